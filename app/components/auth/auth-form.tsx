@@ -1,0 +1,111 @@
+// The sign-in / sign-up form shared by both modes: posts to the landing route's action through a
+// keyed fetcher (a plain document POST without JavaScript), shows the action's errors inline.
+import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { AuthActionData } from "~/lib/auth-actions.server";
+import { authHref, type AuthMode } from "~/lib/auth-mode";
+import { useHydrated } from "~/lib/use-hydrated";
+import {
+  INVALID_EMAIL_HINT,
+  isAcceptablePassword,
+  isValidEmail,
+  PASSWORD_MIN_LENGTH,
+  stripAngleBrackets,
+} from "~/lib/validation";
+import { PasswordField } from "./password-field";
+import { PasswordStrength } from "./password-strength";
+
+/** The fetcher's key: the app's toaster reads the action's toast through it. */
+export const AUTH_FETCHER_KEY = "auth-form";
+
+const SUBMIT_LABEL: Record<AuthMode, string> = {
+  "sign-in": "Sign In",
+  "sign-up": "Create Account",
+};
+
+export function AuthForm({
+  mode,
+  documentResult,
+}: {
+  mode: AuthMode;
+  documentResult?: AuthActionData;
+}) {
+  const fetcher = useFetcher<AuthActionData>({ key: AUTH_FETCHER_KEY });
+  const hydrated = useHydrated();
+  const result = fetcher.data ?? (documentResult?.intent === mode ? documentResult : undefined);
+  const [email, setEmail] = useState(result?.email ?? "");
+  const [password, setPassword] = useState("");
+  const pending = fetcher.state !== "idle";
+
+  const emailInvalid = email !== "" && !isValidEmail(email);
+  const emailError = emailInvalid ? INVALID_EMAIL_HINT : result?.errors.email;
+  const passwordError = result?.errors.password;
+  const signUp = mode === "sign-up";
+  const blocked = hydrated && signUp && (!isValidEmail(email) || !isAcceptablePassword(password));
+
+  return (
+    <fetcher.Form method="post" action={`${authHref(mode)}&index`} className="grid gap-4">
+      <input type="hidden" name="intent" value={mode} />
+      <div className="grid gap-2">
+        <Label htmlFor="auth-email">Email</Label>
+        <Input
+          id="auth-email"
+          name="email"
+          type="text"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(stripAngleBrackets(event.target.value))}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? "auth-email-error" : undefined}
+        />
+        {emailError ? (
+          <p id="auth-email-error" className="text-sm font-medium text-red-700">
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="auth-password">Password</Label>
+        <PasswordField
+          id="auth-password"
+          name="password"
+          required
+          minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+          autoComplete={signUp ? "new-password" : "current-password"}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? "auth-password-error" : undefined}
+        />
+        {passwordError ? (
+          <p id="auth-password-error" className="text-sm font-medium text-red-700">
+            {passwordError}
+          </p>
+        ) : null}
+        {signUp ? <PasswordStrength password={password} /> : null}
+      </div>
+      <Button type="submit" disabled={pending || blocked} className="w-full">
+        {pending ? "Processing..." : SUBMIT_LABEL[mode]}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        {signUp ? "Already have an account? " : "New to the portal? "}
+        <Link
+          to={authHref(signUp ? "sign-in" : "sign-up")}
+          preventScrollReset
+          replace
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          {signUp ? "Sign in" : "Create an account"}
+        </Link>
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,71 @@
+// Server entry: streams each page with the request's CSP nonce on every script it emits, and
+// marks every page and data response private (they depend on the visitor's cookies).
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/lib/nonce";
+
+const STREAM_TIMEOUT_MS = 5_000;
+
+export const streamTimeout = STREAM_TIMEOUT_MS;
+
+const PRIVATE_NO_STORE = "private, no-store";
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return response;
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: { cspNonce?: string } = {},
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={STREAM_TIMEOUT_MS}
+          nonce={nonce}
+        />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+  });
+}

@@ -1,0 +1,110 @@
+// The sign-in and sign-up form actions: validate with the shared rules, call the auth service,
+// answer errors as form data (rendered inline and as a toast, with or without JavaScript) and
+// successes with a redirect (PRG) carrying the session cookies and a flash toast.
+import { data, type AppLoadContext } from "@remix-run/node";
+import { toastForAuthError } from "./auth-errors";
+import { createAuthClient } from "./auth.server";
+import { getEnv } from "./env.server";
+import type { FormFields } from "./form.server";
+import { messages, type Toast } from "./messages";
+import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
+import {
+  INVALID_EMAIL_HINT,
+  isAcceptablePassword,
+  isValidEmail,
+  normalizeEmail,
+  PASSWORD_MAX_BYTES,
+} from "./validation";
+
+export type AuthIntent = "sign-in" | "sign-up";
+
+export interface AuthActionData {
+  intent: AuthIntent;
+  email: string;
+  errors: { email?: string; password?: string };
+  toast: ShownToast;
+}
+
+function failure(
+  context: AppLoadContext,
+  intent: AuthIntent,
+  email: string,
+  toast: Toast,
+  status: number,
+  errors: AuthActionData["errors"] = {},
+  headers?: Headers,
+) {
+  const shown = showToast(toast);
+  // A document POST (no JavaScript) renders the page in this same request: the root loader reads
+  // the toast from here, so it shows now rather than one page late.
+  context.actionToast = shown;
+  return data<AuthActionData>({ intent, email, errors, toast: shown }, { status, headers });
+}
+
+function statusFor(toast: Toast): number {
+  if (toast === messages.connectionError) return 503;
+  if (toast === messages.tooManyAttempts) return 429;
+  return 400;
+}
+
+export async function signInAction(request: Request, context: AppLoadContext, field: FormFields) {
+  const email = normalizeEmail(field("email"));
+  const password = field("password");
+  if (!isValidEmail(email)) {
+    return failure(context, "sign-in", email, messages.invalidEmail, 400, {
+      email: INVALID_EMAIL_HINT,
+    });
+  }
+  if (!password || new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) {
+    return failure(context, "sign-in", email, messages.invalidCredentials, 400);
+  }
+  const { supabase, headers } = createAuthClient(request);
+  let error;
+  try {
+    ({ error } = await supabase.auth.signInWithPassword({ email, password }));
+  } catch {
+    return failure(context, "sign-in", email, messages.connectionError, 503);
+  }
+  if (error) {
+    const toast = toastForAuthError(error);
+    return failure(context, "sign-in", email, toast, statusFor(toast), {}, headers);
+  }
+  return redirectWithToast("/dashboard", messages.signedIn, headers);
+}
+
+export async function signUpAction(request: Request, context: AppLoadContext, field: FormFields) {
+  const email = normalizeEmail(field("email"));
+  const password = field("password");
+  if (!isValidEmail(email)) {
+    return failure(context, "sign-up", email, messages.invalidEmail, 400, {
+      email: INVALID_EMAIL_HINT,
+    });
+  }
+  if (!isAcceptablePassword(password)) {
+    return failure(context, "sign-up", email, messages.passwordRequirements, 400, {
+      password: messages.passwordRequirements.description,
+    });
+  }
+  const { supabase, headers } = createAuthClient(request);
+  let result;
+  try {
+    result = await supabase.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: getEnv().SITE_URL },
+    });
+  } catch {
+    return failure(context, "sign-up", email, messages.connectionError, 503);
+  }
+  const { data: signUp, error } = result;
+  if (error) {
+    const toast = toastForAuthError(error);
+    return failure(context, "sign-up", email, toast, statusFor(toast), {}, headers);
+  }
+  // With e-mail confirmation on, a confirmed address gets an obfuscated user with no identities.
+  if (signUp.user && signUp.user.identities?.length === 0) {
+    return failure(context, "sign-up", email, messages.alreadyRegistered, 400, {}, headers);
+  }
+  if (signUp.session) return redirectWithToast("/dashboard", messages.signedIn, headers);
+  return redirectWithToast("/?auth=sign-up", messages.accountCreated, headers);
+}

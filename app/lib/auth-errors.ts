@@ -1,0 +1,45 @@
+// Maps an auth service error to the spec's error catalogue: by error code first, then by the
+// message text the spec names, then the generic text; unreachable service means 'Connection Error'.
+import { messages, type Toast } from "./messages";
+
+export interface AuthErrorLike {
+  name?: string;
+  code?: string;
+  message?: string;
+  status?: number;
+}
+
+const RETRYABLE_STATUSES = new Set([
+  0, 500, 502, 503, 504, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530,
+]);
+
+/** True when the auth service could not be reached or failed (auth-js's AuthRetryableFetchError). */
+export function isAuthUnavailable(error: AuthErrorLike): boolean {
+  return (
+    error.name === "AuthRetryableFetchError" ||
+    (typeof error.status === "number" && RETRYABLE_STATUSES.has(error.status))
+  );
+}
+
+const BY_CODE: Record<string, Toast> = {
+  email_not_confirmed: messages.emailNotConfirmed,
+  invalid_credentials: messages.invalidCredentials,
+  user_already_exists: messages.alreadyRegistered,
+  over_request_rate_limit: messages.tooManyAttempts,
+  over_email_send_rate_limit: messages.tooManyAttempts,
+};
+
+const BY_MESSAGE: Array<[string, Toast]> = [
+  ["Email not confirmed", messages.emailNotConfirmed],
+  ["Invalid login credentials", messages.invalidCredentials],
+  ["User already registered", messages.alreadyRegistered],
+];
+
+export function toastForAuthError(error: AuthErrorLike): Toast {
+  if (isAuthUnavailable(error)) return messages.connectionError;
+  const byCode = error.code ? BY_CODE[error.code] : undefined;
+  if (byCode) return byCode;
+  const text = error.message ?? "";
+  const byMessage = BY_MESSAGE.find(([fragment]) => text.includes(fragment));
+  return byMessage ? byMessage[1] : messages.authFailed;
+}

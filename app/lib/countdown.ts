@@ -1,0 +1,53 @@
+// Countdown arithmetic and the once-per-sprint start time kept in browser storage (spec §4, §9).
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export const COUNTDOWN_TICK_MS = SECOND_MS;
+
+/** When a sprint that started at `startMs` and lasts `days` days ends. */
+export function countdownEnd(startMs: number, days: number): number {
+  return startMs + days * DAY_MS;
+}
+
+/** Whole days, hours, minutes and seconds left until `endMs`; all zeros once it has passed. */
+export function countdownParts(endMs: number, nowMs: number): CountdownParts {
+  const left = Math.max(0, endMs - nowMs);
+  return {
+    days: Math.floor(left / DAY_MS),
+    hours: Math.floor((left % DAY_MS) / HOUR_MS),
+    minutes: Math.floor((left % HOUR_MS) / MINUTE_MS),
+    seconds: Math.floor((left % MINUTE_MS) / SECOND_MS),
+  };
+}
+
+/** Two digits at least ("05"), so the display never changes width. */
+export function padCountdown(value: number): string {
+  return String(value).padStart(2, "0");
+}
+
+type StartStore = Pick<Storage, "getItem" | "setItem">;
+
+/**
+ * The sprint's start time: the one saved under `key` on the first visit, or `nowMs`, saved now.
+ * Storage can be missing or throw (private mode, quota, disabled): the countdown then starts now.
+ */
+export function loadStartTime(store: StartStore | undefined, key: string, nowMs: number): number {
+  try {
+    const saved = Number(store?.getItem(key) ?? Number.NaN);
+    if (Number.isSafeInteger(saved) && saved > 0) return saved;
+    store?.setItem(key, String(nowMs));
+  } catch {
+    // Fall through: an unsaved start still gives a working countdown for this visit.
+  }
+  return nowMs;
+}

@@ -1,0 +1,34 @@
+// The one place a user-supplied `next` / `redirectTo` becomes a redirect target: only same-origin
+// paths pass; anything else falls back to a default.
+const DEFAULT_REDIRECT = "/";
+
+/**
+ * Returns a safe same-origin path for `to`. Accepts a path ("/dashboard?x=1") or an absolute URL on
+ * `siteOrigin`; rejects protocol-relative ("//evil"), backslash tricks ("/\\evil"), "..", control
+ * characters and other origins.
+ */
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback: string = DEFAULT_REDIRECT,
+  siteOrigin?: string,
+): string {
+  if (typeof to !== "string") return fallback;
+  let candidate = to.trim();
+  if (!candidate || candidate.length > 2048) return fallback;
+  if (siteOrigin && /^https?:\/\//i.test(candidate)) {
+    let url: URL;
+    try {
+      url = new URL(candidate);
+    } catch {
+      return fallback;
+    }
+    if (url.origin !== new URL(siteOrigin).origin) return fallback;
+    candidate = `${url.pathname}${url.search}${url.hash}`;
+  }
+  if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) {
+    return fallback;
+  }
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  if (candidate.includes("..") || /[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
+  return candidate;
+}

@@ -1,0 +1,14 @@
+// The per-request context the HTTP server hands to every loader and action.
+import type { ShownToast } from "~/lib/toast.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Nonce for this response's inline scripts (Content-Security-Policy). */
+    cspNonce?: string;
+    requestId?: string;
+    /** A toast an action answered with, for the root loader of the same document request. */
+    actionToast?: ShownToast;
+  }
+}
+
+export {};

@@ -1,0 +1,86 @@
+// Document shell: <html>, stylesheet, scripts with the CSP nonce, the app's toaster (fed by the
+// flash cookie or, on a no-JS form post, by the action's answer) and the app-level error boundary.
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorScreen } from "~/components/error-screen";
+import { Toaster } from "~/components/toaster";
+import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
+import { useNonce } from "~/lib/nonce";
+import { readFlashToast } from "~/lib/toast.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await readFlashToast(request);
+  return data({ toast: context.actionToast ?? toast }, { headers });
+}
+
+export const shouldRevalidate = skipRevalidationForAuthParam;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <ErrorScreen
+        title="We can't check your sign-in right now"
+        message="The sign-in service is not answering. You are still signed in; please try again in a moment."
+        action={{ label: "Try again", reload: true }}
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorScreen title="Oops! Page not found" action={{ label: "Return to Home", href: "/" }} />
+    );
+  }
+  return (
+    <ErrorScreen
+      title="Something went wrong"
+      message="An unexpected error occurred. Please try again."
+      action={{ label: "Return to Home", href: "/" }}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+// Landing page `/`: visitors see it (signed-in users go to /dashboard); `?auth=sign-in|sign-up`
+// opens the auth dialog, server-rendered so it also works with JavaScript off; posts sign in or up.
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { AuthDialog } from "~/components/auth/auth-dialog";
+import { LandingPage } from "~/components/landing/landing-page";
+import { signInAction, signUpAction } from "~/lib/auth-actions.server";
+import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
+import { requireAnonymous } from "~/lib/auth.server";
+import { readFormFields } from "~/lib/form.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Client Portal | Precision. Innovation. Excellence." },
+  { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { headers } = await requireAnonymous(request);
+  return data(null, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const field = await readFormFields(request);
+  const intent = field?.("intent");
+  if (field && intent === "sign-in") return signInAction(request, context, field);
+  if (field && intent === "sign-up") return signUpAction(request, context, field);
+  return data({ error: "Unknown form submission" }, { status: 400 });
+}
+
+export const shouldRevalidate = skipRevalidationForAuthParam;
+
+export default function Index() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <LandingPage user={null} />
+      <AuthDialog documentResult={actionData && "intent" in actionData ? actionData : undefined} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+// End-to-end tests: Debian's Chromium (never a downloaded browser) against the production build,
+// desktop and phone widths, JavaScript on and off.
+import { defineConfig } from "@playwright/test";
+import { servers } from "./tests/e2e/servers";
+
+const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+const desktop = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  use: { baseURL: servers.main.appUrl, launchOptions: chromiumLaunch, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...desktop } },
+    { name: "nojs", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "js-phone", use: { ...phone } },
+    { name: "nojs-phone", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: Object.values(servers).map((server) => ({
+    command: `rm -rf .data/e2e/${server.name} && node build/main.js`,
+    url: `${server.appUrl}/healthz`,
+    env: server.env,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
+});

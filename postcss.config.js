@@ -1,0 +1,2 @@
+// PostCSS pipeline for Tailwind v3.
+export default { plugins: { tailwindcss: {}, autoprefixer: {} } };

@@ -1,0 +1,19 @@
+// `npm start` on a developer's machine: keeps a generated SESSION_SECRET in .data/ (git-ignored)
+// when none is set, so the production build runs with no configuration; then starts the server.
+// Containers run build/main.js directly and must be given SESSION_SECRET.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const dataDir = fileURLToPath(new URL("../.data/", import.meta.url));
+const secretFile = `${dataDir}session-secret`;
+
+if (!process.env.SESSION_SECRET) {
+  if (!existsSync(secretFile)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  process.env.SESSION_SECRET = readFileSync(secretFile, "utf8").trim();
+}
+
+await import("../build/main.js");

@@ -1,0 +1,133 @@
+// The HTTP server: request ids and logs, security headers, same-site and body-size checks,
+// compression, static assets, health endpoints, then the Remix request handler.
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { Env } from "../app/lib/env.server";
+import { log } from "./log";
+import { sameSiteOnly, securityHeaders } from "./security";
+
+/** Form posts here are a few hundred bytes; anything near this is not a real client. */
+export const MAX_BODY_BYTES = 64 * 1024;
+const READY_TIMEOUT_MS = 2_000;
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  const requestId = randomUUID();
+  res.locals.requestId = requestId;
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    log("info", "request", {
+      requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
+    });
+  });
+  next();
+}
+
+function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const declared = req.get("content-length");
+  if (declared === undefined && req.get("transfer-encoding")) {
+    res.status(411).type("text/plain").send("A Content-Length is required.");
+    return;
+  }
+  if (Number(declared ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("The form is too large.");
+    return;
+  }
+  next();
+}
+
+async function authServiceAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch(`${process.env.SUPABASE_URL}/auth/v1/health`, {
+      headers: { apikey: process.env.SUPABASE_ANON_KEY ?? "" },
+      signal: AbortSignal.timeout(READY_TIMEOUT_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export interface HttpServer {
+  close(timeoutMs: number): Promise<void>;
+}
+
+export async function startHttpServer(
+  env: Env,
+  clientDir: string,
+  build: ServerBuild,
+): Promise<HttpServer> {
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await authServiceAnswers();
+    res
+      .set("Cache-Control", "no-store")
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "auth service unreachable" });
+  });
+
+  app.use(requestLog);
+  app.use(securityHeaders(env.isProduction));
+  app.use(compression());
+  app.use(
+    "/assets",
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(sameSiteOnly(env.SITE_URL));
+  app.use(bodyLimit);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => ({
+        cspNonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+      }),
+    }),
+  );
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+
+  return {
+    close(timeoutMs) {
+      return new Promise((resolve) => {
+        const force = setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, timeoutMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Shared end-to-end helpers: unique test users made through the auth server's admin API, the
+// outbox, signing in through the real form, and the `signIn` fixture.
+import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
+
+export { expect };
+
+export const PASSWORD = "Portal-Test-2026!";
+
+export function uniqueEmail(label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${Date.now()}-${random}@example.com`;
+}
+
+/** Creates a user through the admin API (confirmed unless told otherwise). */
+export async function createUser(
+  email: string,
+  { server = servers.main, confirmed = true }: { server?: TestServer; confirmed?: boolean } = {},
+) {
+  const response = await fetch(`${server.authUrl}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: confirmed }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  confirmation_url: string;
+  verify_url: string;
+}
+
+/** The newest mail sent to `email`, waiting for it to arrive. */
+export async function latestMail(
+  email: string,
+  server: TestServer = servers.main,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(
+        `${server.authUrl}/outbox/messages?to=${encodeURIComponent(email)}`,
+      );
+      found = ((await response.json()) as OutboxMessage[])[0];
+      return found;
+    })
+    .toBeTruthy();
+  return found as OutboxMessage;
+}
+
+/** Opens the auth dialog in `mode` and fills the form (works with JavaScript on or off). */
+export async function fillAuthForm(
+  page: Page,
+  mode: "sign-in" | "sign-up",
+  email: string,
+  password: string,
+  baseUrl = "",
+) {
+  await page.goto(`${baseUrl}/?auth=${mode}`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  return dialog;
+}
+
+export async function signInWithForm(page: Page, email: string, password = PASSWORD, baseUrl = "") {
+  const dialog = await fillAuthForm(page, "sign-in", email, password, baseUrl);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+}
+
+export const test = base.extend<{ signIn: (page: Page) => Promise<{ email: string }> }>({
+  signIn: async ({}, use) => {
+    await use(async (page) => {
+      const email = uniqueEmail("client");
+      await createUser(email);
+      await signInWithForm(page, email);
+      await page.waitForURL("**/dashboard");
+      return { email };
+    });
+  },
+});

@@ -1,0 +1,57 @@
+// The production-build servers the end-to-end tests run against, each with its embedded auth
+// server: `main` (e-mail confirmation on), `autoconfirm` (confirmation off, short-lived tokens to
+// exercise refresh) and `authDown` (pointing at an address where no auth service answers).
+const DEMO_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+export const DEMO_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+/** Access tokens on `autoconfirm` live this long; auth-js refreshes within 90 s of expiry. */
+export const SHORT_TOKEN_SECONDS = 95;
+
+export interface TestServer {
+  name: string;
+  appUrl: string;
+  authUrl: string;
+  env: Record<string, string>;
+}
+
+function server(
+  name: string,
+  appPort: number,
+  authPort: number,
+  extra: Record<string, string>,
+): TestServer {
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  return {
+    name,
+    appUrl,
+    authUrl: `http://127.0.0.1:${authPort}`,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      SITE_URL: appUrl,
+      SESSION_SECRET: `e2e-session-secret-${name}-0123456789abcdef`,
+      EMBEDDED_AUTH_PORT: String(authPort),
+      AUTH_DATA_DIR: `.data/e2e/${name}`,
+      RATE_LIMIT_SIGN_IN_PER_IP: "100000",
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
+      RATE_LIMIT_SIGN_UP_PER_IP: "100000",
+      GOTRUE_SMTP_MAX_FREQUENCY: "0s",
+      ...extra,
+    },
+  };
+}
+
+export const servers = {
+  main: server("main", 3200, 54329, {}),
+  autoconfirm: server("autoconfirm", 3201, 54330, {
+    GOTRUE_MAILER_AUTOCONFIRM: "true",
+    GOTRUE_JWT_EXP: String(SHORT_TOKEN_SECONDS),
+  }),
+  authDown: server("auth-down", 3202, 9, {
+    SUPABASE_URL: "http://127.0.0.1:9",
+    SUPABASE_ANON_KEY: DEMO_ANON_KEY,
+  }),
+};

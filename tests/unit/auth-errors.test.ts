@@ -1,0 +1,81 @@
+// The error catalogue of spec point 8: every row, by error code first and by message text.
+import { describe, expect, it } from "vitest";
+import { isAuthUnavailable, toastForAuthError } from "~/lib/auth-errors";
+import { AUTH_ERROR_TITLE, messages } from "~/lib/messages";
+
+describe("toastForAuthError", () => {
+  it.each([
+    [
+      { code: "email_not_confirmed", message: "Email not confirmed", status: 400 },
+      "Please check your email and click the confirmation link.",
+    ],
+    [
+      { code: "invalid_credentials", message: "Invalid login credentials", status: 400 },
+      "Invalid email or password. Please try again.",
+    ],
+    [
+      { code: "user_already_exists", message: "User already registered", status: 422 },
+      "An account with this email already exists. Please sign in instead.",
+    ],
+    [
+      { code: "weak_password", message: "Password should be at least 8 characters.", status: 422 },
+      "Authentication failed. Please check your credentials and try again.",
+    ],
+    [
+      {
+        code: "validation_failed",
+        message: "Unable to validate email address: invalid format",
+        status: 400,
+      },
+      "Authentication failed. Please check your credentials and try again.",
+    ],
+  ])("maps code %o", (error, text) => {
+    const toast = toastForAuthError(error);
+    expect(toast.title).toBe(AUTH_ERROR_TITLE);
+    expect(toast.description).toBe(text);
+    expect(toast.variant).toBe("error");
+  });
+
+  it.each([
+    ["Email not confirmed", messages.emailNotConfirmed],
+    ["Invalid login credentials", messages.invalidCredentials],
+    ["User already registered", messages.alreadyRegistered],
+    ["Something else entirely", messages.authFailed],
+  ])("maps a message containing %j when there is no code", (message, toast) => {
+    expect(toastForAuthError({ message: `AuthApiError: ${message}`, status: 400 })).toBe(toast);
+  });
+
+  it("prefers the code over the message", () => {
+    expect(
+      toastForAuthError({
+        code: "invalid_credentials",
+        message: "Email not confirmed",
+        status: 400,
+      }),
+    ).toBe(messages.invalidCredentials);
+  });
+
+  it.each([
+    { name: "AuthRetryableFetchError", message: "fetch failed", status: 0 },
+    { message: "Bad gateway", status: 502 },
+    { message: "Service unavailable", status: 503 },
+    { message: "Gateway timeout", status: 504 },
+  ])("says 'Connection Error' when the service is unreachable (%o)", (error) => {
+    expect(isAuthUnavailable(error)).toBe(true);
+    expect(toastForAuthError(error)).toEqual({
+      title: "Connection Error",
+      description: "Unable to connect to authentication service. Please try again.",
+      variant: "error",
+    });
+  });
+
+  it("answers rate limits with a clear 'try later' message", () => {
+    expect(
+      toastForAuthError({
+        code: "over_request_rate_limit",
+        message: "Request rate limit reached",
+        status: 429,
+      }),
+    ).toBe(messages.tooManyAttempts);
+  });
+});
