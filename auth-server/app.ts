@@ -1,0 +1,24 @@
+// The shared state every handler receives: config, storage, keys, limits, log, clock, public URLs.
+import type { AuthConfig } from "./config";
+import type { Keyring } from "./keys/keyring";
+import type { Log } from "./log";
+import type { RateLimiter } from "./rate-limit";
+import type { Store } from "./store";
+
+export interface App {
+  config: AuthConfig;
+  store: Store;
+  keyring: Keyring;
+  limiter: RateLimiter;
+  log: Log;
+  now: () => number;
+  /** API_EXTERNAL_URL, resolved: the public base of this API, ending in /auth/v1. */
+  apiUrl: string;
+  /** The `iss` claim. */
+  issuer: string;
+}
+
+/** RFC 3339 with milliseconds, or undefined (GoTrue omits empty times). */
+export function iso(ms: number | null | undefined): string | undefined {
+  return ms === null || ms === undefined ? undefined : new Date(ms).toISOString();
+}

@@ -1,0 +1,211 @@
+// Configuration: GoTrue's own env var names resolved into one typed AuthConfig, every bad value reported.
+import { createHmac } from "node:crypto";
+import type { JWK } from "jose";
+import { EnvReader, isHttpUrl, parseRequiredCharacters, type Rate } from "./env-parsers";
+import { consoleLogger, type AuthLogger } from "./log";
+
+export type { Rate } from "./env-parsers";
+export type { AuthLogger, LogRecord } from "./log";
+
+/** `supabase start`'s well-known demo secret and the anon / service_role keys signed with it. */
+export const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const DEMO_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+export const DEMO_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+/** The special data dir that keeps the database and the signing key in memory only. */
+export const IN_MEMORY = ":memory:";
+
+export interface RateLimits {
+  /** All /token grants, per client key (GOTRUE_RATE_LIMIT_TOKEN_REFRESH). */
+  tokenRefresh: Rate;
+  /** /signup, per client key (GOTRUE_RATE_LIMIT_OTP). */
+  otp: Rate;
+  /** GET and POST /verify, per client key (GOTRUE_RATE_LIMIT_VERIFY). */
+  verify: Rate;
+  /** Emails sent by the whole server (GOTRUE_RATE_LIMIT_EMAIL_SENT). */
+  emailSent: Rate;
+}
+
+export interface AuthConfig {
+  /** GOTRUE_SITE_URL: the app's public origin; target of mail links and fallback redirect. */
+  siteUrl: string;
+  /** API_EXTERNAL_URL: public URL of this API including /auth/v1; undefined = `<listen url>/auth/v1`. */
+  apiExternalUrl: string | undefined;
+  /** GOTRUE_URI_ALLOW_LIST: extra redirect_to globs (`*` within a segment, `**` anything). */
+  uriAllowList: string[];
+  /** GOTRUE_DISABLE_SIGNUP */
+  disableSignup: boolean;
+  /** GOTRUE_EXTERNAL_EMAIL_ENABLED */
+  externalEmailEnabled: boolean;
+  /** GOTRUE_MAILER_AUTOCONFIRM: sign-up confirms at once and returns a session. */
+  mailerAutoconfirm: boolean;
+  /** GOTRUE_MAILER_OTP_EXP: lifetime of mailed links and codes, seconds. */
+  mailerOtpExp: number;
+  /** GOTRUE_JWT_EXP: access-token lifetime, seconds. */
+  jwtExp: number;
+  /** GOTRUE_JWT_SECRET: HS256 secret for API keys (and legacy kid-less tokens). */
+  jwtSecret: string;
+  /** GOTRUE_JWT_KEYS: JWK set; the entry whose key_ops include "sign" signs. Undefined = generated ES256 key. */
+  jwtKeys: JWK[] | undefined;
+  /** GOTRUE_JWT_ISSUER; undefined = apiExternalUrl. */
+  jwtIssuer: string | undefined;
+  /** GOTRUE_JWT_AUD */
+  jwtAud: string;
+  /** GOTRUE_JWT_DEFAULT_GROUP_NAME: the role given to users. */
+  jwtDefaultGroupName: string;
+  /** GOTRUE_JWT_ADMIN_ROLES */
+  jwtAdminRoles: string[];
+  /** GOTRUE_PASSWORD_MIN_LENGTH (bytes); our default 8, never below GoTrue's floor of 6. */
+  passwordMinLength: number;
+  /** GOTRUE_PASSWORD_REQUIRED_CHARACTERS, already split into sets. */
+  passwordRequiredCharacters: string[];
+  /** GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED */
+  refreshTokenRotationEnabled: boolean;
+  /** GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, seconds. */
+  refreshTokenReuseInterval: number;
+  /** GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION: PKCE flow-state lifetime, seconds (min 300). */
+  flowStateExpiry: number;
+  /** GOTRUE_RATE_LIMIT_HEADER: header holding the client IP; unset = the socket address. */
+  rateLimitHeader: string | undefined;
+  rateLimits: RateLimits;
+  /** GOTRUE_SMTP_MAX_FREQUENCY: minimum gap between confirmation mails to one address, seconds. */
+  smtpMaxFrequency: number;
+  /** AUTH_DATA_DIR: folder for auth.sqlite and signing-keys.json, or ":memory:". */
+  dataDir: string;
+  /** AUTH_ANON_KEY, else the demo key (or one minted from a non-demo GOTRUE_JWT_SECRET). */
+  anonKey: string;
+  /** AUTH_SERVICE_ROLE_KEY, likewise. */
+  serviceRoleKey: string;
+  /** AUTH_SCRYPT_LOG_N: scrypt cost as log2(N); 15 = N 32768. Stored with each hash. */
+  scryptLogN: number;
+  /** Log sink; false silences everything (tests). */
+  log: false | AuthLogger;
+  /** Clock in milliseconds; tests inject a fake one. */
+  now: () => number;
+  /** Test hook called for every request before routing; a throw becomes a 500. */
+  onRequest: ((request: { method: string; path: string }) => void) | undefined;
+}
+
+const FIVE_MINUTES = 300;
+const ONE_HOUR = 3600;
+
+/** Rate-limit defaults sized for ONE app server sending every user's calls from one IP. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  tokenRefresh: { events: 1800, periodSeconds: FIVE_MINUTES },
+  otp: { events: 300, periodSeconds: FIVE_MINUTES },
+  verify: { events: 300, periodSeconds: FIVE_MINUTES },
+  emailSent: { events: 300, periodSeconds: ONE_HOUR },
+};
+
+/** GoTrue never accepts a shorter minimum password length than this. */
+const GOTRUE_MIN_PASSWORD_FLOOR = 6;
+
+/**
+ * Resolves the configuration from an environment (GoTrue's names) plus typed overrides.
+ * Throws one Error listing every bad value.
+ */
+export function loadAuthConfig(
+  env: Record<string, string | undefined>,
+  overrides: Partial<AuthConfig> = {},
+): AuthConfig {
+  const read = new EnvReader(env);
+  const jwtSecret = read.string("GOTRUE_JWT_SECRET", DEMO_JWT_SECRET);
+  const fromEnv: AuthConfig = {
+    siteUrl: read.url("GOTRUE_SITE_URL", "http://localhost:3000") ?? "http://localhost:3000",
+    apiExternalUrl: read.url("API_EXTERNAL_URL", undefined),
+    uriAllowList: read.list("GOTRUE_URI_ALLOW_LIST", []),
+    disableSignup: read.boolean("GOTRUE_DISABLE_SIGNUP", false),
+    externalEmailEnabled: read.boolean("GOTRUE_EXTERNAL_EMAIL_ENABLED", true),
+    mailerAutoconfirm: read.boolean("GOTRUE_MAILER_AUTOCONFIRM", false),
+    mailerOtpExp: read.integer("GOTRUE_MAILER_OTP_EXP", 86400, 1),
+    jwtExp: read.integer("GOTRUE_JWT_EXP", 3600, 1),
+    jwtSecret,
+    jwtKeys: read.json("GOTRUE_JWT_KEYS", checkJwkSet),
+    jwtIssuer: read.raw("GOTRUE_JWT_ISSUER"),
+    jwtAud: read.string("GOTRUE_JWT_AUD", "authenticated"),
+    jwtDefaultGroupName: read.string("GOTRUE_JWT_DEFAULT_GROUP_NAME", "authenticated"),
+    jwtAdminRoles: read.list("GOTRUE_JWT_ADMIN_ROLES", ["service_role", "supabase_admin"]),
+    passwordMinLength: read.integer("GOTRUE_PASSWORD_MIN_LENGTH", 8),
+    passwordRequiredCharacters: parseRequiredCharacters(
+      read.string("GOTRUE_PASSWORD_REQUIRED_CHARACTERS", ""),
+    ),
+    refreshTokenRotationEnabled: read.boolean(
+      "GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED",
+      true,
+    ),
+    refreshTokenReuseInterval: read.integer("GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 10),
+    flowStateExpiry: read.duration("GOTRUE_EXTERNAL_FLOW_STATE_EXPIRY_DURATION", FIVE_MINUTES),
+    rateLimitHeader: read.raw("GOTRUE_RATE_LIMIT_HEADER"),
+    rateLimits: {
+      tokenRefresh: read.rate("GOTRUE_RATE_LIMIT_TOKEN_REFRESH", DEFAULT_RATE_LIMITS.tokenRefresh),
+      otp: read.rate("GOTRUE_RATE_LIMIT_OTP", DEFAULT_RATE_LIMITS.otp),
+      verify: read.rate("GOTRUE_RATE_LIMIT_VERIFY", DEFAULT_RATE_LIMITS.verify),
+      emailSent: read.rate("GOTRUE_RATE_LIMIT_EMAIL_SENT", DEFAULT_RATE_LIMITS.emailSent),
+    },
+    smtpMaxFrequency: read.duration("GOTRUE_SMTP_MAX_FREQUENCY", 60),
+    dataDir: read.string("AUTH_DATA_DIR", ".data/auth"),
+    anonKey: read.raw("AUTH_ANON_KEY") ?? mintApiKey("anon", jwtSecret),
+    serviceRoleKey: read.raw("AUTH_SERVICE_ROLE_KEY") ?? mintApiKey("service_role", jwtSecret),
+    scryptLogN: read.integer("AUTH_SCRYPT_LOG_N", 15, 1),
+    log: consoleLogger,
+    now: Date.now,
+    onRequest: undefined,
+  };
+  const config: AuthConfig = { ...fromEnv, ...overrides };
+  config.passwordMinLength = Math.max(config.passwordMinLength, GOTRUE_MIN_PASSWORD_FLOOR);
+  config.flowStateExpiry = Math.max(config.flowStateExpiry, FIVE_MINUTES);
+  checkResolved(config, read);
+  if (read.problems.length > 0) {
+    throw new Error(
+      `Invalid auth server configuration:\n${read.problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+  }
+  return config;
+}
+
+/** Checks values that overrides may also have set. */
+function checkResolved(config: AuthConfig, read: EnvReader): void {
+  for (const [name, value] of [
+    ["siteUrl", config.siteUrl],
+    ["apiExternalUrl", config.apiExternalUrl],
+  ] as const) {
+    if (value !== undefined && !isHttpUrl(value)) read.problem(name, "must be an http(s) URL");
+  }
+  if (config.jwtSecret.length < 32) {
+    read.problem("GOTRUE_JWT_SECRET", "must be at least 32 characters");
+  }
+  if (config.scryptLogN > 20) read.problem("AUTH_SCRYPT_LOG_N", "must be at most 20");
+  if (config.passwordMinLength > 72) {
+    read.problem("GOTRUE_PASSWORD_MIN_LENGTH", "must be at most 72 (the password maximum)");
+  }
+  if (!config.dataDir) read.problem("AUTH_DATA_DIR", "must not be empty");
+}
+
+/** Validates the GOTRUE_JWT_KEYS shape: an array (or {keys}) of JWKs, exactly one of them signing. */
+function checkJwkSet(value: unknown): JWK[] | string {
+  const keys = Array.isArray(value)
+    ? value
+    : value && typeof value === "object" && Array.isArray((value as { keys?: unknown }).keys)
+      ? (value as { keys: unknown[] }).keys
+      : undefined;
+  if (!keys || keys.length === 0) return "must be a non-empty JSON array of JWKs";
+  if (!keys.every((key) => key && typeof key === "object" && typeof key.kty === "string")) {
+    return "every entry must be a JWK object with a kty";
+  }
+  const jwks = keys as JWK[];
+  const signing = jwks.filter((key) => key.key_ops?.includes("sign"));
+  if (signing.length !== 1) return 'exactly one key must have key_ops containing "sign"';
+  return jwks;
+}
+
+/**
+ * Signs an API key the way `supabase start` does: HS256 over {iss, role, exp}. With the demo
+ * secret this reproduces the well-known demo keys byte for byte.
+ */
+export function mintApiKey(role: "anon" | "service_role", secret: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ iss: "supabase-demo", role, exp: 1983812996 })}`;
+  return `${body}.${createHmac("sha256", secret).update(body).digest("base64url")}`;
+}

@@ -1,0 +1,82 @@
+// POST /signup: GoTrue's validation order, autoconfirm vs mailed confirmation, duplicate handling.
+import type { App } from "../app";
+import { badRequest, unprocessable, validationFailed } from "../http/errors";
+import { objectField, stringField } from "../http/params";
+import { json } from "../http/reply";
+import type { Route } from "../http/router";
+import { sendConfirmation } from "../mailer/mailer";
+import { assertPasswordStrength, hashPassword } from "../passwords";
+import { validateEmail } from "../services/email";
+import { createFlowState, validatePkce } from "../services/pkce";
+import { resolveRedirect } from "../services/redirects";
+import { issueSession } from "../services/sessions";
+import { fakeUserJson, userJson } from "../services/user-json";
+import { confirmUser, createUser } from "../services/users";
+
+export function signupRoutes(app: App): Route[] {
+  const { config } = app;
+  return [
+    {
+      method: "POST",
+      path: "/auth/v1/signup",
+      access: "apikey",
+      handler: async (ctx) => {
+        const body = await ctx.readJson();
+        app.limiter.check("signup", ctx.clientKey());
+        if (config.disableSignup)
+          throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+        const password = stringField(body, "password");
+        const phone = stringField(body, "phone");
+        const data = objectField(body, "data") ?? {};
+        if (!password) throw validationFailed("Signup requires a valid password");
+        assertPasswordStrength(password, config);
+        const pkce = validatePkce(
+          stringField(body, "code_challenge_method"),
+          stringField(body, "code_challenge"),
+        );
+        const rawEmail = stringField(body, "email");
+        if (phone && !rawEmail)
+          throw badRequest("phone_provider_disabled", "Phone signups are disabled");
+        if (rawEmail && phone) {
+          throw validationFailed(
+            "Only an email address or phone number should be provided on signup.",
+          );
+        }
+        if (!config.externalEmailEnabled)
+          throw badRequest("email_provider_disabled", "Email signups are disabled");
+        const email = validateEmail(rawEmail);
+        const redirectTo = resolveRedirect(
+          config,
+          ctx.query.get("redirect_to"),
+          ctx.header("referer"),
+        );
+        // Hash before looking the address up: every sign-up costs the same time.
+        const passwordHash = await hashPassword(password, config.scryptLogN);
+
+        const existing = app.store.users.findByEmail(email);
+        if (existing?.emailConfirmedAt != null || (existing && config.mailerAutoconfirm)) {
+          if (config.mailerAutoconfirm)
+            throw unprocessable("user_already_exists", "User already registered");
+          return json(fakeUserJson(app, email, data));
+        }
+        if (existing) {
+          // Unconfirmed: mail again, keep the stored password and metadata.
+          const user = app.store.db.transaction(() => {
+            if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
+            return sendConfirmation(app, existing, Boolean(pkce), redirectTo);
+          });
+          return json(userJson(app, user));
+        }
+
+        const user = app.store.db.transaction(() => {
+          const created = createUser(app, { email, passwordHash, data });
+          if (config.mailerAutoconfirm) return confirmUser(app, created);
+          if (pkce) createFlowState(app, created.id, "email/signup", pkce);
+          return sendConfirmation(app, created, Boolean(pkce), redirectTo);
+        });
+        if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
+        return json(userJson(app, user));
+      },
+    },
+  ];
+}

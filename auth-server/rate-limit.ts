@@ -1,0 +1,92 @@
+// Token-bucket rate limits like GoTrue's: per client key (burst 30) and one global mail budget.
+import type { AuthConfig, Rate } from "./config";
+import { tooManyRequests } from "./http/errors";
+
+/** GoTrue's tollbooth burst for the per-IP limiters. */
+export const BURST = 30;
+/** Forget idle keys once this many are tracked. */
+const MAX_TRACKED_KEYS = 10_000;
+
+interface BucketState {
+  tokens: number;
+  at: number;
+}
+
+/** One bucket per key: `capacity` tokens, refilled at rate.events per rate.periodSeconds. */
+export class TokenBuckets {
+  private readonly states = new Map<string, BucketState>();
+
+  constructor(
+    private readonly rate: Rate,
+    private readonly capacity: number,
+    private readonly now: () => number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.rate.events > 0 && this.capacity > 0;
+  }
+
+  /** Takes one token for `key`; false when the bucket is empty (or true when switched off). */
+  take(key: string): boolean {
+    if (!this.enabled) return true;
+    const now = this.now();
+    const state = this.refill(this.states.get(key), now);
+    if (state.tokens < 1) {
+      this.states.set(key, state);
+      return false;
+    }
+    this.states.set(key, { tokens: state.tokens - 1, at: now });
+    if (this.states.size > MAX_TRACKED_KEYS) this.prune(now);
+    return true;
+  }
+
+  private refill(state: BucketState | undefined, now: number): BucketState {
+    if (!state) return { tokens: this.capacity, at: now };
+    const elapsed = Math.max(0, now - state.at);
+    // Multiply before dividing so whole periods refill whole tokens without rounding error.
+    const refilled = (elapsed * this.rate.events) / (this.rate.periodSeconds * 1000);
+    return { tokens: Math.min(this.capacity, state.tokens + refilled), at: now };
+  }
+
+  private prune(now: number): void {
+    for (const [key, state] of this.states) {
+      if (this.refill(state, now).tokens >= this.capacity) this.states.delete(key);
+    }
+  }
+}
+
+export type LimiterName = "token" | "signup" | "verify";
+
+export class RateLimiter {
+  private readonly perClient: Record<LimiterName, TokenBuckets>;
+  private readonly emails: TokenBuckets;
+
+  constructor(config: AuthConfig) {
+    const { rateLimits, now } = config;
+    this.perClient = {
+      token: new TokenBuckets(rateLimits.tokenRefresh, BURST, now),
+      signup: new TokenBuckets(rateLimits.otp, BURST, now),
+      verify: new TokenBuckets(rateLimits.verify, BURST, now),
+    };
+    // The mail budget is a whole-server allowance: it can be spent at once, then refills.
+    this.emails = new TokenBuckets(
+      rateLimits.emailSent,
+      Math.floor(rateLimits.emailSent.events),
+      now,
+    );
+  }
+
+  /** Throws 429 over_request_rate_limit when the client's bucket is empty. */
+  check(name: LimiterName, clientKey: string): void {
+    if (!this.perClient[name].take(clientKey)) {
+      throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
+    }
+  }
+
+  /** Throws 429 over_email_send_rate_limit when the server's mail budget is spent. */
+  takeEmail(): void {
+    if (!this.emails.take("global")) {
+      throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
+    }
+  }
+}

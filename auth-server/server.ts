@@ -1,0 +1,204 @@
+// The HTTP server: wires config, keys, storage and routes; request loop, logging, graceful close.
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { App } from "./app";
+import type { AuthConfig } from "./config";
+import { adminUserRoutes } from "./endpoints/admin-users";
+import { generateLinkRoutes } from "./endpoints/generate-link";
+import { metaRoutes } from "./endpoints/meta";
+import { outboxRoutes } from "./endpoints/outbox";
+import { signupRoutes } from "./endpoints/signup";
+import { tokenRoutes } from "./endpoints/token";
+import { userRoutes } from "./endpoints/user";
+import { verifyRoutes } from "./endpoints/verify";
+import { ApiError, errorReply, GatewayError, OAuthError } from "./http/errors";
+import { preflightReply, writeReply, type Reply } from "./http/reply";
+import { RequestContext } from "./http/request";
+import { Router } from "./http/router";
+import { apiKeyRole } from "./keys/jwt";
+import { loadKeyring } from "./keys/keyring";
+import { createLog, type Log } from "./log";
+import { RateLimiter } from "./rate-limit";
+import { requireApiKey } from "./services/guard";
+import { openStore } from "./store";
+
+export interface AuthServer {
+  /** Base URL without /auth/v1, e.g. http://127.0.0.1:54321. */
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Stops listening, waits for in-flight requests, then flushes and closes the database. */
+  close(): Promise<void>;
+}
+
+const API_PREFIX = "/auth/v1/";
+/** Longest close() waits for in-flight requests before cutting connections. */
+const CLOSE_GRACE_MS = 10_000;
+
+function listenOn(server: Server, listen: { port: number; host: string }): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(listen.port, listen.host, () => {
+      server.off("error", reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function baseUrl(address: AddressInfo): string {
+  const host =
+    address.address === "0.0.0.0" || address.address === "::"
+      ? "127.0.0.1"
+      : address.family === "IPv6"
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** The configured keys must be usable against our own check, or every client call would 401. */
+async function assertApiKeys(app: App): Promise<void> {
+  const now = app.now();
+  if ((await apiKeyRole(app.keyring, app.config.anonKey, now)) !== "anon") {
+    throw new Error(
+      "AUTH_ANON_KEY is not a JWT with role anon signed by GOTRUE_JWT_SECRET or GOTRUE_JWT_KEYS",
+    );
+  }
+  if ((await apiKeyRole(app.keyring, app.config.serviceRoleKey, now)) !== "service_role") {
+    throw new Error(
+      "AUTH_SERVICE_ROLE_KEY is not a JWT with role service_role signed by GOTRUE_JWT_SECRET or GOTRUE_JWT_KEYS",
+    );
+  }
+}
+
+function routesFor(app: App): Router {
+  return new Router([
+    ...signupRoutes(app),
+    ...tokenRoutes(app),
+    ...userRoutes(app),
+    ...verifyRoutes(app),
+    ...metaRoutes(app),
+    ...adminUserRoutes(app),
+    ...generateLinkRoutes(app),
+    ...outboxRoutes(app),
+  ]);
+}
+
+/** Routes one request to a reply; every failure becomes an error reply, never a throw. */
+async function dispatch(app: App, router: Router, ctx: RequestContext, log: Log): Promise<Reply> {
+  try {
+    app.config.onRequest?.({ method: ctx.method, path: ctx.path });
+    if (ctx.method === "OPTIONS") return preflightReply(ctx.req);
+    const match = router.match(ctx.method, ctx.path);
+    const underApi = ctx.path.startsWith(API_PREFIX);
+    if (match.kind === "found") {
+      ctx.params = match.params;
+      if (match.route.access === "apikey") await requireApiKey(app, ctx);
+      return await match.route.handler(ctx);
+    }
+    if (underApi && !router.isOpenPath(ctx.path)) await requireApiKey(app, ctx);
+    throw match.kind === "method_not_allowed"
+      ? new ApiError(405, "method_not_allowed", "Method Not Allowed")
+      : new ApiError(404, "not_found", "Not Found");
+  } catch (error) {
+    const errorId = randomUUID();
+    if (!(
+      error instanceof ApiError ||
+      error instanceof OAuthError ||
+      error instanceof GatewayError
+    )) {
+      log("error", "unexpected_failure", {
+        error_id: errorId,
+        method: ctx.method,
+        path: ctx.path,
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+    }
+    return errorReply(error, ctx.apiVersion, errorId);
+  }
+}
+
+/** Starts the auth server; port 0 picks a free port. */
+export async function startAuthServer(
+  config: AuthConfig,
+  listen: { port: number; host: string },
+): Promise<AuthServer> {
+  const log = createLog(config.log, config.now);
+  const keyring = await loadKeyring(config, log);
+  const store = await openStore(config.dataDir, log);
+  const pending = new Set<Promise<void>>();
+  let router: Router | undefined;
+  let app: App | undefined;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const ctx = new RequestContext(req, config.rateLimitHeader);
+    res.on("close", () => {
+      log("info", "request", {
+        method: ctx.method,
+        path: ctx.path,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+    if (!app || !router) {
+      res.writeHead(503).end();
+      return;
+    }
+    const reply = await dispatch(app, router, ctx, log);
+    if (reply.status === 413) reply.headers = { ...reply.headers, Connection: "close" };
+    writeReply(req, res, reply);
+  };
+
+  const server = createServer((req, res) => {
+    const task = handle(req, res).catch((error: unknown) => {
+      log("error", "response_failed", { error: String(error) });
+      res.destroy();
+    });
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  });
+
+  try {
+    const address = await listenOn(server, listen);
+    const url = baseUrl(address);
+    const apiUrl = config.apiExternalUrl ?? `${url}/auth/v1`;
+    app = {
+      config,
+      store,
+      keyring,
+      limiter: new RateLimiter(config),
+      log,
+      now: config.now,
+      apiUrl,
+      issuer: config.jwtIssuer ?? apiUrl,
+    };
+    await assertApiKeys(app);
+    router = routesFor(app);
+    log("info", "auth_server_listening", { url, api: apiUrl, outbox: `${url}/outbox` });
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      anonKey: config.anonKey,
+      serviceRoleKey: config.serviceRoleKey,
+      close() {
+        closing ??= (async () => {
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          // Wait for in-flight requests, but never let one stuck client hold shutdown hostage.
+          const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
+          await Promise.race([Promise.allSettled([...pending]), grace]);
+          server.closeAllConnections();
+          await closed;
+          await store.db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    server.close();
+    await store.db.close();
+    throw error;
+  }
+}

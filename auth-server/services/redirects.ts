@@ -1,0 +1,54 @@
+// redirect_to allow-list: SITE_URL's scheme+host (any port on loopback) or a GOTRUE_URI_ALLOW_LIST glob.
+import type { AuthConfig } from "../config";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** gobwas/glob with "." and "/" as separators: `*` stays within a segment, `**` crosses them. */
+export function globToRegExp(glob: string): RegExp {
+  let source = "";
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i] as string;
+    if (char === "*" && glob[i + 1] === "*") {
+      source += ".*";
+      i++;
+    } else if (char === "*") {
+      source += "[^./]*";
+    } else if (char === "?") {
+      source += "[^./]";
+    } else {
+      source += char.replace(/[\\^$.+()|{}[\]]/g, "\\$&");
+    }
+  }
+  return new RegExp(`^${source}$`);
+}
+
+function parse(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Same rule as GoTrue's IsRedirectURLValid, with loopback hosts allowed on any port. */
+export function isRedirectAllowed(config: AuthConfig, redirectTo: string): boolean {
+  const target = parse(redirectTo);
+  const site = parse(config.siteUrl);
+  if (!target) return false;
+  if (site && target.protocol === site.protocol) {
+    if (target.host === site.host) return true;
+    if (LOOPBACK.has(site.hostname) && LOOPBACK.has(target.hostname)) return true;
+  }
+  return config.uriAllowList.some((glob) => globToRegExp(glob).test(redirectTo));
+}
+
+/** The allowed redirect_to, else an allowed Referer, else SITE_URL; never an error. */
+export function resolveRedirect(
+  config: AuthConfig,
+  redirectTo: string | null | undefined,
+  referer?: string,
+): string {
+  if (redirectTo && isRedirectAllowed(config, redirectTo)) return redirectTo;
+  if (referer && isRedirectAllowed(config, referer)) return referer;
+  return config.siteUrl;
+}

@@ -1,0 +1,67 @@
+// GoTrue's User and Identity JSON shapes (omitempty times, phone "", is_anonymous), and the fake user.
+import { randomUUID } from "node:crypto";
+import { iso, type App } from "../app";
+import type { IdentityRecord, Metadata, UserRecord } from "../store/users";
+
+export type UserJson = Record<string, unknown>;
+
+function identityJson(identity: IdentityRecord): UserJson {
+  return {
+    identity_id: identity.id,
+    id: identity.providerId,
+    user_id: identity.userId,
+    identity_data: identity.identityData,
+    provider: identity.provider,
+    last_sign_in_at: iso(identity.lastSignInAt),
+    created_at: iso(identity.createdAt),
+    updated_at: iso(identity.updatedAt),
+    email: identity.email ?? undefined,
+  };
+}
+
+/** The user object as GoTrue serialises it (undefined fields vanish in JSON, like omitempty). */
+export function userJson(app: App, user: UserRecord): UserJson {
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email ?? "",
+    email_confirmed_at: iso(user.emailConfirmedAt),
+    phone: "",
+    confirmation_sent_at: iso(user.confirmationSentAt),
+    confirmed_at: iso(user.emailConfirmedAt),
+    recovery_sent_at: iso(user.recoverySentAt),
+    invited_at: iso(user.invitedAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    app_metadata: user.appMetadata,
+    user_metadata: user.userMetadata,
+    identities: app.store.users.identities(user.id).map(identityJson),
+    created_at: iso(user.createdAt),
+    updated_at: iso(user.updatedAt),
+    banned_until: iso(user.bannedUntil),
+    deleted_at: iso(user.deletedAt),
+    is_anonymous: false,
+  };
+}
+
+/**
+ * The obfuscated user GoTrue returns when a confirmed address signs up again with confirmation
+ * on: random id, empty role, only the request's data, no identities. Nothing is stored.
+ */
+export function fakeUserJson(app: App, email: string, data: Metadata): UserJson {
+  const now = iso(app.now());
+  return {
+    id: randomUUID(),
+    aud: app.config.jwtAud,
+    role: "",
+    email,
+    phone: "",
+    confirmation_sent_at: now,
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}

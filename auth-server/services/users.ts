@@ -1,0 +1,98 @@
+// User lifecycle shared by sign-up, admin and generate_link: create (with email identity), confirm.
+import { randomUUID } from "node:crypto";
+import type { App } from "../app";
+import { unprocessable } from "../http/errors";
+import type { Metadata, UserRecord } from "../store/users";
+
+export interface NewUser {
+  /** A caller-chosen id (admin API); a fresh uuid otherwise. */
+  id?: string;
+  email: string;
+  passwordHash: string | null;
+  /** Sign-up's options.data: added to the identity data (cannot override its own keys). */
+  data?: Metadata;
+  /** Admin's user_metadata; when absent the user metadata starts as a copy of the identity data. */
+  userMetadata?: Metadata;
+  appMetadata?: Metadata;
+  role?: string;
+  invited?: boolean;
+}
+
+const IDENTITY_KEYS = new Set(["sub", "email", "email_verified", "phone_verified"]);
+
+/** Inserts a user and its email identity (identity id = user id, as GoTrue does for email). */
+export function createUser(app: App, input: NewUser): UserRecord {
+  const now = app.now();
+  const id = input.id ?? randomUUID();
+  const extra = Object.fromEntries(
+    Object.entries(input.data ?? {}).filter(([key]) => !IDENTITY_KEYS.has(key)),
+  );
+  const identityData: Metadata = {
+    sub: id,
+    email: input.email,
+    email_verified: false,
+    phone_verified: false,
+    ...extra,
+  };
+  const user: UserRecord = {
+    id,
+    aud: app.config.jwtAud,
+    role: input.role ?? app.config.jwtDefaultGroupName,
+    email: input.email,
+    encryptedPassword: input.passwordHash,
+    emailConfirmedAt: null,
+    invitedAt: input.invited ? now : null,
+    confirmationSentAt: null,
+    recoverySentAt: null,
+    lastSignInAt: null,
+    appMetadata: { provider: "email", providers: ["email"], ...input.appMetadata },
+    userMetadata: input.userMetadata ?? { ...identityData },
+    bannedUntil: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  app.store.db.transaction(() => {
+    app.store.users.insert(user);
+    app.store.users.insertIdentity({
+      id: randomUUID(),
+      providerId: id,
+      userId: id,
+      provider: "email",
+      identityData,
+      email: input.email,
+      lastSignInAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return user;
+}
+
+/** GoTrue's User.Confirm: sets email_confirmed_at, marks email_verified, spends the confirmation token. */
+export function confirmUser(app: App, user: UserRecord): UserRecord {
+  const now = app.now();
+  return app.store.db.transaction(() => {
+    app.store.tokens.deleteOneTimeToken(user.id, "confirmation_token");
+    app.store.users.updateIdentity(user.id, "email", { email_verified: true }, { updatedAt: now });
+    return app.store.users.update(user.id, {
+      emailConfirmedAt: user.emailConfirmedAt ?? now,
+      userMetadata: { ...user.userMetadata, email_verified: true },
+      updatedAt: now,
+    });
+  });
+}
+
+/** Merges metadata like GoTrue's UpdateUserMetaData: keys set to null are removed. */
+export function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
+  const merged: Metadata = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** 422 email_exists, GoTrue's answer when an admin call would duplicate an address. */
+export const emailExists = () =>
+  unprocessable("email_exists", "A user with this email address has already been registered");

@@ -1,0 +1,59 @@
+// The outbox table: every mail the server "sent", newest first.
+import type { Db, Row } from "./db";
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  confirmation_url: string | null;
+  verify_url: string | null;
+  created_at: string;
+}
+
+/** Keep the outbox from growing without bound on a long-running dev server. */
+const MAX_MESSAGES = 1000;
+
+function toMessage(row: Row): OutboxMessage {
+  return {
+    id: String(row.id),
+    to: String(row.to_email),
+    subject: String(row.subject),
+    text: String(row.text),
+    html: String(row.html),
+    confirmation_url: row.confirmation_url === null ? null : String(row.confirmation_url),
+    verify_url: row.verify_url === null ? null : String(row.verify_url),
+    created_at: new Date(Number(row.created_at)).toISOString(),
+  };
+}
+
+export class OutboxStore {
+  constructor(private readonly db: Db) {}
+
+  insert(message: Omit<OutboxMessage, "created_at">, createdAt: number): void {
+    this.db.transaction(() => {
+      this.db.run(
+        `INSERT INTO outbox (id, to_email, subject, text, html, confirmation_url, verify_url, created_at)
+         VALUES (:id, :to, :subject, :text, :html, :confirmation_url, :verify_url, :createdAt)`,
+        { ...message, createdAt },
+      );
+      this.db.run(
+        `DELETE FROM outbox WHERE id NOT IN
+           (SELECT id FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT :max)`,
+        { max: MAX_MESSAGES },
+      );
+    });
+  }
+
+  /** Messages newest first, optionally only those to one address (case-insensitive). */
+  list(to?: string): OutboxMessage[] {
+    const rows = to
+      ? this.db.all(
+          "SELECT * FROM outbox WHERE lower(to_email) = lower(:to) ORDER BY created_at DESC, rowid DESC",
+          { to },
+        )
+      : this.db.all("SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC");
+    return rows.map(toMessage);
+  }
+}

@@ -1,0 +1,97 @@
+// The SQLite schema (idempotent DDL run at every start). Times are Unix milliseconds.
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  aud TEXT NOT NULL,
+  role TEXT NOT NULL,
+  email TEXT,
+  encrypted_password TEXT,
+  email_confirmed_at INTEGER,
+  invited_at INTEGER,
+  confirmation_sent_at INTEGER,
+  recovery_sent_at INTEGER,
+  last_sign_in_at INTEGER,
+  app_metadata TEXT NOT NULL DEFAULT '{}',
+  user_metadata TEXT NOT NULL DEFAULT '{}',
+  banned_until INTEGER,
+  deleted_at INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users (email) WHERE email IS NOT NULL;
+CREATE INDEX IF NOT EXISTS users_created_at ON users (created_at);
+
+CREATE TABLE IF NOT EXISTS identities (
+  id TEXT PRIMARY KEY,
+  provider_id TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  identity_data TEXT NOT NULL,
+  email TEXT,
+  last_sign_in_at INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  UNIQUE (provider_id, provider)
+);
+CREATE INDEX IF NOT EXISTS identities_user ON identities (user_id);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  aal TEXT NOT NULL,
+  amr TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  refreshed_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  token TEXT NOT NULL UNIQUE,
+  user_id TEXT NOT NULL,
+  session_id TEXT NOT NULL,
+  parent TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refresh_tokens_session ON refresh_tokens (session_id);
+CREATE INDEX IF NOT EXISTS refresh_tokens_parent ON refresh_tokens (parent);
+
+CREATE TABLE IF NOT EXISTS one_time_tokens (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  token_type TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  relates_to TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (user_id, token_type)
+);
+CREATE INDEX IF NOT EXISTS one_time_tokens_hash ON one_time_tokens (token_hash);
+
+CREATE TABLE IF NOT EXISTS flow_states (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  auth_code TEXT NOT NULL UNIQUE,
+  code_challenge TEXT NOT NULL,
+  code_challenge_method TEXT NOT NULL,
+  provider_type TEXT NOT NULL,
+  authentication_method TEXT NOT NULL,
+  auth_code_issued_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS flow_states_user ON flow_states (user_id);
+
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY,
+  to_email TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text TEXT NOT NULL,
+  html TEXT NOT NULL,
+  confirmation_url TEXT,
+  verify_url TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
+`;
