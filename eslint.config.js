@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures are declared by destructuring their first argument, even when empty.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     settings: {
@@ -40,6 +45,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
       "react/prop-types": "off",
+      "jsx-a11y/anchor-is-valid": ["error", { specialLink: ["to"] }],
     },
   },
 );

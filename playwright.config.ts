@@ -35,7 +35,7 @@ export default defineConfig({
     { name: "nojs-phone", use: { ...phone, javaScriptEnabled: false } },
   ],
   webServer: Object.values(servers).map((server) => ({
-    command: `rm -rf .data/e2e/${server.name} && node build/main.js`,
+    command: `rm -rf .data/e2e/${server.name} && node ${process.env.E2E_BUILD_DIR ?? "build"}/main.js`,
     url: `${server.appUrl}/healthz`,
     env: server.env,
     reuseExistingServer: !process.env.CI,

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["tests/{unit,integration,contract}/**/*.test.{ts,tsx}"],
+    include: ["tests/{unit,integration,contract,ops}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

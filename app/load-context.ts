@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     /** Nonce for this response's inline scripts (Content-Security-Policy). */
     cspNonce?: string;
     requestId?: string;
+    /** The client's address (behind a proxy only when TRUST_PROXY is on), for rate limits. */
+    clientIp?: string;
     /** A toast an action answered with, for the root loader of the same document request. */
     actionToast?: ShownToast;
   }

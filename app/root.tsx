@@ -11,7 +11,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { Toaster } from "~/components/toaster";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
@@ -52,6 +52,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    // Lets tests (and support tools) tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,12 +1,16 @@
-// `npm start` on a developer's machine: keeps a generated SESSION_SECRET in .data/ (git-ignored)
-// when none is set, so the production build runs with no configuration; then starts the server.
-// Containers run build/main.js directly and must be given SESSION_SECRET.
+// `npm start` on a developer's machine: reads .env when there is one, keeps a generated
+// SESSION_SECRET in .data/ (git-ignored) when none is set, so the production build runs with no
+// configuration; then starts the server. Containers run build/main.js directly and must be given
+// SESSION_SECRET.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const dataDir = fileURLToPath(new URL("../.data/", import.meta.url));
 const secretFile = `${dataDir}session-secret`;
+const envFile = fileURLToPath(new URL("../.env", import.meta.url));
+
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 
 if (!process.env.SESSION_SECRET) {
   if (!existsSync(secretFile)) {

@@ -27,7 +27,11 @@ export function Toaster({ toast: loaderToast }: { toast: ShownToast | null }) {
   }, [current]);
 
   return (
-    <div className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col">
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col"
+    >
       {current ? (
         <div
           key={current.id}
@@ -52,6 +56,6 @@ export function Toaster({ toast: loaderToast }: { toast: ShownToast | null }) {
           </button>
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }

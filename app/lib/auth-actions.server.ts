@@ -7,6 +7,7 @@ import { createAuthClient } from "./auth.server";
 import { getEnv } from "./env.server";
 import type { FormFields } from "./form.server";
 import { messages, type Toast } from "./messages";
+import { takeAttempt, type LimitedAction } from "./rate-limit.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
 import {
   INVALID_EMAIL_HINT,
@@ -47,6 +48,14 @@ function statusFor(toast: Toast): number {
   return 400;
 }
 
+/** A 429 with a clear toast when this IP or address has made too many attempts. */
+async function rateLimited(context: AppLoadContext, intent: LimitedAction, email: string) {
+  const waitSeconds = await takeAttempt(intent, context.clientIp ?? "unknown", email);
+  if (waitSeconds === null) return null;
+  const headers = new Headers({ "Retry-After": String(waitSeconds) });
+  return failure(context, intent, email, messages.tooManyAttempts, 429, {}, headers);
+}
+
 export async function signInAction(request: Request, context: AppLoadContext, field: FormFields) {
   const email = normalizeEmail(field("email"));
   const password = field("password");
@@ -58,6 +67,8 @@ export async function signInAction(request: Request, context: AppLoadContext, fi
   if (!password || new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) {
     return failure(context, "sign-in", email, messages.invalidCredentials, 400);
   }
+  const limited = await rateLimited(context, "sign-in", email);
+  if (limited) return limited;
   const { supabase, headers } = createAuthClient(request);
   let error;
   try {
@@ -85,6 +96,8 @@ export async function signUpAction(request: Request, context: AppLoadContext, fi
       password: messages.passwordRequirements.description,
     });
   }
+  const limited = await rateLimited(context, "sign-up", email);
+  if (limited) return limited;
   const { supabase, headers } = createAuthClient(request);
   let result;
   try {

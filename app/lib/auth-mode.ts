@@ -21,7 +21,10 @@ function searchWithoutAuth(url: URL): string {
   return params.toString();
 }
 
-/** Opening, switching or closing the dialog only changes `?auth`: no need to ask the server. */
+/**
+ * Opening, switching or closing the dialog only changes `?auth`: no need to ask the server. A
+ * navigation to the same URL (e.g. the redirect after sign-up) still revalidates.
+ */
 export const skipRevalidationForAuthParam: ShouldRevalidateFunction = ({
   currentUrl,
   nextUrl,
@@ -31,6 +34,7 @@ export const skipRevalidationForAuthParam: ShouldRevalidateFunction = ({
   const onlyAuthChanged =
     !formMethod &&
     currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search &&
     searchWithoutAuth(currentUrl) === searchWithoutAuth(nextUrl);
   return onlyAuthChanged ? false : defaultShouldRevalidate;
 };

@@ -42,7 +42,6 @@ export interface SummaryList {
 
 /** Sprints 1 and 2: objectives, tasks, summary and a countdown from the first visit. */
 export interface ActiveSprintPlan {
-  kind: "active";
   sprint: Sprint;
   objectives: Objective[];
   tasks: Task[];
@@ -57,14 +56,11 @@ export interface ComingSoonItem {
 
 /** Sprints 3 and 4: a locked placeholder until the earlier sprints are complete. */
 export interface LockedSprintPlan {
-  kind: "locked";
   sprint: Sprint;
   locked: { title: string; message: string; action: string };
   comingSoon: ComingSoonItem[];
   vision?: SummaryList;
 }
-
-export type SprintPlan = ActiveSprintPlan | LockedSprintPlan;
 
 /** Hard-coded headline figures (spec §9). */
 export const OVERALL_PROGRESS = 25;
@@ -126,9 +122,13 @@ function sprint(id: number): Sprint {
   return found;
 }
 
-export const sprintPlans = {
+export const sprintPlans: {
+  1: ActiveSprintPlan;
+  2: ActiveSprintPlan;
+  3: LockedSprintPlan;
+  4: LockedSprintPlan & { vision: SummaryList };
+} = {
   1: {
-    kind: "active",
     sprint: sprint(1),
     objectives: [
       {
@@ -200,7 +200,6 @@ export const sprintPlans = {
     countdown: { days: 5, storageKey: "sprint-1-start" },
   },
   2: {
-    kind: "active",
     sprint: sprint(2),
     objectives: [
       {
@@ -256,7 +255,6 @@ export const sprintPlans = {
     countdown: { days: 21, storageKey: "sprint-2-start" },
   },
   3: {
-    kind: "locked",
     sprint: sprint(3),
     locked: {
       title: "Sprint 3 Awaiting Prerequisites",
@@ -279,7 +277,6 @@ export const sprintPlans = {
     ],
   },
   4: {
-    kind: "locked",
     sprint: sprint(4),
     locked: {
       title: "Sprint 4 - The Final Chapter",
@@ -299,7 +296,7 @@ export const sprintPlans = {
       items: ["99.9% uptime", "Client satisfaction over 95%"],
     },
   },
-} satisfies Record<1 | 2 | 3 | 4, SprintPlan>;
+};
 
 /** "Sprint 1" … "Sprint 4": the sidebar's and the cards' short name. */
 export function sprintName(sprint: Pick<Sprint, "id">): string {

@@ -54,6 +54,18 @@ export async function latestMail(
   return found as OutboxMessage;
 }
 
+/** Navigates and, when JavaScript runs, waits until React has hydrated the page. */
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  if (javaScriptOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
+/** Whether the running project has JavaScript enabled. */
+export function javaScriptOn(): boolean {
+  return base.info().project.use.javaScriptEnabled !== false;
+}
+
 /** Opens the auth dialog in `mode` and fills the form (works with JavaScript on or off). */
 export async function fillAuthForm(
   page: Page,
@@ -62,7 +74,7 @@ export async function fillAuthForm(
   password: string,
   baseUrl = "",
 ) {
-  await page.goto(`${baseUrl}/?auth=${mode}`);
+  await open(page, `${baseUrl}/?auth=${mode}`);
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

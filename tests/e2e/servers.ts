@@ -8,6 +8,7 @@ export const DEMO_SERVICE_ROLE_KEY =
 
 /** Access tokens on `autoconfirm` live this long; auth-js refreshes within 90 s of expiry. */
 export const SHORT_TOKEN_SECONDS = 95;
+export const SERVICE_MIN_PASSWORD_LENGTH = 12;
 
 export interface TestServer {
   name: string;
@@ -38,20 +39,25 @@ function server(
       RATE_LIMIT_SIGN_IN_PER_IP: "100000",
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
       RATE_LIMIT_SIGN_UP_PER_IP: "100000",
-      GOTRUE_SMTP_MAX_FREQUENCY: "0s",
+      GOTRUE_SMTP_MAX_FREQUENCY: "0",
       ...extra,
     },
   };
 }
 
+/** Ports: apps at BASE, BASE+1, BASE+2, their auth servers at BASE+100, BASE+101 (E2E_PORT_BASE). */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
+
 export const servers = {
-  main: server("main", 3200, 54329, {}),
-  autoconfirm: server("autoconfirm", 3201, 54330, {
+  main: server("main", BASE, BASE + 100, {}),
+  autoconfirm: server("autoconfirm", BASE + 1, BASE + 101, {
     GOTRUE_MAILER_AUTOCONFIRM: "true",
     GOTRUE_JWT_EXP: String(SHORT_TOKEN_SECONDS),
+    // Stricter than the form's rules, so the service itself can refuse a password the form allows.
+    GOTRUE_PASSWORD_MIN_LENGTH: String(SERVICE_MIN_PASSWORD_LENGTH),
   }),
-  authDown: server("auth-down", 3202, 9, {
-    SUPABASE_URL: "http://127.0.0.1:9",
+  authDown: server("auth-down", BASE + 2, BASE + 99, {
+    SUPABASE_URL: `http://127.0.0.1:${BASE + 99}`,
     SUPABASE_ANON_KEY: DEMO_ANON_KEY,
   }),
 };

@@ -1,7 +1,7 @@
 // The sign-in / sign-up form shared by both modes: posts to the landing route's action through a
 // keyed fetcher (a plain document POST without JavaScript), shows the action's errors inline.
 import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -36,8 +36,21 @@ export function AuthForm({
   const fetcher = useFetcher<AuthActionData>({ key: AUTH_FETCHER_KEY });
   const hydrated = useHydrated();
   const result = fetcher.data ?? (documentResult?.intent === mode ? documentResult : undefined);
+  // Uncontrolled inputs mirrored into state: what a client typed before the page hydrated (slow
+  // phone networks) is kept, and read back once React takes over.
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState(result?.email ?? "");
   const [password, setPassword] = useState("");
+  useEffect(() => {
+    setEmail(stripAngleBrackets(emailRef.current?.value ?? ""));
+    setPassword(passwordRef.current?.value ?? "");
+  }, []);
+  const onEmailChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const clean = stripAngleBrackets(event.target.value);
+    if (clean !== event.target.value) event.target.value = clean;
+    setEmail(clean);
+  };
   const pending = fetcher.state !== "idle";
 
   const emailInvalid = email !== "" && !isValidEmail(email);
@@ -61,8 +74,9 @@ export function AuthForm({
           spellCheck={false}
           required
           maxLength={254}
-          value={email}
-          onChange={(event) => setEmail(stripAngleBrackets(event.target.value))}
+          ref={emailRef}
+          defaultValue={result?.email ?? ""}
+          onChange={onEmailChange}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={emailError ? "auth-email-error" : undefined}
         />
@@ -80,7 +94,7 @@ export function AuthForm({
           required
           minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
           autoComplete={signUp ? "new-password" : "current-password"}
-          value={password}
+          ref={passwordRef}
           onChange={(event) => setPassword(event.target.value)}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? "auth-password-error" : undefined}

@@ -1,13 +1,16 @@
 // Password input with an eye toggle ('Show password' / 'Hide password').
 import { Eye, EyeOff } from "lucide-react";
-import { useState, type InputHTMLAttributes } from "react";
+import { forwardRef, useState, type InputHTMLAttributes } from "react";
 import { Input } from "~/components/ui/input";
 
-export function PasswordField(props: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+export const PasswordField = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type">
+>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input {...props} type={visible ? "text" : "password"} className="pr-11" />
+      <Input {...props} ref={ref} type={visible ? "text" : "password"} className="pr-11" />
       <button
         type="button"
         onClick={() => setVisible((shown) => !shown)}
@@ -23,4 +26,4 @@ export function PasswordField(props: Omit<InputHTMLAttributes<HTMLInputElement>,
       </button>
     </div>
   );
-}
+});

@@ -1,0 +1,71 @@
+// Rate limits on sign-in and sign-up, per client IP and per e-mail address (rate-limiter-flexible):
+// in memory by default, or in Redis (REDIS_URL) so that several app instances share the counts.
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { getEnv } from "./env.server";
+
+export type LimitedAction = "sign-in" | "sign-up";
+
+interface Limiters {
+  signInPerIp: RateLimiterAbstract;
+  signInPerEmail: RateLimiterAbstract;
+  signUpPerIp: RateLimiterAbstract;
+}
+
+let limiters: Promise<Limiters> | undefined;
+
+async function createLimiters(): Promise<Limiters> {
+  const env = getEnv();
+  const duration = env.RATE_LIMIT_WINDOW_SECONDS;
+  let make = (keyPrefix: string, points: number): RateLimiterAbstract =>
+    new RateLimiterMemory({ keyPrefix, points, duration });
+  if (env.REDIS_URL) {
+    const { Redis } = await import("ioredis");
+    const storeClient = new Redis(env.REDIS_URL, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+    // If Redis is unreachable, fall back to counting in this instance rather than failing sign-in.
+    make = (keyPrefix, points) =>
+      new RateLimiterRedis({
+        storeClient,
+        keyPrefix: `portal:${keyPrefix}`,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+      });
+  }
+  return {
+    signInPerIp: make("sign-in-ip", env.RATE_LIMIT_SIGN_IN_PER_IP),
+    signInPerEmail: make("sign-in-email", env.RATE_LIMIT_SIGN_IN_PER_EMAIL),
+    signUpPerIp: make("sign-up-ip", env.RATE_LIMIT_SIGN_UP_PER_IP),
+  };
+}
+
+/**
+ * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
+ * reached.
+ */
+export async function takeAttempt(
+  action: LimitedAction,
+  ip: string,
+  email: string,
+): Promise<number | null> {
+  limiters ??= createLimiters();
+  const { signInPerIp, signInPerEmail, signUpPerIp } = await limiters;
+  const checks =
+    action === "sign-in"
+      ? [signInPerIp.consume(ip), signInPerEmail.consume(email.toLowerCase())]
+      : [signUpPerIp.consume(ip)];
+  const results = await Promise.allSettled(checks);
+  const waits = results.flatMap((result) =>
+    result.status === "rejected" && result.reason instanceof RateLimiterRes
+      ? [Math.ceil(result.reason.msBeforeNext / 1000)]
+      : [],
+  );
+  return waits.length > 0 ? Math.max(1, ...waits) : null;
+}

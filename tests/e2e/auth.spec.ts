@@ -1,0 +1,314 @@
+// Sign-up, confirmation, sign-in, sessions and sign-out through the real dialog and forms, with
+// JavaScript on and off, against the production build and the embedded auth server; every row of
+// the spec's error catalogue.
+import type { Page, TestInfo } from "@playwright/test";
+import {
+  createUser,
+  expect,
+  fillAuthForm,
+  latestMail,
+  open,
+  PASSWORD,
+  signInWithForm,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+import { servers, SHORT_TOKEN_SECONDS } from "./servers";
+
+const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
+const toast = (page: Page) =>
+  page.getByRole("region", { name: "Notifications" }).getByRole("status");
+
+test.beforeEach(({}, info) => {
+  test.skip(
+    info.project.name.endsWith("phone"),
+    "auth flows run at desktop width; screens cover phones",
+  );
+});
+
+test.describe("sign-up, confirmation and session", () => {
+  test("a new client signs up, confirms from the outbox, stays signed in, and signs out", async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail("journey");
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText("Account Created!");
+    await expect(toast(page)).toContainText("Please check your email to verify your account.");
+    await expect(page).toHaveURL(/\/\?auth=sign-up$/);
+    await expect(page.getByRole("dialog")).toBeVisible();
+
+    const mail = await latestMail(email);
+    expect(new URL(mail.confirmation_url).pathname).toBe("/auth/confirm");
+    await page.goto(mail.confirmation_url);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const name = email.split("@")[0] as string;
+    await expect(page.getByRole("heading", { name: `Welcome back, ${name}!` })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: `Welcome back, ${name}!` })).toBeVisible();
+    const second = await context.newPage();
+    await second.goto("/dashboard/sprint-1");
+    await expect(second).toHaveURL(/\/dashboard\/sprint-1$/);
+    await second.close();
+
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+    const cookies = await context.cookies();
+    expect(cookies.filter((cookie) => cookie.name.startsWith("sb-"))).toEqual([]);
+  });
+
+  test("a used confirmation link gets a clear message, not an error page", async ({ page }) => {
+    const email = uniqueEmail("reuse");
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText("Account Created!");
+    const mail = await latestMail(email);
+    await page.goto(mail.confirmation_url);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(mail.confirmation_url);
+    await expect(page).toHaveURL(/\/\?auth=sign-in$/);
+    await expect(toast(page)).toContainText(
+      "This confirmation link is invalid or has already been used.",
+    );
+  });
+
+  test("a signed-in visitor to / goes to the dashboard, and a visitor to /dashboard goes to /", async ({
+    page,
+    signIn,
+  }) => {
+    await page.goto("/dashboard/sprint-2");
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page);
+    await expect(toast(page)).toContainText("Welcome Back!");
+    await expect(toast(page)).toContainText("You have successfully signed in.");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an access token close to expiry is refreshed without the client noticing", async ({
+    page,
+    context,
+  }) => {
+    const server = servers.autoconfirm;
+    const email = uniqueEmail("refresh");
+    await createUser(email, { server });
+    await signInWithForm(page, email, PASSWORD, server.appUrl);
+    await expect(page).toHaveURL(`${server.appUrl}/dashboard`);
+    const tokenCookie = async () =>
+      (await context.cookies(server.appUrl)).find((cookie) =>
+        cookie.name.startsWith("sb-127-auth-token"),
+      )?.value;
+    const before = await tokenCookie();
+    expect(before).toBeTruthy();
+    // Tokens here live SHORT_TOKEN_SECONDS; auth-js refreshes inside the last 90 s.
+    await page.waitForTimeout((SHORT_TOKEN_SECONDS - 90 + 1) * 1000);
+    await page.goto(`${server.appUrl}/dashboard/sprint-1`);
+    await expect(page).toHaveURL(`${server.appUrl}/dashboard/sprint-1`);
+    await expect.poll(tokenCookie).not.toBe(before);
+    await page.reload();
+    await expect(page).toHaveURL(`${server.appUrl}/dashboard/sprint-1`);
+  });
+});
+
+test.describe("the error catalogue", () => {
+  test("wrong password: 'Invalid email or password. Please try again.'", async ({ page }) => {
+    const email = uniqueEmail("wrong");
+    await createUser(email);
+    await signInWithForm(page, email, "Not-The-Password-1!");
+    await expect(toast(page)).toContainText("Authentication Error");
+    await expect(toast(page)).toContainText("Invalid email or password. Please try again.");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("Email")).toHaveValue(email);
+  });
+
+  test("unconfirmed account: 'Please check your email and click the confirmation link.'", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("unconfirmed");
+    await createUser(email, { confirmed: false });
+    await signInWithForm(page, email);
+    await expect(toast(page)).toContainText(
+      "Please check your email and click the confirmation link.",
+    );
+  });
+
+  test("duplicate sign-up with autoconfirm on: 'An account with this email already exists.'", async ({
+    page,
+  }) => {
+    const server = servers.autoconfirm;
+    const email = uniqueEmail("dupe");
+    await createUser(email, { server });
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD, server.appUrl);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText(
+      "An account with this email already exists. Please sign in instead.",
+    );
+  });
+
+  test("duplicate sign-up with confirmation on gets the same answer", async ({ page }) => {
+    const email = uniqueEmail("dupe-confirmed");
+    await createUser(email);
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText(
+      "An account with this email already exists. Please sign in instead.",
+    );
+  });
+
+  test("anything else: 'Authentication failed. Please check your credentials and try again.'", async ({
+    page,
+  }) => {
+    // The service's password policy (12+ characters there) refuses what the form's rules allow.
+    const dialog = await fillAuthForm(
+      page,
+      "sign-up",
+      uniqueEmail("policy"),
+      "Abcdef1!x",
+      servers.autoconfirm.appUrl,
+    );
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText(
+      "Authentication failed. Please check your credentials and try again.",
+    );
+  });
+
+  test("auth service down: 'Connection Error' for sign-in and sign-up", async ({ page }) => {
+    const server = servers.authDown;
+    await signInWithForm(page, uniqueEmail("down"), PASSWORD, server.appUrl);
+    await expect(toast(page)).toContainText("Connection Error");
+    await expect(toast(page)).toContainText(
+      "Unable to connect to authentication service. Please try again.",
+    );
+    const dialog = await fillAuthForm(
+      page,
+      "sign-up",
+      uniqueEmail("down"),
+      PASSWORD,
+      server.appUrl,
+    );
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText("Connection Error");
+  });
+
+  test("invalid e-mail: the red hint and 'Invalid Email'", async ({ page }, info) => {
+    const dialog = await fillAuthForm(page, "sign-in", "client@agency", "whatever");
+    if (hasJs(info))
+      await expect(
+        dialog.getByText("Please enter a valid email address", { exact: true }),
+      ).toBeVisible();
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page)).toContainText("Invalid Email");
+    await expect(toast(page)).toContainText("Please enter a valid email address.");
+    await expect(
+      dialog.getByText("Please enter a valid email address", { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("weak password without JavaScript: 'Password Requirements'", async ({ page }, info) => {
+    test.skip(hasJs(info), "with JavaScript the submit stays disabled for a weak password");
+    const dialog = await fillAuthForm(page, "sign-up", uniqueEmail("weak"), "password");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText("Password Requirements");
+    await expect(toast(page)).toContainText(
+      "Please ensure your password meets all security requirements.",
+    );
+  });
+
+  test("an error toast is not shown again on the next page", async ({ page }) => {
+    await signInWithForm(page, uniqueEmail("once"), "Whatever-1!");
+    await expect(toast(page)).toContainText("Authentication Error");
+    await page.goto("/?auth=sign-in");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
+  });
+});
+
+test.describe("the dialog", () => {
+  test("opens from the landing page's links and toggles modes", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("link", { name: "Sign In / Join" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(dialog.getByRole("meter")).toHaveCount(0);
+    await expect(dialog.getByLabel("Password", { exact: true })).not.toHaveAttribute(
+      "minlength",
+      /.*/,
+    );
+    await dialog.getByRole("link", { name: "Create an account" }).click();
+    await expect(dialog.getByRole("button", { name: "Create Account" })).toBeVisible();
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "8");
+    await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuemax", "5");
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
+  test("scores the password, strips < and >, shows the password, and blocks a weak sign-up", async ({
+    page,
+  }, info) => {
+    test.skip(!hasJs(info), "these behaviours need JavaScript");
+    await open(page, "/?auth=sign-up");
+    const dialog = page.getByRole("dialog");
+    const email = dialog.getByLabel("Email");
+    await email.pressSequentially("<client>@agency.com");
+    await expect(email).toHaveValue("client@agency.com");
+    const password = dialog.getByLabel("Password", { exact: true });
+    const meter = dialog.getByRole("meter");
+    const submit = dialog.getByRole("button", { name: "Create Account" });
+    for (const [value, score, level] of [
+      ["abc", "1", "weak"],
+      ["abcdefgh", "2", "weak"],
+      ["Abcdefgh", "3", "fair"],
+      ["Abcdefg1", "4", "strong"],
+      ["Abcdefg1!", "5", "strong"],
+    ] as const) {
+      await password.fill(value);
+      await expect(meter).toHaveAttribute("aria-valuenow", score);
+      await expect(meter).toHaveAttribute("data-level", level);
+      if (level === "strong") await expect(submit).toBeEnabled();
+      else await expect(submit).toBeDisabled();
+    }
+    await dialog.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await dialog.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    await email.fill("client@agency");
+    await expect(submit).toBeDisabled();
+  });
+
+  test("the submit reads 'Processing...' while the call is pending", async ({ page }, info) => {
+    test.skip(!hasJs(info), "the pending label is rendered by JavaScript");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.searchParams.has("index"),
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      },
+    );
+    const dialog = await fillAuthForm(page, "sign-in", uniqueEmail("pending"), "Whatever-1!");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await expect(toast(page)).toContainText("Authentication Error");
+    await expect(dialog.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  });
+
+  test("Escape closes the dialog", async ({ page }, info) => {
+    test.skip(!hasJs(info), "keyboard dismissal needs JavaScript");
+    await open(page, "/?auth=sign-in");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,308 @@
+// The auth loaders and actions called as Remix calls them, against a real (in-memory) embedded
+// auth server: cookies on redirects, one refresh per request, sign-out clearing every chunk,
+// confirmation links, and no-JS posts ending in redirects.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AuthServer } from "../../auth-server/index";
+import type * as AuthServerModule from "~/lib/auth.server";
+import type * as ConfirmRoute from "~/routes/auth.confirm";
+import type * as SignOutRoute from "~/routes/auth.sign-out";
+import type * as IndexRoute from "~/routes/_index";
+import {
+  adminCreateUser,
+  appEnv,
+  asData,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  latestMail,
+  PASSWORD,
+  settle,
+  SITE_URL,
+  startTestAuthServer,
+  uniqueEmail,
+} from "./harness";
+
+let auth: AuthServer;
+let routes: {
+  index: typeof IndexRoute;
+  signOut: typeof SignOutRoute;
+  confirm: typeof ConfirmRoute;
+  authServer: typeof AuthServerModule;
+};
+
+beforeAll(async () => {
+  appEnv();
+  auth = await startTestAuthServer({ GOTRUE_JWT_EXP: "95" });
+  routes = {
+    index: await import("~/routes/_index"),
+    signOut: await import("~/routes/auth.sign-out"),
+    confirm: await import("~/routes/auth.confirm"),
+    authServer: await import("~/lib/auth.server"),
+  };
+});
+
+afterAll(async () => {
+  await auth.close();
+});
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.7" });
+
+async function signIn(email: string, password = PASSWORD) {
+  const result = await routes.index.action({
+    request: formPost("/?index&auth=sign-in", { intent: "sign-in", email, password }),
+    context: context(),
+    params: {},
+  });
+  return result;
+}
+
+describe("sign-in action", () => {
+  it("redirects to /dashboard with httpOnly Lax auth cookies and the welcome toast (a no-JS POST ends in a redirect)", async () => {
+    const email = uniqueEmail("signin");
+    await adminCreateUser(auth, email);
+    const response = asResponse(await signIn(email));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    const cookies = response.headers.getSetCookie();
+    const authCookie = cookies.find((line) => line.startsWith("sb-127-auth-token"));
+    expect(authCookie).toMatch(/HttpOnly/i);
+    expect(authCookie).toMatch(/SameSite=Lax/i);
+    expect(cookies.some((line) => line.startsWith("toast="))).toBe(true);
+  });
+
+  it("answers a wrong password with the catalogue's text and a 400", async () => {
+    const email = uniqueEmail("wrong");
+    await adminCreateUser(auth, email);
+    const result = asData<{ toast: { title: string; description: string } }>(
+      await signIn(email, "Nope-2026!"),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.toast).toMatchObject({
+      title: "Authentication Error",
+      description: "Invalid email or password. Please try again.",
+    });
+  });
+
+  it("rejects an invalid e-mail before calling the auth service", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const result = asData<{ errors: { email?: string }; toast: { title: string } }>(
+      await signIn("not-an-email"),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.errors.email).toBe("Please enter a valid email address");
+    expect(result.data.toast.title).toBe("Invalid Email");
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it("answers an unknown intent or a non-form body with a 400", async () => {
+    const bogus = asData(
+      await routes.index.action({
+        request: formPost("/?index", { intent: "drop-tables" }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(bogus.init?.status).toBe(400);
+    const json = asData(
+      await routes.index.action({
+        request: new Request(`${SITE_URL}/?index`, {
+          method: "POST",
+          body: "{}",
+          headers: { "Content-Type": "application/json" },
+        }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(json.init?.status).toBe(400);
+  });
+});
+
+describe("guards", () => {
+  it("sends a visitor from a protected route to / and a signed-in user from / to /dashboard", async () => {
+    const visitor = asResponse(
+      await settle(() => routes.authServer.requireUser(get("/dashboard"))),
+    );
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe("/");
+
+    const email = uniqueEmail("guard");
+    await adminCreateUser(auth, email);
+    const cookie = cookieHeaderFrom(asResponse(await signIn(email)).headers);
+    const landing = asResponse(
+      await settle(() =>
+        routes.index.loader({ request: get("/", cookie), context: context(), params: {} }),
+      ),
+    );
+    expect(landing.headers.get("Location")).toBe("/dashboard");
+    const { user } = await routes.authServer.requireUser(get("/dashboard", cookie));
+    expect(user.email).toBe(email);
+  });
+
+  it("refreshes an expiring token once per request however many loaders ask, and puts the new cookies on a thrown redirect", async () => {
+    const email = uniqueEmail("refresh");
+    await adminCreateUser(auth, email);
+    const cookie = cookieHeaderFrom(asResponse(await signIn(email)).headers);
+    // Tokens live 95 s and auth-js refreshes within 90 s of expiry: after 6 s every request refreshes.
+    vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      const request = get("/", cookie);
+      const [redirect, again, user] = await Promise.all([
+        settle(() => routes.index.loader({ request, context: context(), params: {} })),
+        routes.authServer.getAuthState(request),
+        routes.authServer.requireUser(request),
+      ]);
+      const refreshCalls = fetchSpy.mock.calls.filter(([url]) =>
+        String(url).includes("grant_type=refresh_token"),
+      );
+      expect(refreshCalls).toHaveLength(1);
+      expect(again.user?.email).toBe(email);
+      expect(user.user.email).toBe(email);
+      const response = asResponse(redirect);
+      expect(response.headers.get("Location")).toBe("/dashboard");
+      expect(
+        response.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token")),
+      ).toBe(true);
+    } finally {
+      fetchSpy.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it("verifies a fresh token locally, with no call to the auth service", async () => {
+    const email = uniqueEmail("local");
+    await adminCreateUser(auth, email);
+    const cookie = cookieHeaderFrom(asResponse(await signIn(email)).headers);
+    await routes.authServer.requireUser(get("/dashboard", cookie)); // warms the key cache
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    await routes.authServer.requireUser(get("/dashboard/sprint-1", cookie));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+});
+
+describe("sign-out action", () => {
+  it("clears every auth cookie chunk and goes back to /", async () => {
+    const email = uniqueEmail("chunks");
+    await adminCreateUser(auth, email, { user_metadata: { bio: "x".repeat(4000) } });
+    const signedIn = asResponse(await signIn(email));
+    const names = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split("=")[0])
+      .filter((name) => name?.startsWith("sb-127-auth-token"));
+    expect(names.length).toBeGreaterThan(1);
+    const response = asResponse(
+      await routes.signOut.action({
+        request: formPost("/auth/sign-out", {}, cookieHeaderFrom(signedIn.headers)),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(response.headers.get("Location")).toBe("/");
+    const cleared = response.headers.getSetCookie().filter((line) => /max-age=0/i.test(line));
+    for (const name of names)
+      expect(cleared.some((line) => line.startsWith(`${name}=`))).toBe(true);
+  });
+
+  it("never signs out on GET", async () => {
+    const response = asResponse(await routes.signOut.loader());
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.getSetCookie()).toHaveLength(0);
+  });
+});
+
+describe("sign-up and confirmation", () => {
+  it("mails a link to the configured site (not the request's host) that signs the user in once", async () => {
+    const email = uniqueEmail("signup");
+    const request = new Request("http://evil.example/?index&auth=sign-up", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "sign-up", email, password: PASSWORD }),
+    });
+    const response = asResponse(
+      await routes.index.action({ request, context: context(), params: {} }),
+    );
+    expect(response.headers.get("Location")).toBe("/?auth=sign-up");
+    expect(response.headers.getSetCookie().some((line) => line.startsWith("toast="))).toBe(true);
+
+    const mail = await latestMail(auth, email);
+    const link = new URL(mail.confirmation_url);
+    expect(link.origin).toBe(SITE_URL);
+    expect(link.pathname).toBe("/auth/confirm");
+
+    const confirmed = asResponse(
+      await routes.confirm.loader({
+        request: get(`${link.pathname}${link.search}`),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/dashboard");
+    expect(
+      confirmed.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token")),
+    ).toBe(true);
+
+    const reused = asResponse(
+      await routes.confirm.loader({
+        request: get(`${link.pathname}${link.search}`),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(reused.headers.get("Location")).toBe("/?auth=sign-in");
+  });
+
+  it("refuses a weak password with 'Password Requirements'", async () => {
+    const result = asData<{ toast: { title: string } }>(
+      await routes.index.action({
+        request: formPost("/?index&auth=sign-up", {
+          intent: "sign-up",
+          email: uniqueEmail("weak"),
+          password: "password",
+        }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(result.init?.status).toBe(400);
+    expect(result.data.toast.title).toBe("Password Requirements");
+  });
+
+  it("treats an already confirmed address as already registered", async () => {
+    const email = uniqueEmail("dupe");
+    await adminCreateUser(auth, email);
+    const result = asData<{ toast: { description: string } }>(
+      await routes.index.action({
+        request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(result.data.toast.description).toBe(
+      "An account with this email already exists. Please sign in instead.",
+    );
+  });
+
+  it("answers a broken or foreign link with a clear toast, and never follows an off-site next", async () => {
+    const bad = asResponse(
+      await routes.confirm.loader({
+        request: get("/auth/confirm?token_hash=nope&type=email"),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(bad.headers.get("Location")).toBe("/?auth=sign-in");
+    const missing = asResponse(
+      await routes.confirm.loader({
+        request: get("/auth/confirm"),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(missing.headers.get("Location")).toBe("/?auth=sign-in");
+  });
+});

@@ -1,0 +1,108 @@
+// Test harness for calling the app's loaders and actions directly: an in-memory embedded auth
+// server, the app's environment pointing at it, request builders and response readers.
+import { loadAuthConfig, startAuthServer, type AuthServer } from "../../auth-server/index";
+
+export const SITE_URL = "http://portal.test";
+export const PASSWORD = "Portal-Test-2026!";
+
+export async function startTestAuthServer(env: Record<string, string> = {}): Promise<AuthServer> {
+  const config = loadAuthConfig({
+    GOTRUE_SITE_URL: SITE_URL,
+    AUTH_DATA_DIR: ":memory:",
+    GOTRUE_SMTP_MAX_FREQUENCY: "0s",
+    ...env,
+  });
+  const server = await startAuthServer({ ...config, log: false } as typeof config, {
+    port: 0,
+    host: "127.0.0.1",
+  });
+  process.env.SUPABASE_URL = server.url;
+  process.env.SUPABASE_ANON_KEY = server.anonKey;
+  return server;
+}
+
+export function appEnv() {
+  process.env.NODE_ENV = "test";
+  process.env.SITE_URL = SITE_URL;
+  process.env.SESSION_SECRET = "integration-test-secret-0123456789abcdef";
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function adminCreateUser(
+  server: AuthServer,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
+  const response = await fetch(`${server.url}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: {
+      apikey: server.serviceRoleKey,
+      Authorization: `Bearer ${server.serviceRoleKey}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, ...extra }),
+  });
+  if (!response.ok)
+    throw new Error(`admin create failed: ${response.status} ${await response.text()}`);
+}
+
+export function formPost(path: string, fields: Record<string, string>, cookie = ""): Request {
+  return new Request(`${SITE_URL}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export function get(path: string, cookie = ""): Request {
+  return new Request(`${SITE_URL}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** `name=value` pairs of the Set-Cookie lines that set (not clear) a cookie, as a Cookie header. */
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .filter((line) => !/max-age=0/i.test(line))
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+/** A thrown or returned Response, or the `data()` result of a single-fetch route. */
+export async function settle(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+export interface DataResult<T> {
+  data: T;
+  init: { status?: number; headers?: HeadersInit } | null;
+}
+
+export function asData<T>(value: unknown): DataResult<T> {
+  if (!value || typeof value !== "object" || !("data" in value)) {
+    throw new Error(`expected a data() result, got ${String(value)}`);
+  }
+  return value as DataResult<T>;
+}
+
+export function asResponse(value: unknown): Response {
+  if (!(value instanceof Response))
+    throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+export async function latestMail(server: AuthServer, email: string) {
+  const response = await fetch(`${server.url}/outbox/messages?to=${encodeURIComponent(email)}`);
+  const messages = (await response.json()) as Array<{ confirmation_url: string; text: string }>;
+  if (!messages[0]) throw new Error(`no mail for ${email}`);
+  return messages[0];
+}

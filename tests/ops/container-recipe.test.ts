@@ -1,0 +1,171 @@
+// Proves the Dockerfile's recipe without a Docker engine: parses it with a real Dockerfile parser
+// and checks its rules, then replays the runtime stage in a clean folder (production dependencies
+// only, the build output, package.json), starts it exactly as CMD does, and checks /healthz, a
+// page, and a clean exit on SIGTERM.
+import { spawn, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DockerfileParser, type Copy, type Instruction } from "dockerfile-ast";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+const dockerfile = DockerfileParser.parse(readFileSync(join(root, "Dockerfile"), "utf8"));
+
+interface Stage {
+  name: string;
+  image: string;
+  instructions: Instruction[];
+}
+
+function resolveArgs(text: string): string {
+  const defaults = new Map<string, string>();
+  for (const instruction of dockerfile.getInstructions()) {
+    if (instruction.getKeyword() !== "ARG") continue;
+    const [name, value] = (instruction.getArgumentsContent() ?? "").split("=");
+    if (name && value) defaults.set(name, value);
+  }
+  return text.replace(/\$\{(\w+)\}/g, (_, name: string) => defaults.get(name) ?? "");
+}
+
+function stages(): Stage[] {
+  const result: Stage[] = [];
+  for (const instruction of dockerfile.getInstructions()) {
+    if (instruction.getKeyword() === "FROM") {
+      const [image, , name] = (instruction.getArgumentsContent() ?? "").split(/\s+/);
+      result.push({
+        name: name ?? String(result.length),
+        image: resolveArgs(image ?? ""),
+        instructions: [],
+      });
+    } else {
+      result.at(-1)?.instructions.push(instruction);
+    }
+  }
+  return result;
+}
+
+const all = stages();
+const runtime = all.at(-1) as Stage;
+const find = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((i) => i.getKeyword() === keyword);
+const content = (instruction: Instruction) => instruction.getArgumentsContent() ?? "";
+
+function runtimeEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const instruction of find(runtime, "ENV")) {
+    for (const pair of content(instruction).split(/\s+/)) {
+      const [name, value] = pair.split("=");
+      if (name && value !== undefined) env[name] = value;
+    }
+  }
+  return env;
+}
+
+describe("Dockerfile rules", () => {
+  it("is multi-stage: build with dev dependencies, production dependencies, runtime", () => {
+    expect(all.map((stage) => stage.name)).toEqual(["build", "production-deps", "runtime"]);
+    const buildRuns = find(all[0] as Stage, "RUN").map(content);
+    expect(buildRuns).toContain("npm run build");
+    expect(buildRuns.some((run) => /^npm ci(?!.*--omit=dev)/.test(run))).toBe(true);
+    expect(
+      find(all[1] as Stage, "RUN")
+        .map(content)
+        .some((run) => run.includes("npm ci --omit=dev")),
+    ).toBe(true);
+  });
+
+  it("uses a still-supported Node line (22 or newer, even)", () => {
+    for (const stage of all) {
+      const major = Number(/^node:(\d+)/.exec(stage.image)?.[1]);
+      expect(major).toBeGreaterThanOrEqual(22);
+      expect(major % 2).toBe(0);
+    }
+  });
+
+  it("runs as a non-root user, checks /healthz, and starts node directly in exec form", () => {
+    const users = find(runtime, "USER").map(content);
+    expect(users.at(-1)).toBeTruthy();
+    expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
+    const healthcheck = find(runtime, "HEALTHCHECK").map(content).join(" ");
+    expect(healthcheck).toContain("/healthz");
+    const cmd = JSON.parse(content(find(runtime, "CMD").at(-1) as Instruction)) as string[];
+    expect(cmd[0]).toBe("node");
+    expect(runtimeEnv().PORT).toBeDefined();
+  });
+
+  it("copies only the build output, production node_modules and package.json into the runtime", () => {
+    const copies = find(runtime, "COPY").map((instruction) => {
+      const copy = instruction as Copy;
+      const from = copy.getFromFlag()?.getValue() ?? null;
+      return { from, args: content(instruction).split(/\s+/) };
+    });
+    expect(copies).toEqual([
+      { from: "production-deps", args: ["/app/node_modules", "./node_modules"] },
+      { from: "build", args: ["/app/build", "./build"] },
+      { from: null, args: ["package.json", "./"] },
+    ]);
+  });
+
+  it("has a .dockerignore that keeps secrets, local data and node_modules out of the context", () => {
+    const ignored = readFileSync(join(root, ".dockerignore"), "utf8").split("\n");
+    for (const entry of [".git", "node_modules", "build", ".data", ".env"])
+      expect(ignored).toContain(entry);
+  });
+});
+
+describe("the runtime stage, replayed", () => {
+  const folder = mkdtempSync(join(tmpdir(), "portal-image-"));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("installs production dependencies only, serves /healthz and a page, and exits 0 on SIGTERM", async () => {
+    expect(existsSync(join(root, "build/main.js")), "run `npm run build` first").toBe(true);
+    cpSync(join(root, "package.json"), join(folder, "package.json"));
+    cpSync(join(root, "package-lock.json"), join(folder, "package-lock.json"));
+    execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: folder,
+      stdio: "ignore",
+    });
+    expect(existsSync(join(folder, "node_modules/vite"))).toBe(false);
+    cpSync(join(root, "build"), join(folder, "build"), { recursive: true });
+
+    const port = 3900 + Math.floor(Math.random() * 50);
+    const cmd = JSON.parse(content(find(runtime, "CMD").at(-1) as Instruction)) as string[];
+    const env: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      ...runtimeEnv(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_DATA_DIR: join(folder, "data/auth"),
+      EMBEDDED_AUTH_PORT: String(port + 1000),
+      SESSION_SECRET: "container-recipe-test-secret-0123456789",
+    };
+    const child = spawn(cmd[0] as string, cmd.slice(1), {
+      cwd: folder,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+    try {
+      let health: Response | undefined;
+      for (let attempt = 0; attempt < 100 && !health?.ok; attempt++) {
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+        if (!health?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(health?.status, output).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Client Portal");
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain('"event":"stopped"');
+  }, 180_000);
+});
