@@ -1,0 +1,137 @@
+// Starts the production build as real processes for the operations tests: the standalone auth
+// server (build/auth-server.js) and the app (build/main.js) pointed at it, each stoppable and
+// restartable, with their output captured.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_ANON_KEY } from "../../auth-server/index";
+
+const root = join(import.meta.dirname, "../..");
+
+export interface RunningProcess {
+  url: string;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  child: ChildProcess;
+}
+
+let nextPort = 4600 + Math.floor(Math.random() * 300);
+export function freePort(): number {
+  nextPort += 1;
+  return nextPort;
+}
+
+async function waitForOk(url: string, output: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} never answered 200:\n${output()}`);
+}
+
+function run(
+  script: string,
+  env: Record<string, string>,
+  healthPath: string,
+  port: number,
+): Promise<RunningProcess> {
+  const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const running: RunningProcess = {
+    url,
+    child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return waitForOk(`${url}${healthPath}`, () => output).then(() => running);
+}
+
+/** The standalone auth server on `port`, keeping its data in `dataDir` (a new temp dir by default). */
+export function startAuthProcess(
+  port: number,
+  {
+    dataDir = mkdtempSync(join(tmpdir(), "portal-auth-")),
+    env = {},
+  }: { dataDir?: string; env?: Record<string, string> } = {},
+) {
+  return run(
+    "build/auth-server.js",
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_DATA_DIR: dataDir,
+      AUTH_SCRYPT_LOG_N: "10",
+      ...env,
+    },
+    "/auth/v1/health",
+    port,
+  ).then((process) => ({ ...process, dataDir }));
+}
+
+/** The app on `port`, using the auth server at `authUrl`. */
+export function startAppProcess(port: number, authUrl: string, env: Record<string, string> = {}) {
+  return run(
+    "build/main.js",
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: "ops-test-session-secret-0123456789abcdef",
+      SUPABASE_URL: authUrl,
+      SUPABASE_ANON_KEY: DEMO_ANON_KEY,
+      ...env,
+    },
+    "/healthz",
+    port,
+  );
+}
+
+/** Signs a confirmed user in through the app's form action and returns the Cookie header. */
+export async function signedInCookie(
+  app: RunningProcess,
+  authUrl: string,
+  serviceRoleKey: string,
+  email: string,
+  password: string,
+) {
+  const created = await fetch(`${authUrl}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  if (!created.ok) throw new Error(`admin create: ${created.status} ${await created.text()}`);
+  const response = await fetch(`${app.url}/?index&auth=sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .filter((line) => !/max-age=0/i.test(line))
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
