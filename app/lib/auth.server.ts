@@ -34,7 +34,9 @@ async function resolveAuthState(request: Request): Promise<AuthState> {
   const keys = await getSigningKeys();
   const timedOut = Symbol("timeout");
   const result = await Promise.race([
-    supabase.auth.getClaims(undefined, { keys }),
+    // auth-js throws (instead of returning an error) for an access token it cannot parse: a JSON-less
+    // segment, an unknown `alg`, a key of the wrong type. Such a cookie is simply not a session.
+    supabase.auth.getClaims(undefined, { keys }).catch(() => ({ data: null, error: null })),
     new Promise<typeof timedOut>((resolve) =>
       setTimeout(resolve, AUTH_CHECK_TIMEOUT_MS, timedOut).unref(),
     ),

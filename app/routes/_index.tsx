@@ -3,6 +3,7 @@
 import {
   data,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -33,6 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const shouldRevalidate = skipRevalidationForAuthParam;
+
+/** A rate-limited post tells the client when to try again (Remix drops action headers otherwise). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export default function Index() {
   const actionData = useActionData<typeof action>();

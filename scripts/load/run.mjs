@@ -1,0 +1,155 @@
+// `npm run load`: a bounded load run on 127.0.0.1. Virtual users sign in, browse the signed-in
+// pages, have their short-lived tokens refreshed, and sign out, for LOAD_SECONDS; it prints
+// requests, errors, 5xx answers and unexpected sign-outs, and exits 1 unless the last three are 0.
+import { fileURLToPath } from "node:url";
+import { CookieJar } from "./cookie-jar.mjs";
+import { startStack } from "./processes.mjs";
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const USERS = Number(process.env.LOAD_USERS ?? 40);
+/** auth-js refreshes inside the last 90 s, so with 100 s tokens a session refreshes every ~10 s. */
+const TOKEN_SECONDS = Number(process.env.LOAD_TOKEN_SECONDS ?? 100);
+const PAGE_VIEWS_PER_SESSION = 25;
+const THINK_MS = 150;
+const PAGES = [
+  "/dashboard",
+  "/dashboard/sprint-1",
+  "/dashboard/sprint-2",
+  "/dashboard/sprint-3",
+  "/dashboard/sprint-4",
+];
+const PASSWORD = "Load-Test-2026!";
+const buildDir = fileURLToPath(
+  new URL(`../../${process.env.LOAD_BUILD_DIR ?? "build"}/`, import.meta.url),
+);
+// supabase start's well-known local demo keys (the embedded auth server's defaults).
+const ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+const SERVICE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+const stats = {
+  requests: 0,
+  errors: 0,
+  serverErrors: 0,
+  unexpectedSignOuts: 0,
+  signIns: 0,
+  signOuts: 0,
+  pageViews: 0,
+  refreshes: 0,
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function request(url, init, jar) {
+  stats.requests += 1;
+  try {
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...init?.headers, Cookie: jar.header() },
+    });
+    if (response.status >= 500) stats.serverErrors += 1;
+    await response.arrayBuffer();
+    return response;
+  } catch {
+    stats.errors += 1;
+    return undefined;
+  }
+}
+
+async function virtualUser(appUrl, email, deadline) {
+  const jar = new CookieJar();
+  const form = (fields) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
+    body: new URLSearchParams(fields),
+  });
+  while (Date.now() < deadline) {
+    const signIn = await request(
+      `${appUrl}/?index&auth=sign-in`,
+      form({ intent: "sign-in", email, password: PASSWORD }),
+      jar,
+    );
+    if (signIn?.status !== 302 || signIn.headers.get("location") !== "/dashboard") {
+      if (signIn) stats.errors += 1;
+      await sleep(THINK_MS);
+      continue;
+    }
+    jar.apply(signIn);
+    stats.signIns += 1;
+    for (let view = 0; view < PAGE_VIEWS_PER_SESSION && Date.now() < deadline; view++) {
+      const page = await request(`${appUrl}${PAGES[view % PAGES.length]}`, {}, jar);
+      if (!page) continue;
+      if (
+        page.headers
+          .getSetCookie()
+          .some((line) => line.startsWith("sb-") && !/max-age=0/i.test(line))
+      ) {
+        stats.refreshes += 1;
+      }
+      jar.apply(page);
+      if (page.status === 302 && page.headers.get("location") === "/")
+        stats.unexpectedSignOuts += 1;
+      else if (page.status !== 200) stats.errors += 1;
+      else stats.pageViews += 1;
+      await sleep(THINK_MS);
+    }
+    const signOut = await request(`${appUrl}/auth/sign-out`, form({}), jar);
+    if (signOut?.status === 302) {
+      jar.apply(signOut);
+      stats.signOuts += 1;
+      if (jar.hasSession()) stats.errors += 1;
+    } else if (signOut) stats.errors += 1;
+  }
+}
+
+async function createUsers(authUrl) {
+  const emails = Array.from(
+    { length: USERS },
+    (_, index) => `load-${Date.now()}-${index}@example.com`,
+  );
+  for (const email of emails) {
+    const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
+      method: "POST",
+      headers: {
+        apikey: SERVICE_KEY,
+        Authorization: `Bearer ${SERVICE_KEY}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
+    });
+    if (!response.ok) throw new Error(`could not create ${email}: ${response.status}`);
+  }
+  return emails;
+}
+
+const base = 5600 + Math.floor(Math.random() * 200);
+const stack = await startStack({
+  buildDir,
+  appPort: base,
+  authPort: base + 1,
+  tokenSeconds: TOKEN_SECONDS,
+  anonKey: ANON_KEY,
+});
+try {
+  const emails = await createUsers(stack.authUrl);
+  console.log(
+    `load: ${USERS} virtual users for ${SECONDS} s against ${stack.appUrl} (tokens live ${TOKEN_SECONDS} s)`,
+  );
+  const started = Date.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(emails.map((email) => virtualUser(stack.appUrl, email, deadline)));
+  const elapsed = (Date.now() - started) / 1000;
+  console.log(
+    `requests             ${stats.requests} (${(stats.requests / elapsed).toFixed(1)}/s over ${elapsed.toFixed(1)} s)`,
+  );
+  console.log(`sign-ins / sign-outs ${stats.signIns} / ${stats.signOuts}`);
+  console.log(`page views           ${stats.pageViews}`);
+  console.log(`token refreshes      ${stats.refreshes}`);
+  console.log(`errors               ${stats.errors}`);
+  console.log(`5xx                  ${stats.serverErrors}`);
+  console.log(`unexpected sign-outs ${stats.unexpectedSignOuts}`);
+} finally {
+  await stack.stop();
+}
+process.exit(stats.errors + stats.serverErrors + stats.unexpectedSignOuts === 0 ? 0 : 1);
