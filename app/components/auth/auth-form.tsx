@@ -26,6 +26,20 @@ const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-up": "Create Account",
 };
 
+/** The attributes that tie an input to its error message, when there is one. */
+function errorProps(errorId: string, message: string | undefined) {
+  return message ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
 export function AuthForm({
   mode,
   documentResult,
@@ -77,14 +91,9 @@ export function AuthForm({
           ref={emailRef}
           defaultValue={result?.email ?? ""}
           onChange={onEmailChange}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? "auth-email-error" : undefined}
+          {...errorProps("auth-email-error", emailError)}
         />
-        {emailError ? (
-          <p id="auth-email-error" className="text-sm font-medium text-red-700">
-            {emailError}
-          </p>
-        ) : null}
+        <FieldError id="auth-email-error" message={emailError} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="auth-password">Password</Label>
@@ -96,14 +105,9 @@ export function AuthForm({
           autoComplete={signUp ? "new-password" : "current-password"}
           ref={passwordRef}
           onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? "auth-password-error" : undefined}
+          {...errorProps("auth-password-error", passwordError)}
         />
-        {passwordError ? (
-          <p id="auth-password-error" className="text-sm font-medium text-red-700">
-            {passwordError}
-          </p>
-        ) : null}
+        <FieldError id="auth-password-error" message={passwordError} />
         {signUp ? <PasswordStrength password={password} /> : null}
       </div>
       <Button type="submit" disabled={pending || blocked} className="w-full">
