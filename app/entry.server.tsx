@@ -17,7 +17,19 @@ export const streamTimeout = STREAM_TIMEOUT_MS;
 
 const PRIVATE_NO_STORE = "private, no-store";
 
+/**
+ * A post to a route without an action: Remix's 405 carries its internal message ("Error: You made a
+ * POST request to … route "routes/dashboard" …") in the page's data. Nothing legitimate posts
+ * there, so the answer is plain text.
+ */
+function methodNotAllowed(headers: Headers): Response {
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return new Response("Method Not Allowed", { status: 405, headers });
+}
+
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (response.status === 405) return methodNotAllowed(new Headers(response.headers));
   response.headers.set("Cache-Control", PRIVATE_NO_STORE);
   return response;
 };
@@ -29,6 +41,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: { cspNonce?: string } = {},
 ) {
+  if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
   const nonce = loadContext.cspNonce ?? "";
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

@@ -47,6 +47,19 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * `?_data=<routeId>` is Remix's pre-single-fetch data protocol. This app (single fetch) never sends
+ * it, and Remix 2 answers some such requests with a 500 (a loader that returns null, like the
+ * landing page's, crashes its legacy path), so they are refused here.
+ */
+function noLegacyDataRequests(req: Request, res: Response, next: NextFunction) {
+  const query = req.originalUrl.indexOf("?");
+  if (query === -1 || !new URLSearchParams(req.originalUrl.slice(query + 1)).has("_data")) {
+    return next();
+  }
+  res.status(400).type("text/plain").send("Unsupported request.");
+}
+
 async function authServiceAnswers(): Promise<boolean> {
   try {
     const response = await fetch(`${process.env.SUPABASE_URL}/auth/v1/health`, {
@@ -93,6 +106,7 @@ export async function startHttpServer(
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.use(sameSiteOnly(env.SITE_URL));
   app.use(bodyLimit);
+  app.use(noLegacyDataRequests);
   app.all(
     "*",
     createRequestHandler({

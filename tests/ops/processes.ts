@@ -1,13 +1,16 @@
 // Starts the production build as real processes for the operations tests: the standalone auth
 // server (build/auth-server.js) and the app (build/main.js) pointed at it, each stoppable and
-// restartable, with their output captured.
+// restartable, with their output captured. OPS_BUILD_DIR (default `build`, relative to the project
+// root) says where main.js and auth-server.js live, so a suite can run a stable copy of the build.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { DEMO_ANON_KEY } from "../../auth-server/index";
 
 const root = join(import.meta.dirname, "../..");
+/** The build the processes run: `$OPS_BUILD_DIR` or `build`, resolved from the project root. */
+export const buildDir = resolve(root, process.env.OPS_BUILD_DIR || "build");
 
 export interface RunningProcess {
   url: string;
@@ -39,7 +42,7 @@ function run(
   port: number,
 ): Promise<RunningProcess> {
   const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
-  const child = spawn(process.execPath, [join(root, script)], {
+  const child = spawn(process.execPath, [join(buildDir, script)], {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,7 +75,7 @@ export function startAuthProcess(
   }: { dataDir?: string; env?: Record<string, string> } = {},
 ) {
   return run(
-    "build/auth-server.js",
+    "auth-server.js",
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -88,7 +91,7 @@ export function startAuthProcess(
 /** The app on `port`, using the auth server at `authUrl`. */
 export function startAppProcess(port: number, authUrl: string, env: Record<string, string> = {}) {
   return run(
-    "build/main.js",
+    "main.js",
     {
       NODE_ENV: "production",
       PORT: String(port),

@@ -1,0 +1,53 @@
+// The signed-in sidebar's content: brand, Dashboard and Sprint 1–4 links, and the fixed
+// 'Overall Progress' card.
+import { LayoutDashboard, Sparkles } from "lucide-react";
+import { Progress } from "~/components/ui/progress";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuLink,
+} from "~/components/ui/sidebar";
+import { OVERALL_PROGRESS, sprintName, sprints } from "~/lib/sprints";
+
+export function AppSidebar() {
+  return (
+    <Sidebar>
+      <SidebarHeader>
+        <div className="flex h-10 items-center gap-2 overflow-hidden px-1 group-data-[state=collapsed]:px-0">
+          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
+            <Sparkles aria-hidden className="size-4" />
+          </span>
+          <span className="truncate font-semibold text-slate-900 group-data-[state=collapsed]:sr-only">
+            Agency Portal
+          </span>
+        </div>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label="Main">
+          <SidebarMenu>
+            <SidebarMenuLink to="/dashboard" end icon={LayoutDashboard}>
+              Dashboard
+            </SidebarMenuLink>
+            {sprints.map((sprint) => (
+              <SidebarMenuLink key={sprint.id} to={sprint.route} icon={sprint.icon}>
+                {sprintName(sprint)}
+              </SidebarMenuLink>
+            ))}
+          </SidebarMenu>
+        </nav>
+      </SidebarContent>
+      <SidebarFooter className="group-data-[state=collapsed]:hidden">
+        <div className="rounded-lg border border-sidebar-border bg-background p-4">
+          <p className="flex items-baseline justify-between text-sm font-medium">
+            Overall Progress <span className="text-base font-semibold">{OVERALL_PROGRESS}%</span>
+          </p>
+          <Progress value={OVERALL_PROGRESS} aria-label="Overall Progress" className="mt-2" />
+          <p className="mt-2 text-xs text-muted-foreground">Sprint 1 in progress</p>
+        </div>
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

@@ -1,0 +1,88 @@
+// The dashboard (spec: /dashboard): greeting, the two summary cards, Sprint Overview and Quick
+// Actions with 'Schedule Meeting' (the booking page, in a new tab).
+import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TIME_REMAINING, activeSprintCount, sprints } from "~/lib/sprints";
+import { SprintCard } from "./sprint-card";
+
+const SUMMARY: { label: string; value: string; note: string; icon: LucideIcon }[] = [
+  {
+    label: "Active Sprints",
+    value: String(activeSprintCount()),
+    note: "Foundation under way",
+    icon: Zap,
+  },
+  { label: "Time Remaining", value: TIME_REMAINING, note: "Across the programme", icon: Clock },
+];
+
+export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: string }) {
+  return (
+    <div className="space-y-10">
+      <div>
+        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Welcome back, {name}!
+        </h1>
+        <p className="mt-2 text-muted-foreground">Here is where your programme stands today.</p>
+      </div>
+
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {SUMMARY.map((item) => (
+          <li key={item.label}>
+            <Card>
+              <CardContent className="flex items-center gap-4 pt-6">
+                <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
+                  <item.icon aria-hidden className="size-6" />
+                </span>
+                <p className="flex flex-col">
+                  <span className="text-sm font-medium text-muted-foreground">{item.label}</span>{" "}
+                  <span className="text-2xl font-bold text-slate-900">{item.value}</span>{" "}
+                  <span className="text-xs text-muted-foreground">{item.note}</span>
+                </p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="overview-title">
+        <h2 id="overview-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          Sprint Overview
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+          {sprints.map((sprint) => (
+            <li key={sprint.id} className="flex">
+              <SprintCard sprint={sprint} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="actions-title">
+        <h2 id="actions-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+          Quick Actions
+        </h2>
+        <Card className="mt-4">
+          <CardHeader className="sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+            <div className="space-y-1.5">
+              <CardTitle asChild>
+                <h3>Talk to your strategist</h3>
+              </CardTitle>
+              <CardDescription>
+                Book a call to review progress, unblock a task or plan the next sprint.
+              </CardDescription>
+            </div>
+            <Button asChild className="shrink-0">
+              <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+                <CalendarDays aria-hidden />
+                Schedule Meeting
+                <ExternalLink aria-hidden />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </Button>
+          </CardHeader>
+        </Card>
+      </section>
+    </div>
+  );
+}

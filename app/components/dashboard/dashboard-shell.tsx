@@ -1,0 +1,39 @@
+// The signed-in layout: waves background, sidebar (rail or sheet), header with the trigger, the
+// user's e-mail and 'Sign Out', and the page in <main>.
+import type { ReactNode } from "react";
+import { PendingIndicator } from "~/components/pending-indicator";
+import { SignOutForm } from "~/components/sign-out-form";
+import { SkipLink } from "~/components/skip-link";
+import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
+import { WaveBackground } from "~/components/wave-background";
+import { AppSidebar } from "./app-sidebar";
+
+export function DashboardShell({
+  email,
+  sidebarOpen,
+  children,
+}: {
+  email: string;
+  sidebarOpen: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <SkipLink />
+      <WaveBackground />
+      <AppSidebar />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
+          <SidebarTrigger />
+          <span aria-hidden className="h-5 w-px bg-border" />
+          <p className="hidden font-semibold text-slate-900 sm:block">Client Dashboard</p>
+          <SignOutForm email={email} className="ml-auto" />
+        </header>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          {children}
+        </main>
+      </SidebarInset>
+      <PendingIndicator />
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,75 @@
+// One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
+// 'Start Sprint' / 'Continue Sprint' link to its page.
+import { Link } from "@remix-run/react";
+import { ArrowRight, Clock } from "lucide-react";
+import { useId } from "react";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import {
+  sprintActionLabel,
+  sprintName,
+  statusLabel,
+  type Sprint,
+  type SprintStatus,
+} from "~/lib/sprints";
+
+const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
+  completed: "success",
+  "in-progress": "info",
+  "not-started": "secondary",
+};
+
+export function SprintCard({ sprint }: { sprint: Sprint }) {
+  const titleId = useId();
+  return (
+    <Card className="flex w-full flex-col">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
+            <sprint.icon aria-hidden className="size-5" />
+          </span>
+          <Badge variant={STATUS_BADGE[sprint.status]}>{statusLabel(sprint.status)}</Badge>
+        </div>
+        <CardTitle asChild>
+          <h3 id={titleId}>
+            <span className="block text-sm font-medium text-muted-foreground">
+              {sprintName(sprint)}
+            </span>
+            {sprint.title}
+          </h3>
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">{sprint.description}</p>
+      </CardHeader>
+      <CardContent className="mt-auto space-y-3">
+        <div className="flex justify-between text-sm">
+          <span>Progress</span>
+          <span className="font-medium tabular-nums">{sprint.progress}%</span>
+        </div>
+        <Progress value={sprint.progress} aria-label={`${sprintName(sprint)} progress`} />
+        <div className="flex justify-between gap-2 text-sm text-muted-foreground">
+          <span>
+            {sprint.tasks.completed} of {sprint.tasks.total} tasks
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Clock aria-hidden className="size-4" />
+            {sprint.estimatedTime}
+          </span>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <Button
+          asChild
+          className="w-full"
+          variant={sprint.status === "not-started" ? "outline" : "default"}
+        >
+          <Link to={sprint.route} prefetch="intent" aria-describedby={titleId}>
+            {sprintActionLabel(sprint.status)}
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+// The landing page's copy: nav anchors, the spec's static claims and the feature list.
+import { CalendarDays, Gauge, ListChecks, Wrench, type LucideIcon } from "lucide-react";
+
+/** In-page anchors (spec: About #about, Features #benefits, Join #join). */
+export const NAV_LINKS = [
+  { label: "About", href: "#about" },
+  { label: "Features", href: "#benefits" },
+  { label: "Join", href: "#join" },
+];
+
+/** Static claims (spec §1); each renders as "{figure} {label}". */
+export const CLAIMS = [
+  { figure: "99%", label: "client satisfaction" },
+  { figure: "50+", label: "projects completed" },
+  { figure: "24/7", label: "support" },
+];
+
+export const BENEFITS: { icon: LucideIcon; title: string; description: string }[] = [
+  {
+    icon: ListChecks,
+    title: "A clear sprint roadmap",
+    description: "All four phases of your programme, what each one delivers and what comes next.",
+  },
+  {
+    icon: Gauge,
+    title: "Progress at a glance",
+    description: "Objectives, tasks and progress bars show exactly where you stand, on any device.",
+  },
+  {
+    icon: Wrench,
+    title: "Your tools in one place",
+    description: "Open the builders and worksheets for each task straight from your sprint page.",
+  },
+  {
+    icon: CalendarDays,
+    title: "A direct line to your team",
+    description: "Book a strategy call whenever you need one, without the e-mail back-and-forth.",
+  },
+];

@@ -1,0 +1,103 @@
+// The landing page's top bar: brand, in-page anchors and the account action, plus a phone menu
+// built on <details> so that it opens and closes without JavaScript too.
+import { Link } from "@remix-run/react";
+import { Menu, Sparkles, X } from "lucide-react";
+import { useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { SignOutForm } from "~/components/sign-out-form";
+import { Button } from "~/components/ui/button";
+import { authHref } from "~/lib/auth-mode";
+import { cn } from "~/lib/utils";
+import { NAV_LINKS } from "./landing-content";
+
+export interface LandingUser {
+  email: string;
+}
+
+const linkClass =
+  "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
+function NavItems({ user, className }: { user: LandingUser | null; className?: string }) {
+  return (
+    <div className={cn("flex gap-4", className)}>
+      <ul className="flex gap-4 [&>li]:flex">
+        {NAV_LINKS.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={linkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {user ? (
+        <SignOutForm email={user.email} />
+      ) : (
+        <Button asChild size="sm">
+          <Link to={authHref("sign-in")} preventScrollReset>
+            Sign In / Join
+          </Link>
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function MobileMenu({ user }: { user: LandingUser | null }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (details.current) details.current.open = false;
+  };
+  /** With JavaScript, following any link in the menu also closes it. */
+  const closeOnLink = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest("a")) close();
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !details.current?.open) return;
+    close();
+    details.current.querySelector("summary")?.focus();
+  };
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated from the links and <summary> inside
+    <details
+      ref={details}
+      className="group relative md:hidden"
+      onClick={closeOnLink}
+      onKeyDown={closeOnEscape}
+    >
+      {/* role="button" is summary's implicit role, spelled out for tools that miss it. */}
+      <summary
+        role="button"
+        className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden"
+      >
+        <Menu aria-hidden className="size-5 group-open:hidden" />
+        <X aria-hidden className="hidden size-5 group-open:block" />
+        <span className="sr-only">Open menu</span>
+      </summary>
+      <nav
+        aria-label="Main"
+        className="absolute right-0 top-12 z-30 w-[min(18rem,calc(100vw-2rem))] rounded-lg border bg-background p-4 shadow-lg"
+      >
+        <NavItems user={user} className="flex-col [&>ul]:flex-col" />
+      </nav>
+    </details>
+  );
+}
+
+export function LandingNav({ user }: { user: LandingUser | null }) {
+  return (
+    <header className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <Link
+        to="/"
+        className="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+          <Sparkles aria-hidden className="size-4" />
+        </span>
+        Agency Portal
+      </Link>
+      <nav aria-label="Main" className="hidden min-w-0 items-center md:flex">
+        <NavItems user={user} className="items-center gap-6" />
+      </nav>
+      <MobileMenu user={user} />
+    </header>
+  );
+}

@@ -1,0 +1,152 @@
+// The landing page's sections: hero with the spec's badge, tagline and claims; About (#about),
+// Features (#benefits) and Join (#join).
+import { Link } from "@remix-run/react";
+import { ArrowRight, Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { authHref } from "~/lib/auth-mode";
+import { sprintName, sprints } from "~/lib/sprints";
+import { BENEFITS, CLAIMS } from "./landing-content";
+import type { LandingUser } from "./landing-nav";
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{intro}</p>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export function Hero({ user }: { user: LandingUser | null }) {
+  return (
+    <section className="mx-auto max-w-6xl px-4 pb-12 pt-10 text-center sm:px-6 sm:pt-20">
+      <Badge variant="info" className="px-3 py-1 text-sm">
+        <Sparkles aria-hidden />
+        Client Portal
+      </Badge>
+      <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
+        Precision. Innovation. Excellence.
+      </h1>
+      <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
+        Your programme with our media and consulting team, in one place: four focused sprints,
+        progress you can see and a direct line to your strategist.
+      </p>
+      <div className="mt-8 flex justify-center">
+        <Button asChild size="lg">
+          {user ? (
+            <Link to="/dashboard">
+              Go to Dashboard
+              <ArrowRight aria-hidden />
+            </Link>
+          ) : (
+            <Link to={authHref("sign-in")} preventScrollReset>
+              Get Started
+              <ArrowRight aria-hidden />
+            </Link>
+          )}
+        </Button>
+      </div>
+      <ul className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-4">
+        {CLAIMS.map((claim) => (
+          <li key={claim.label} className="rounded-xl border bg-white/80 px-2 py-4 shadow-sm">
+            <span className="block text-2xl font-bold text-slate-900 sm:text-3xl">
+              {claim.figure}
+            </span>{" "}
+            <span className="block text-sm text-slate-600 first-letter:uppercase">
+              {claim.label}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function About() {
+  return (
+    <Section
+      id="about"
+      title="About the portal"
+      intro="We are a media and consulting agency. We help experts and service businesses turn what they know into a clear offer, a steady flow of booked calls and a launch they are proud of. The portal is where that work lives."
+    >
+      <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {sprints.map((sprint) => (
+          <li key={sprint.id} className="rounded-xl border bg-white/90 p-5 shadow-sm">
+            <sprint.icon aria-hidden className="size-6 text-indigo-700" />
+            <p className="mt-3 text-sm font-medium text-slate-600">
+              {sprintName(sprint)} · {sprint.estimatedTime}
+            </p>
+            <h3 className="mt-1 font-semibold text-slate-900">{sprint.title}</h3>
+            <p className="mt-2 text-sm text-slate-600">{sprint.description}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+export function Benefits() {
+  return (
+    <Section
+      id="benefits"
+      title="Everything your programme needs"
+      intro="One place for the plan, the work and the people behind it, built for phones as much as for desks."
+    >
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit.title}>
+            <Card className="h-full bg-white/90">
+              <CardHeader>
+                <benefit.icon aria-hidden className="size-6 text-indigo-700" />
+                <CardTitle asChild>
+                  <h3>{benefit.title}</h3>
+                </CardTitle>
+                <CardDescription className="text-base">{benefit.description}</CardDescription>
+              </CardHeader>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function Join({ user }: { user: LandingUser | null }) {
+  return (
+    <Section
+      id="join"
+      title="Join the programme"
+      intro="Already working with us? Sign in with the e-mail address you gave your account manager. New client? Create your account in a minute; your first sprint is ready when you are."
+    >
+      {user ? (
+        <p className="text-slate-700">
+          You are signed in as <strong className="break-all">{user.email}</strong>.
+        </p>
+      ) : (
+        <Button asChild size="lg" variant="outline">
+          <Link to={authHref("sign-up")} preventScrollReset>
+            Create your account
+          </Link>
+        </Button>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,45 @@
+// A sprint's objectives, each with a labelled progress bar.
+import { Target } from "lucide-react";
+import { useId } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Progress } from "~/components/ui/progress";
+import type { Objective } from "~/lib/sprints";
+
+function ObjectiveCard({ objective }: { objective: Objective }) {
+  const titleId = useId();
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <Target aria-hidden className="size-5 text-indigo-700" />
+        <CardTitle asChild className="text-base">
+          <h3 id={titleId}>{objective.title}</h3>
+        </CardTitle>
+        <CardDescription>{objective.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <div className="flex justify-between text-sm">
+          <span>Progress</span>
+          <span className="font-medium tabular-nums">{objective.progress}%</span>
+        </div>
+        <Progress value={objective.progress} aria-labelledby={titleId} />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function Objectives({ objectives }: { objectives: Objective[] }) {
+  return (
+    <section aria-labelledby="objectives-title">
+      <h2 id="objectives-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Objectives
+      </h2>
+      <ul className="mt-4 grid gap-4 md:grid-cols-3">
+        {objectives.map((objective) => (
+          <li key={objective.title}>
+            <ObjectiveCard objective={objective} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

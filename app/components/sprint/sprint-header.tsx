@@ -1,0 +1,53 @@
+// A sprint page's header: 'Back to Dashboard', the sprint's name and description, and its badges.
+import { Link } from "@remix-run/react";
+import { ArrowLeft, Clock } from "lucide-react";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { sprintName, type Sprint } from "~/lib/sprints";
+
+export function SprintHeader({
+  sprint,
+  badges: [length, state],
+  stateVariant,
+}: {
+  sprint: Sprint;
+  badges: [string, string];
+  stateVariant: BadgeProps["variant"];
+}) {
+  return (
+    <div className="space-y-4">
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to="/dashboard">
+          <ArrowLeft aria-hidden />
+          Back to Dashboard
+        </Link>
+      </Button>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-4">
+          <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
+            <sprint.icon aria-hidden className="size-6" />
+          </span>
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {sprintName(sprint)}: {sprint.title}
+            </h1>
+            <p className="mt-1 text-muted-foreground">{sprint.description}</p>
+          </div>
+        </div>
+        <ul className="flex shrink-0 flex-wrap gap-2" aria-label="Sprint details">
+          <li>
+            <Badge variant="outline" className="px-3 py-1 text-sm">
+              <Clock aria-hidden />
+              {length}
+            </Badge>
+          </li>
+          <li>
+            <Badge variant={stateVariant} className="px-3 py-1 text-sm">
+              {state}
+            </Badge>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// Card primitive: a bordered surface with header, title, description, content and footer slots.
+import { Slot } from "@radix-ui/react-slot";
+import type { HTMLAttributes } from "react";
+import { cn } from "~/lib/utils";
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn("rounded-xl border bg-card text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+}
+
+/** Pass `asChild` with the heading level that fits the page, e.g. `<CardTitle asChild><h3>`. */
+export function CardTitle({
+  className,
+  asChild = false,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { asChild?: boolean }) {
+  const Component = asChild ? Slot : "div";
+  return (
+    <Component
+      className={cn("text-lg font-semibold leading-tight tracking-tight", className)}
+      {...props}
+    />
+  );
+}
+
+export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+}

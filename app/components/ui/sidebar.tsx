@@ -1,0 +1,317 @@
+// Sidebar primitives after shadcn's (Tailwind v3) sidebar: a provider holding the cookie-backed
+// state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
+// that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
+import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { PanelLeft, X, type LucideIcon } from "lucide-react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactNode,
+} from "react";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import {
+  MOBILE_BREAKPOINT,
+  MOBILE_SIDEBAR_PARAM,
+  SIDEBAR_FIELD,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  isMobileSidebarOpen,
+  isSidebarShortcut,
+  sidebarCookie,
+  withMobileSidebar,
+  type SidebarFormValue,
+} from "~/lib/sidebar";
+import { cn } from "~/lib/utils";
+
+interface SidebarContextValue {
+  /** Desktop rail: expanded (true) or collapsed to icons (false). */
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** Phone sheet. `closeMobile` also drops the `?sidebar=open` a no-JS open left in the URL. */
+  openMobile: boolean;
+  setOpenMobile: (open: boolean) => void;
+  closeMobile: () => void;
+  /** Unknown (undefined) until mounted: the server renders both variants and CSS picks one. */
+  isMobile: boolean | undefined;
+}
+
+const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+export function useSidebar(): SidebarContextValue {
+  const context = useContext(SidebarContext);
+  if (!context) throw new Error("useSidebar must be used inside a SidebarProvider.");
+  return context;
+}
+
+function useIsMobile(): boolean | undefined {
+  const [isMobile, setIsMobile] = useState<boolean>();
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`);
+    const update = () => setIsMobile(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return isMobile;
+}
+
+/** The current path without the sheet's query flag: where the toggle form sends the user back. */
+function useCleanPath(): string {
+  const { pathname, search } = useLocation();
+  return withMobileSidebar(`${pathname}${search}`, false);
+}
+
+export function SidebarProvider({
+  defaultOpen,
+  children,
+}: {
+  /** From the `sidebar_state` cookie, read by the layout's loader. */
+  defaultOpen: boolean;
+  children: ReactNode;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [open, setOpenState] = useState(defaultOpen);
+  const [openMobile, setOpenMobile] = useState(() => isMobileSidebarOpen(searchParams));
+  const isMobile = useIsMobile();
+  // Any navigation (e.g. a link in the sheet) closes the sheet: reset during render, no effect.
+  const { key: locationKey } = useLocation();
+  const [sheetLocationKey, setSheetLocationKey] = useState(locationKey);
+  if (sheetLocationKey !== locationKey) {
+    setSheetLocationKey(locationKey);
+    setOpenMobile(false);
+  }
+
+  const setOpen = useCallback((next: boolean) => {
+    setOpenState(next);
+    document.cookie = sidebarCookie(next);
+  }, []);
+
+  const closeMobile = useCallback(() => {
+    setOpenMobile(false);
+    if (isMobileSidebarOpen(searchParams)) {
+      const next = new URLSearchParams(searchParams);
+      next.delete(MOBILE_SIDEBAR_PARAM);
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    }
+  }, [searchParams, setSearchParams]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      if (isMobile) {
+        if (openMobile) closeMobile();
+        else setOpenMobile(true);
+      } else setOpen(!open);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [isMobile, open, openMobile, closeMobile, setOpen]);
+
+  const value = useMemo(
+    () => ({ open, setOpen, openMobile, setOpenMobile, closeMobile, isMobile }),
+    [open, setOpen, openMobile, closeMobile, isMobile],
+  );
+
+  return (
+    <SidebarContext.Provider value={value}>
+      <div
+        style={
+          {
+            "--sidebar-width": SIDEBAR_WIDTH,
+            "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+            "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE,
+          } as CSSProperties
+        }
+        className="flex min-h-svh w-full"
+      >
+        {children}
+      </div>
+    </SidebarContext.Provider>
+  );
+}
+
+/**
+ * The desktop rail (`data-state` expanded/collapsed, right from the server's first paint) and the
+ * phone sheet. `children` is rendered in both; only one is ever displayed.
+ */
+export function Sidebar({ children }: { children: ReactNode }) {
+  const { open, openMobile, closeMobile, isMobile } = useSidebar();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const titleId = useId();
+  return (
+    <>
+      <div
+        data-sidebar="sidebar"
+        data-state={open ? "expanded" : "collapsed"}
+        className="group peer hidden text-sidebar-foreground md:block"
+      >
+        <div className="h-svh w-[--sidebar-width] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none" />
+        <div className="fixed inset-y-0 left-0 z-20 flex h-svh w-[--sidebar-width] flex-col bg-sidebar shadow-[inset_-1px_0_0_hsl(var(--sidebar-border))] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none">
+          {children}
+        </div>
+      </div>
+      <Sheet
+        open={openMobile && isMobile !== false}
+        onOpenChange={(next) => (next ? undefined : closeMobile())}
+      >
+        {/* Radix links the title only after mounting; the explicit id names the no-JS sheet too. */}
+        <SheetContent
+          aria-labelledby={titleId}
+          className="w-[--sidebar-width-mobile] max-w-[85vw] bg-sidebar text-sidebar-foreground md:hidden"
+          overlayClassName="md:hidden"
+        >
+          <SheetTitle id={titleId} className="sr-only">
+            Sidebar
+          </SheetTitle>
+          <SheetDescription className="sr-only">
+            Move between your dashboard and your sprints.
+          </SheetDescription>
+          {children}
+          {/* A GET form: without JavaScript it reloads the page without ?sidebar=open. */}
+          <Form method="get" action={pathname} className="absolute right-3 top-3">
+            {[...searchParams]
+              .filter(([name]) => name !== MOBILE_SIDEBAR_PARAM)
+              .map(([name, value]) => (
+                <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+              ))}
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              className="hover:bg-sidebar-accent"
+              onClick={(event) => {
+                event.preventDefault();
+                closeMobile();
+              }}
+            >
+              <X aria-hidden />
+              <span className="sr-only">Close sidebar</span>
+            </Button>
+          </Form>
+        </SheetContent>
+      </Sheet>
+    </>
+  );
+}
+
+/**
+ * 'Toggle Sidebar': a submit button posting to /resources/sidebar (works without JavaScript);
+ * with JavaScript the click is handled here and nothing is posted. Two buttons, one per viewport,
+ * so that the server knows which one the visitor meant; CSS shows exactly one.
+ */
+export function SidebarTrigger() {
+  const { open, setOpen, openMobile, setOpenMobile } = useSidebar();
+  const cleanPath = useCleanPath();
+  const desktopValue: SidebarFormValue = open ? "collapsed" : "expanded";
+  const mobileValue: SidebarFormValue = "mobile";
+  const label = <span className="sr-only">Toggle Sidebar</span>;
+  return (
+    <Form method="post" action="/resources/sidebar" className="flex">
+      <input type="hidden" name="redirectTo" value={cleanPath} />
+      <Button
+        type="submit"
+        name={SIDEBAR_FIELD}
+        value={desktopValue}
+        variant="ghost"
+        size="icon"
+        aria-expanded={open}
+        className="hidden md:inline-flex"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(!open);
+        }}
+      >
+        <PanelLeft aria-hidden />
+        {label}
+      </Button>
+      <Button
+        type="submit"
+        name={SIDEBAR_FIELD}
+        value={mobileValue}
+        variant="ghost"
+        size="icon"
+        aria-expanded={openMobile}
+        aria-haspopup="dialog"
+        className="md:hidden"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpenMobile(true);
+        }}
+      >
+        <PanelLeft aria-hidden />
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+export function SidebarInset({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("relative flex min-w-0 flex-1 flex-col", className)} {...props} />;
+}
+
+export function SidebarHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("flex flex-col gap-2 p-2", className)} {...props} />;
+}
+
+export function SidebarContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn(
+        "flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overflow-x-hidden p-2",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function SidebarFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cn("flex flex-col gap-2 p-2", className)} {...props} />;
+}
+
+export function SidebarMenu({ className, ...props }: HTMLAttributes<HTMLUListElement>) {
+  return <ul className={cn("flex w-full min-w-0 flex-col gap-1", className)} {...props} />;
+}
+
+/** A menu entry: a NavLink (so `aria-current="page"` marks the active one) with icon and label. */
+export function SidebarMenuLink({
+  to,
+  end,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end={end}
+        prefetch="intent"
+        className={({ isActive }) =>
+          cn(
+            "flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
+            isActive && "bg-sidebar-accent font-semibold text-sidebar-accent-foreground",
+          )
+        }
+      >
+        <Icon aria-hidden className="size-4 shrink-0" />
+        <span className="truncate group-data-[state=collapsed]:sr-only">{children}</span>
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+// The full-height waves background behind every page: three wave layers drifting every 8, 20 and
+// 25 seconds and six floating dots; transform-only (no layout shift), still under reduced motion.
+import { cn } from "~/lib/utils";
+
+/** One period is 1440 units wide; the path holds two, so sliding it by half loops seamlessly. */
+const WAVE_PATH = "M0 60 C360 10 1080 110 1440 60 C1800 10 2520 110 2880 60 L2880 160 L0 160 Z";
+
+const WAVES = [
+  { animation: "animate-wave-25", className: "h-48 text-indigo-100/80" },
+  { animation: "animate-wave-20", className: "h-36 text-sky-100/80" },
+  { animation: "animate-wave-8", className: "h-24 text-indigo-200/40" },
+];
+
+const DOTS = [
+  { top: "14%", left: "8%", size: "size-2", delay: "0s" },
+  { top: "24%", left: "82%", size: "size-3", delay: "-3s" },
+  { top: "46%", left: "16%", size: "size-1.5", delay: "-6s" },
+  { top: "58%", left: "68%", size: "size-2.5", delay: "-9s" },
+  { top: "72%", left: "38%", size: "size-2", delay: "-4.5s" },
+  { top: "34%", left: "52%", size: "size-1.5", delay: "-11s" },
+];
+
+export function WaveBackground() {
+  return (
+    <div
+      aria-hidden
+      data-testid="wave-background"
+      className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-gradient-to-b from-slate-50 via-white to-indigo-50"
+    >
+      {WAVES.map((wave) => (
+        <svg
+          key={wave.animation}
+          viewBox="0 0 2880 160"
+          preserveAspectRatio="none"
+          className={cn(
+            "absolute bottom-0 left-0 w-[200%] motion-reduce:animate-none",
+            wave.animation,
+            wave.className,
+          )}
+        >
+          <path fill="currentColor" d={WAVE_PATH} />
+        </svg>
+      ))}
+      {DOTS.map((dot) => (
+        <span
+          key={`${dot.top}-${dot.left}`}
+          className={cn(
+            "absolute animate-drift rounded-full bg-indigo-400/40 motion-reduce:animate-none",
+            dot.size,
+          )}
+          style={{ top: dot.top, left: dot.left, animationDelay: dot.delay }}
+        />
+      ))}
+    </div>
+  );
+}

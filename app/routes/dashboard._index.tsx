@@ -1,0 +1,19 @@
+// /dashboard: the greeting, summary cards, Sprint Overview and Quick Actions.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DashboardHome } from "~/components/dashboard/dashboard-home";
+import { requireUser } from "~/lib/auth.server";
+import { getEnv } from "~/lib/env.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard · Client Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(request);
+  const name = user.email.split("@")[0] ?? user.email;
+  return data({ name, bookingUrl: getEnv().BOOKING_URL }, { headers });
+}
+
+export default function Dashboard() {
+  const { name, bookingUrl } = useLoaderData<typeof loader>();
+  return <DashboardHome name={name} bookingUrl={bookingUrl} />;
+}

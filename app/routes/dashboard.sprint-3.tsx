@@ -1,0 +1,16 @@
+// /dashboard/sprint-3: Sprint 3, Advanced Features (locked until Sprint 2 is complete).
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
+import { requireUser } from "~/lib/auth.server";
+import { sprintPlans } from "~/lib/sprints";
+
+export const meta: MetaFunction = () => [{ title: "Sprint 3 · Client Portal" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { headers } = await requireUser(request);
+  return data(null, { headers });
+}
+
+export default function Sprint3() {
+  return <LockedSprintPage plan={sprintPlans[3]} />;
+}

@@ -1,0 +1,22 @@
+// The signed-in layout (/dashboard/*): checks the session and reads the sidebar cookie so the
+// first paint already has the sidebar the way the user left it.
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { DashboardShell } from "~/components/dashboard/dashboard-shell";
+import { requireUser } from "~/lib/auth.server";
+import { readSidebarOpen } from "~/lib/sidebar";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(request);
+  const sidebarOpen = readSidebarOpen(request.headers.get("Cookie"));
+  return data({ email: user.email, sidebarOpen }, { headers });
+}
+
+export default function DashboardLayout() {
+  const { email, sidebarOpen } = useLoaderData<typeof loader>();
+  return (
+    <DashboardShell email={email} sidebarOpen={sidebarOpen}>
+      <Outlet />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,26 @@
+// The sidebar toggle without JavaScript: sets the `sidebar_state` cookie (or opens the phone sheet)
+// and redirects back to the page the form was posted from.
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { parseSidebarForm, readSidebarOpen, sidebarCookie, withMobileSidebar } from "~/lib/sidebar";
+
+const FALLBACK = "/dashboard";
+
+export function loader() {
+  return redirect(FALLBACK);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => null);
+  const choice = form ? parseSidebarForm(form) : null;
+  if (!form || !choice) {
+    return new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain" } });
+  }
+  const back = safeRedirect(form.get("redirectTo"), FALLBACK);
+  if (choice.kind === "mobile") return redirect(withMobileSidebar(back, true));
+  const open =
+    choice.kind === "set" ? choice.open : !readSidebarOpen(request.headers.get("Cookie"));
+  return redirect(withMobileSidebar(back, false), {
+    headers: { "Set-Cookie": sidebarCookie(open) },
+  });
+}

@@ -1,0 +1,103 @@
+// The performance budgets: each one's limit, how it is checked against the results, and what it
+// protects. A miss is reported, never an error.
+
+const KB = 1000;
+
+function check(id, label, value, pass, display, limit, protects) {
+  const status = value === undefined || value === null ? "n/a" : pass ? "pass" : "MISS";
+  return { id, label, value, display, limit, status, protects };
+}
+
+const lighthouseOf = (results, path) => results.lighthouse.find((page) => page.path === path);
+
+export function evaluateBudgets(results) {
+  const budgets = [];
+  const pages = results.client?.pages ?? [];
+  const landing = pages.find((page) => page.path === "/");
+  budgets.push(
+    check(
+      "landing-js",
+      "`/` JS, gzip, in all",
+      landing?.js.gzip,
+      landing && landing.js.gzip <= 100 * KB,
+      landing && `${(landing.js.gzip / KB).toFixed(1)} KB`,
+      "≤ 100 KB",
+      "first visit on a phone: every KB of script is download, parse and compile before the page reacts",
+    ),
+  );
+  for (const page of pages.filter((p) => p.path !== "/")) {
+    budgets.push(
+      check(
+        `route-js:${page.path}`,
+        `${page.path} JS beyond \`/\`, gzip`,
+        page.addedJs.gzip,
+        page.addedJs.gzip <= 20 * KB,
+        `${(page.addedJs.gzip / KB).toFixed(1)} KB`,
+        "≤ 20 KB",
+        "signing in or moving between sprints stays fast: a route adds only its own code",
+      ),
+    );
+  }
+  const home = lighthouseOf(results, "/");
+  const score = (id) => (home && !home.error ? home.scores[id] : undefined);
+  const scoreBudgets = [
+    ["performance", 95, "≥ 95", "the landing page is the first impression, on a mid-range phone"],
+    ["accessibility", 100, "= 100", "every client can use the portal with assistive technology"],
+    ["best-practices", 100, "= 100", "no console errors, deprecated APIs or unsafe patterns"],
+    ["seo", 90, "≥ 90", "the public page can be found and shared"],
+  ];
+  for (const [id, min, limit, protects] of scoreBudgets) {
+    const value = score(id);
+    budgets.push(
+      check(
+        `lh-${id}`,
+        `Lighthouse ${id} on \`/\``,
+        value,
+        value >= min,
+        value === undefined ? undefined : `${value}`,
+        limit,
+        protects,
+      ),
+    );
+  }
+  for (const page of results.lighthouse) {
+    const value = page.error ? undefined : page.cls;
+    budgets.push(
+      check(
+        `cls:${page.path}`,
+        `CLS on ${page.path}`,
+        value,
+        value === 0,
+        value === undefined ? undefined : value.toFixed(3),
+        "= 0",
+        "nothing moves under the reader's finger while the page loads (sidebar, toasts, fonts)",
+      ),
+    );
+  }
+  for (const row of results.sessionCheck ?? []) {
+    budgets.push(
+      check(
+        `session-cost:${row.connections}`,
+        `Session check cost, /dashboard @${row.connections}`,
+        row.cost,
+        row.cost <= 0.1,
+        `${(row.cost * 100).toFixed(1)}%`,
+        "≤ 10%",
+        "verifying the cookie locally (cached JWKS) stays cheap next to rendering the page",
+      ),
+    );
+  }
+  const auth = results.authCalls;
+  budgets.push(
+    check(
+      "auth-calls",
+      "Auth-service calls per signed-in view",
+      auth?.perView,
+      auth?.perView === 0,
+      auth && `${auth.calls} in ${auth.views.toLocaleString("en-US")} views`,
+      "= 0",
+      "signed-in pages do not depend on, or load, the auth service (no /user call per request)",
+    ),
+  );
+  return budgets;
+}

@@ -1,0 +1,57 @@
+// Bench settings: paths, environment knobs (durations, connections, build folder, Chromium) and limits.
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+function numberList(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  return raw.split(",").map((part) => {
+    const value = Number(part.trim());
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: bad entry "${part}"`);
+    return value;
+  });
+}
+
+export const settings = {
+  /** The production build to measure (main.js, server/, client/). */
+  buildDir: resolve(root, process.env.BENCH_BUILD_DIR || "build"),
+  /** Seconds of load per server measurement, and of warm-up per endpoint. */
+  durationSeconds: positiveNumber("BENCH_DURATION", 10),
+  warmupSeconds: positiveNumber("BENCH_WARMUP", 2),
+  connections: numberList("BENCH_CONNECTIONS", [10, 50]),
+  signIns: positiveNumber("BENCH_SIGN_INS", 20),
+  coldStarts: positiveNumber("BENCH_COLD_STARTS", 3),
+  /** Sequential signed-in page views for the auth-call count (beyond those under load). */
+  steadyViews: positiveNumber("BENCH_STEADY_VIEWS", 100),
+  lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
+  /** Lighthouse runs per page; the median (by performance score) is reported. */
+  lighthouseRuns: positiveNumber("BENCH_LIGHTHOUSE_RUNS", 1),
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  /** The auth server's scrypt cost (log2 N), as AUTH_SCRYPT_LOG_N; passed on to the app too. */
+  scryptLogN: positiveNumber("AUTH_SCRYPT_LOG_N", 15),
+  /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
+  timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 15),
+  resultsDir: join(root, "bench-results"),
+};
+
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];

@@ -1,0 +1,159 @@
+// Starts and stops the processes the bench owns: the built app (with its embedded auth server) and
+// helpers; each app's stdout/stderr goes to a log file that other modules read.
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { root, settings } from "./config.mjs";
+
+const owned = new Set();
+/** USER_HZ: 100 on every Linux architecture Node supports. */
+const CLOCK_TICKS = 100;
+const scratch = [];
+
+/** A folder for this run's logs, auth data and patched builds; removed by stopAll(). */
+export function scratchDir(prefix = "portal-bench-") {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spawns a child that stopAll() will end; resolves `exited` with its exit code. */
+export function track(child) {
+  owned.add(child);
+  child.exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => {
+      owned.delete(child);
+      resolve(code ?? signal);
+    }),
+  );
+  return child;
+}
+
+async function stopChild(child, graceMs = 5_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+/** Ends every process this run started (by its own pid) and deletes the scratch folders. */
+export async function stopAll() {
+  await Promise.all([...owned].map((child) => stopChild(child)));
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The environment of an app started for the bench: nothing inherited but PATH and HOME. */
+export function appEnv({ port, authPort, dataDir, extra = {} }) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+    AUTH_DATA_DIR: dataDir,
+    EMBEDDED_AUTH_HOST: "127.0.0.1",
+    EMBEDDED_AUTH_PORT: String(authPort),
+    AUTH_SCRYPT_LOG_N: String(settings.scryptLogN),
+    RATE_LIMIT_SIGN_IN_PER_IP: "100000",
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
+    RATE_LIMIT_SIGN_UP_PER_IP: "100000",
+    SHUTDOWN_TIMEOUT_MS: "2000",
+    ...extra,
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined off Linux. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime), counted from the state field (3); in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds the whole machine has been busy (all CPUs, steal included), from /proc/stat. */
+export function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    return (user + nice + system + irq + softirq + (steal ?? 0)) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spawns `node <buildDir>/main.js`; returns the child, its URLs and its log file. */
+export async function spawnApp(buildDir, { name = "app", extra } = {}) {
+  const dir = scratchDir(`portal-bench-${name}-`);
+  const [port, authPort] = [await freePort(), await freePort()];
+  const logFile = join(dir, "app.log");
+  const fd = openSync(logFile, "a");
+  const startedAt = performance.now();
+  const child = track(
+    spawn(process.execPath, [join(buildDir, "main.js")], {
+      cwd: root,
+      env: appEnv({ port, authPort, dataDir: join(dir, "auth"), extra }),
+      stdio: ["ignore", fd, fd],
+    }),
+  );
+  closeSync(fd);
+  return {
+    name,
+    child,
+    startedAt,
+    url: `http://127.0.0.1:${port}`,
+    authUrl: `http://127.0.0.1:${authPort}`,
+    logFile,
+    logSize: () => statSync(logFile).size,
+    cpuSeconds: () => cpuSeconds(child.pid),
+    stop: () => stopChild(child),
+  };
+}
+
+function logTail(app) {
+  return readFileSync(app.logFile, "utf8").slice(-2_000);
+}
+
+/** Polls `url` until it answers 200; returns the ms since `since`. Throws if the child dies. */
+export async function waitFor200(app, path, { since = app.startedAt, timeoutMs = 30_000 } = {}) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (app.child.exitCode !== null)
+      throw new Error(`${app.name} exited during start-up:\n${logTail(app)}`);
+    const response = await fetch(`${app.url}${path}`, { redirect: "manual" }).catch(() => null);
+    if (response) {
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - since;
+    }
+    await sleep(10);
+  }
+  throw new Error(`${app.name}: ${path} gave no 200 within ${timeoutMs} ms:\n${logTail(app)}`);
+}
+
+/** Starts an app and waits until /healthz answers. */
+export async function startApp(buildDir, options) {
+  const app = await spawnApp(buildDir, options);
+  await waitFor200(app, "/healthz");
+  return app;
+}

@@ -1,0 +1,220 @@
+// Turns the results into ONE table (text for the terminal, Markdown for docs) and writes
+// bench-results/latest.json and latest.md; also describes the machine the run was on.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import { settings } from "./config.mjs";
+import { count, kb, ms, percent } from "./stats.mjs";
+
+export function machineInfo() {
+  let chromium = "not found";
+  try {
+    chromium = execFileSync(settings.chromePath, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 15_000,
+    }).trim();
+  } catch {
+    // Lighthouse rows will say why they are missing.
+  }
+  return {
+    nproc: availableParallelism(),
+    cpu: cpus()[0]?.model ?? "unknown",
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    chromium,
+    /** 1-minute load average when the run began: above ~0.5 per CPU, other work skews results. */
+    loadAverageAtStart: Math.round(loadavg()[0] * 100) / 100,
+  };
+}
+
+function serverRows(results) {
+  return results.server.map((run) => {
+    const problems = run.non2xx + run.errors + run.timeouts;
+    const value =
+      `${count(run.requestsPerSecond)} req/s · p50 ${ms(run.latency.p50)} · p99 ${ms(run.latency.p99)}` +
+      ` · server CPU ${ms(run.serverCpuMsPerRequest)}/req` +
+      (run.otherCpus >= 0.1 ? ` · other work ${run.otherCpus.toFixed(1)} CPU` : "");
+    return {
+      area: "server",
+      measure: `${run.label} @${run.connections}`,
+      value: problems ? `${value} · ${problems} NOT 2xx/errors` : value,
+      budget: "",
+      status: "",
+    };
+  });
+}
+
+const files = (n) => `${n} file${n === 1 ? "" : "s"}`;
+
+function clientRows(results) {
+  return results.client.pages.flatMap((page) => [
+    {
+      area: "client",
+      measure: `${page.path} JS (${files(page.js.files)})`,
+      value:
+        `raw ${kb(page.js.raw)} · gzip ${kb(page.js.gzip)}` +
+        (page.path === "/" ? "" : ` · beyond / ${kb(page.addedJs.gzip)} gzip`) +
+        (page.matchesHtml ? "" : " · differs from HTML"),
+      budget: "",
+      status: "",
+    },
+    {
+      area: "client",
+      measure: `${page.path} CSS (${files(page.css.files)}) · HTML`,
+      value: `CSS raw ${kb(page.css.raw)} · gzip ${kb(page.css.gzip)} · HTML raw ${kb(page.html.raw)} · gzip ${kb(page.html.gzip)}`,
+      budget: "",
+      status: "",
+    },
+  ]);
+}
+
+function lighthouseRows(results) {
+  if (results.lighthouse.length === 0)
+    return [{ area: "lighthouse", measure: "not run", value: results.lighthouseSkipped ?? "" }];
+  return results.lighthouse.map((page) => {
+    if (page.error) return { area: "lighthouse", measure: page.path, value: `ERROR ${page.error}` };
+    const s = page.scores;
+    const runs = page.runs > 1 ? `, median of ${page.performanceScores.join("/")}` : "";
+    return {
+      area: "lighthouse",
+      measure: `${page.path} (${page.formFactor}${runs})`,
+      value:
+        `perf ${s.performance} · a11y ${s.accessibility} · bp ${s["best-practices"]} · seo ${s.seo}` +
+        ` · LCP ${ms(page.lcpMs)} · TBT ${ms(page.tbtMs)} · CLS ${page.cls.toFixed(3)}` +
+        ` · ${kb(page.transferBytes)} transfer`,
+    };
+  });
+}
+
+function startupRows(results) {
+  const { coldStart, signIn, scrypt } = results;
+  return [
+    {
+      area: "startup",
+      measure: "cold start → first 200 on /",
+      value: `${ms(coldStart.median)} (median of ${coldStart.times.length}: ${coldStart.times.map((t) => ms(t)).join(", ")})`,
+    },
+    {
+      area: "startup",
+      measure: "sign-in round trip (form POST → 302)",
+      value: `p50 ${ms(signIn.p50)} of ${signIn.times.length} · auth /token p50 ${ms(signIn.tokenP50)}`,
+    },
+    {
+      area: "startup",
+      measure: `one scrypt hash (N=2^${scrypt.logN}, r=8, p=1)`,
+      value: `p50 ${ms(scrypt.p50)} of ${scrypt.times.length}`,
+    },
+  ];
+}
+
+function authRows(results) {
+  const rows = (results.sessionCheck ?? []).map((row) => ({
+    area: "server",
+    measure: `session check cost, /dashboard @${row.connections}`,
+    value:
+      `${percent(row.cost)} of throughput (${count(row.withCheck)} vs ${count(row.skipped)} req/s skipped)` +
+      ` · ${percent(row.cpuCost)} of CPU/req (${ms(row.cpuMsPerRequest.withCheck)} vs ${ms(row.cpuMsPerRequest.skipped)})`,
+  }));
+  const auth = results.authCalls;
+  rows.push({
+    area: "server",
+    measure: "auth-service calls per signed-in view",
+    value: `${auth.perView} (${auth.calls} calls in ${count(auth.views)} views, steady state)`,
+  });
+  return rows;
+}
+
+function budgetRows(results) {
+  return results.budgets.map((budget) => ({
+    area: "budget",
+    measure: budget.label,
+    value: budget.display ?? "not measured",
+    budget: budget.limit,
+    status: budget.status,
+  }));
+}
+
+/** Flags a run that shared the machine: its throughput and latency figures are not comparable. */
+function machineRows(results) {
+  const worst = Math.max(0, ...results.server.map((run) => run.otherCpus ?? 0));
+  const busy = worst > 0.25 || results.machine.loadAverageAtStart > results.machine.nproc / 2;
+  return [
+    {
+      area: "machine",
+      measure: "other work during the run",
+      value:
+        `load average ${results.machine.loadAverageAtStart} at start · ` +
+        `up to ${worst.toFixed(1)} of ${results.machine.nproc} CPUs busy elsewhere under load`,
+      budget: "",
+      status: busy ? "BUSY" : "quiet",
+    },
+  ];
+}
+
+export function tableRows(results) {
+  return [
+    ...machineRows(results),
+    ...serverRows(results),
+    ...authRows(results),
+    ...clientRows(results),
+    ...lighthouseRows(results),
+    ...startupRows(results),
+    ...budgetRows(results),
+  ].map((row) => ({ budget: "", status: "", ...row }));
+}
+
+const COLUMNS = [
+  ["area", "Area"],
+  ["measure", "Measure"],
+  ["value", "Result"],
+  ["budget", "Budget"],
+  ["status", "Status"],
+];
+
+export function textTable(rows) {
+  const widths = COLUMNS.map(([key, title]) =>
+    Math.max(title.length, ...rows.map((row) => String(row[key]).length)),
+  );
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" │ ");
+  const rule = widths.map((width) => "─".repeat(width)).join("─┼─");
+  const out = [line(COLUMNS.map(([, title]) => title)), rule];
+  rows.forEach((row, i) => {
+    if (i > 0 && rows[i - 1].area !== row.area) out.push(rule);
+    out.push(line(COLUMNS.map(([key]) => row[key])));
+  });
+  return out.join("\n");
+}
+
+export function markdownTable(rows) {
+  const escape = (cell) => String(cell).replaceAll("|", "\\|");
+  return [
+    `| ${COLUMNS.map(([, title]) => title).join(" | ")} |`,
+    `| ${COLUMNS.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${COLUMNS.map(([key]) => escape(row[key])).join(" | ")} |`),
+  ].join("\n");
+}
+
+function machineLine(machine) {
+  return (
+    `${machine.nproc} CPUs (${machine.cpu}), ${machine.memoryGiB} GiB RAM, Node ${machine.node}, ` +
+    `${machine.chromium}; load average at start ${machine.loadAverageAtStart}`
+  );
+}
+
+/** Writes latest.json (everything) and latest.md (the table and the machine). */
+export function writeResults(results, rows) {
+  mkdirSync(settings.resultsDir, { recursive: true });
+  const json = join(settings.resultsDir, "latest.json");
+  writeFileSync(json, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
+  const md = [
+    `Run ${results.finishedAt} · ${machineLine(results.machine)}`,
+    `Load: ${results.settings.durationSeconds} s per measurement, connections ${results.settings.connections.join(" and ")}.`,
+    "",
+    markdownTable(rows),
+    "",
+  ].join("\n");
+  writeFileSync(join(settings.resultsDir, "latest.md"), md);
+  return { json, machine: machineLine(results.machine) };
+}

@@ -1,0 +1,161 @@
+// `npm run bench`: measures the production build on 127.0.0.1 (server load, auth-service calls,
+// client weight, Lighthouse, start-up and sign-in), prints one table and writes bench-results/.
+// Exits 0 whatever the budgets say; non-zero only when the bench itself fails.
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { countAuthCalls, logWindow } from "./auth-calls.mjs";
+import { evaluateBudgets } from "./budgets.mjs";
+import { clientWeight } from "./client-bytes.mjs";
+import { root, settings } from "./config.mjs";
+import { resolveTool } from "./deps.mjs";
+import { runLighthouse } from "./lighthouse.mjs";
+import { startApp, stopAll } from "./processes.mjs";
+import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
+import { measureServer } from "./server-load.mjs";
+import { createConfirmedUser, expect200, signIn } from "./session.mjs";
+import { skipSessionBuild } from "./skip-session.mjs";
+import { median, percentile } from "./stats.mjs";
+import { coldStarts, scryptTimes } from "./startup.mjs";
+
+const PAGES = ["/", "/dashboard", "/dashboard/sprint-1"];
+const SIGNED_IN_PATHS = PAGES.slice(1);
+const step = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+function checkPrerequisites() {
+  for (const file of ["main.js", "server/index.js", "client/assets"]) {
+    if (!existsSync(join(settings.buildDir, file)))
+      throw new Error(`${settings.buildDir}/${file} is missing: run \`npm run build\` first`);
+  }
+  resolveTool("autocannon");
+  if (settings.lighthouse) resolveTool("lighthouse");
+}
+
+async function signInTimes(app, email) {
+  await signIn(app.url, email);
+  const window = logWindow(app);
+  const times = [];
+  for (let i = 0; i < settings.signIns; i++) times.push((await signIn(app.url, email)).ms);
+  const tokenCalls = window().filter(
+    (record) => record.requestId === undefined && record.path === "/auth/v1/token",
+  );
+  return {
+    times,
+    p50: median(times),
+    p99: percentile(times, 99),
+    tokenP50: median(tokenCalls.map((record) => record.ms)),
+    authCallsPerSignIn: tokenCalls.length / settings.signIns,
+  };
+}
+
+/** Sequential signed-in views after a warm-up: auth-service calls in steady state. */
+async function steadyStateAuthCalls(app, cookie) {
+  for (const path of SIGNED_IN_PATHS)
+    for (let i = 0; i < 5; i++) await expect200(app.url + path, cookie);
+  const window = logWindow(app);
+  for (let i = 0; i < settings.steadyViews; i++)
+    await expect200(app.url + SIGNED_IN_PATHS[i % SIGNED_IN_PATHS.length], cookie);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return countAuthCalls(window(), SIGNED_IN_PATHS);
+}
+
+async function main() {
+  checkPrerequisites();
+  const results = {
+    startedAt: new Date().toISOString(),
+    buildDir: relative(root, settings.buildDir) || ".",
+    machine: machineInfo(),
+    settings: { ...settings },
+    lighthouse: [],
+  };
+
+  const { loadAverageAtStart: load, nproc } = results.machine;
+  if (load > nproc / 2)
+    step(`warning: load average ${load} on ${nproc} CPUs: other work will skew these numbers`);
+
+  step(`scrypt cost (N=2^${settings.scryptLogN})`);
+  const scrypt = await scryptTimes(settings.scryptLogN, 5);
+  results.scrypt = { logN: settings.scryptLogN, times: scrypt, p50: median(scrypt) };
+
+  step(`cold start ×${settings.coldStarts}`);
+  const cold = await coldStarts(settings.buildDir, settings.coldStarts);
+  results.coldStart = { times: cold, median: median(cold) };
+
+  step("starting the app (embedded auth server) and signing in");
+  const app = await startApp(settings.buildDir, { name: "app" });
+  await expect200(`${app.url}/`);
+  const email = `bench-${Date.now()}@example.test`;
+  const user = await createConfirmedUser(app.authUrl, email);
+  results.signIn = await signInTimes(app, email);
+  const { cookie } = await signIn(app.url, email);
+
+  step("client weight from the route manifest");
+  const pages = [];
+  for (const path of PAGES)
+    pages.push({ path, html: await expect200(app.url + path, path === "/" ? undefined : cookie) });
+  results.client = clientWeight(settings.buildDir, pages);
+
+  step("auth-service calls per signed-in view (sequential)");
+  const steady = await steadyStateAuthCalls(app, cookie);
+
+  if (settings.lighthouse) {
+    step("Lighthouse (mobile) ×3");
+    results.lighthouse = await runLighthouse(
+      PAGES.map((path) => ({
+        path,
+        url: app.url + path,
+        cookie: path === "/" ? undefined : cookie,
+      })),
+    );
+  } else results.lighthouseSkipped = "BENCH_LIGHTHOUSE=0";
+
+  step("starting the session-check-skipped copy");
+  const skipApp = await startApp(skipSessionBuild(settings.buildDir, user), {
+    name: "skip-session",
+  });
+  await expect200(`${skipApp.url}/dashboard`, cookie);
+
+  const runs = settings.connections.length * 5;
+  step(`server load: ${runs} runs × ${settings.durationSeconds} s (+ warm-up)`);
+  const server = await measureServer(app, skipApp, cookie);
+  results.server = server.runs;
+  results.sessionCheck = server.sessionCheck;
+  const calls = steady.calls + server.underLoad.calls;
+  const views = steady.views + server.underLoad.views;
+  results.authCalls = {
+    calls,
+    views,
+    perView: views > 0 ? calls / views : undefined,
+    sequential: steady,
+    underLoad: server.underLoad,
+  };
+
+  results.finishedAt = new Date().toISOString();
+  results.budgets = evaluateBudgets(results);
+  const rows = tableRows(results);
+  const { json, machine } = writeResults(results, rows);
+  process.stdout.write(`\n${textTable(rows)}\n\n${machine}\nWritten to ${relative(root, json)}\n`);
+}
+
+const watchdog = setTimeout(() => {
+  step(`the run exceeded ${settings.timeoutMinutes} minutes: stopping`);
+  void stopAll().then(() => process.exit(1));
+}, settings.timeoutMinutes * 60_000);
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    step(`${signal}: stopping`);
+    void stopAll().then(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`[bench] failed: ${error instanceof Error ? error.stack : error}\n`);
+  exitCode = 1;
+} finally {
+  await stopAll();
+  clearTimeout(watchdog);
+}
+process.exit(exitCode);

@@ -1,0 +1,58 @@
+// Signing in for the bench: a confirmed user made through the auth server's admin API, then the
+// app's own sign-in form action (POST /?index&auth=sign-in), timed, with its auth cookies kept.
+
+/** `supabase start`'s well-known demo service-role key (auth-server/config.ts DEMO_SERVICE_ROLE_KEY). */
+const DEMO_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+export const BENCH_PASSWORD = "Bench-password-1234";
+
+export async function createConfirmedUser(authUrl, email, password = BENCH_PASSWORD) {
+  const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok)
+    throw new Error(`admin create user: ${response.status} ${JSON.stringify(body)}`);
+  return { id: body.id, email };
+}
+
+/** One sign-in through the form action: its round trip in ms and the session's Cookie header. */
+export async function signIn(appUrl, email, password = BENCH_PASSWORD) {
+  const started = performance.now();
+  const response = await fetch(`${appUrl}/?index&auth=sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (response.status !== 302) throw new Error(`sign-in answered ${response.status}, not 302`);
+  // Only the Supabase session cookies: the flash toast would make every view a first view.
+  const cookie = response.headers
+    .getSetCookie()
+    .filter((line) => !/max-age=0/i.test(line))
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("sb-"))
+    .join("; ");
+  if (!cookie) throw new Error("sign-in set no sb-* session cookie");
+  return { ms, cookie };
+}
+
+/** GET with the session cookie; throws unless it answers 200 (a 302 means the cookie failed). */
+export async function expect200(url, cookie) {
+  const response = await fetch(url, {
+    redirect: "manual",
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}, not 200`);
+  return html;
+}

@@ -1,0 +1,25 @@
+// Bench-only copy of the build whose session check is skipped: resolveAuthState() in the server
+// bundle returns a fixed signed-in user at once. The app's source is not touched.
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./config.mjs";
+import { scratchDir } from "./processes.mjs";
+
+const MARKER = "async function resolveAuthState(request) {";
+
+/** Copies `buildDir` to a scratch folder (node_modules linked) and patches the check out. */
+export function skipSessionBuild(buildDir, user) {
+  const dir = scratchDir("portal-bench-skip-");
+  const copy = join(dir, "build");
+  cpSync(buildDir, copy, { recursive: true });
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  const serverFile = join(copy, "server", "index.js");
+  const source = readFileSync(serverFile, "utf8");
+  const at = source.indexOf(MARKER);
+  if (at < 0 || source.indexOf(MARKER, at + 1) >= 0) {
+    throw new Error(`skip-session: "${MARKER}" not found exactly once in ${serverFile}`);
+  }
+  const stub = `\n  return { user: ${JSON.stringify(user)}, unavailable: false, headers: new Headers(), supabase: void 0 };`;
+  writeFileSync(serverFile, source.replace(MARKER, MARKER + stub));
+  return copy;
+}

@@ -1,0 +1,132 @@
+// The programme data matches the spec's tables (§3, §9) and the labels derived from it.
+import { describe, expect, it } from "vitest";
+import {
+  OVERALL_PROGRESS,
+  TIME_REMAINING,
+  activeSprintBadges,
+  activeSprintCount,
+  lockedSprintBadges,
+  sprintActionLabel,
+  sprintPlans,
+  sprints,
+} from "~/lib/sprints";
+
+describe("sprints", () => {
+  it("has the spec's four sprints", () => {
+    expect(
+      sprints.map((s) => [
+        s.id,
+        s.progress,
+        s.tasks.completed,
+        s.tasks.total,
+        s.status,
+        s.estimatedTime,
+      ]),
+    ).toEqual([
+      [1, 65, 8, 12, "in-progress", "2 weeks"],
+      [2, 0, 0, 15, "not-started", "3 weeks"],
+      [3, 0, 0, 18, "not-started", "3 weeks"],
+      [4, 0, 0, 10, "not-started", "2 weeks"],
+    ]);
+    expect(sprints.map((s) => s.route)).toEqual(
+      [1, 2, 3, 4].map((id) => `/dashboard/sprint-${id}`),
+    );
+    expect(sprints.map((s) => s.title)).toEqual([
+      "Foundation",
+      "Core Development",
+      "Advanced Features",
+      "Launch",
+    ]);
+  });
+
+  it("has the hard-coded headline figures", () => {
+    expect(OVERALL_PROGRESS).toBe(25);
+    expect(TIME_REMAINING).toBe("8 weeks");
+    expect(activeSprintCount()).toBe(1);
+  });
+
+  it("labels each card's button by status", () => {
+    expect(sprints.map((s) => sprintActionLabel(s.status))).toEqual([
+      "Continue Sprint",
+      "Start Sprint",
+      "Start Sprint",
+      "Start Sprint",
+    ]);
+    expect(sprintActionLabel("completed")).toBe("Continue Sprint");
+  });
+
+  it("gives each page its header badges", () => {
+    expect(activeSprintBadges(sprintPlans[1].sprint)).toEqual(["2 weeks", "65% Complete"]);
+    expect(activeSprintBadges(sprintPlans[2].sprint)).toEqual(["3 weeks", "Not Started"]);
+    expect(lockedSprintBadges(sprintPlans[3].sprint)).toEqual(["3 weeks", "Pending Sprint 2"]);
+    expect(lockedSprintBadges(sprintPlans[4].sprint)).toEqual(["2 weeks", "Pending Sprint 3"]);
+  });
+});
+
+describe("sprint 1 and 2 plans", () => {
+  it("sprint 1: three objectives at 25, 15, 30 and five high-priority tasks", () => {
+    const plan = sprintPlans[1];
+    expect(plan.objectives.map((o) => o.progress)).toEqual([25, 15, 30]);
+    expect(plan.tasks.map((t) => [t.title, t.status, t.priority, Boolean(t.link)])).toEqual([
+      ["Offer Alchemy", "completed", "high", true],
+      ["ICP Builder", "pending", "high", true],
+      ["Messaging Mastery", "pending", "high", false],
+      ["Pricing Strategist", "pending", "high", true],
+      ["VSL Alchemist", "pending", "high", true],
+    ]);
+    for (const task of plan.tasks) if (task.link) expect(task.link).toMatch(/^https:\/\//);
+    expect(plan.summary.map((list) => list.title)).toEqual(["Achievements", "Next Steps"]);
+    expect(plan.countdown).toEqual({ days: 5, storageKey: "sprint-1-start" });
+  });
+
+  it("sprint 2: objectives at 0, five pending tasks without links, the success criteria", () => {
+    const plan = sprintPlans[2];
+    expect(plan.objectives.every((o) => o.progress === 0)).toBe(true);
+    expect(plan.tasks.map((t) => t.title)).toEqual([
+      "Landing page buildout",
+      "VSL mastery",
+      "Instagram launch",
+      "Sales mastery",
+      "Paid ads launcher",
+    ]);
+    expect(
+      plan.tasks.every((t) => t.status === "pending" && t.priority === "high" && !t.link),
+    ).toBe(true);
+    expect(plan.summary.map((list) => list.title)).toEqual([
+      "Key Deliverables",
+      "Success Criteria",
+    ]);
+    expect(plan.summary[1].items).toEqual([
+      "landing page conversion above 15%",
+      "VSL completion above 60%",
+      "1000+ Instagram followers",
+      "call booking above 20%",
+      "positive ROI on ads",
+    ]);
+    expect(plan.countdown).toEqual({ days: 21, storageKey: "sprint-2-start" });
+  });
+});
+
+describe("sprint 3 and 4 plans", () => {
+  it("are locked with the spec's texts and Coming Soon cards", () => {
+    expect(sprintPlans[3].locked).toMatchObject({
+      title: "Sprint 3 Awaiting Prerequisites",
+      action: "Complete Sprint 2 First",
+    });
+    expect(sprintPlans[3].comingSoon.map((c) => c.title)).toEqual([
+      "Advanced Security",
+      "Performance Optimization",
+      "Third-party Integrations",
+    ]);
+    expect(sprintPlans[4].locked).toMatchObject({
+      title: "Sprint 4 - The Final Chapter",
+      action: "Complete Previous Sprints",
+    });
+    expect(sprintPlans[4].comingSoon.map((c) => c.title)).toEqual([
+      "Final Testing",
+      "Deployment",
+      "Optimization",
+    ]);
+    expect(sprintPlans[4].vision.items.join(" ")).toMatch(/99\.9% uptime.*satisfaction over 95%/);
+  });
+});
