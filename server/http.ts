@@ -112,9 +112,10 @@ export async function startHttpServer(
     createRequestHandler({
       build,
       mode: env.isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
+        clientIp: req.ip,
       }),
     }),
   );

@@ -233,7 +233,7 @@ test.describe("the dialog", () => {
   test("opens from the landing page's links and toggles modes", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Sign In / Join" }).first().click();
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("dialog", { name: "Welcome back" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
     await expect(dialog.getByRole("meter")).toHaveCount(0);

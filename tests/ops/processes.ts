@@ -20,7 +20,8 @@ export interface RunningProcess {
   child: ChildProcess;
 }
 
-let nextPort = 4600 + Math.floor(Math.random() * 300);
+// Each Vitest worker gets its own range of 150 ports, so parallel test files never collide.
+let nextPort = 4000 + Number(process.env.VITEST_POOL_ID ?? 0) * 150;
 export function freePort(): number {
   nextPort += 1;
   return nextPort;

@@ -186,6 +186,38 @@ describe("the running server", () => {
   });
 });
 
+describe("per-IP sign-in limit", () => {
+  it("counts each client address separately (behind a trusted proxy)", async () => {
+    const auth = await startAuthProcess(freePort());
+    const app = await startAppProcess(freePort(), auth.url, {
+      TRUST_PROXY: "true",
+      RATE_LIMIT_SIGN_IN_PER_IP: "2",
+    });
+    try {
+      const attempt = (ip: string) =>
+        fetch(`${app.url}/?index&auth=sign-in`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: app.url,
+            "X-Forwarded-For": ip,
+          },
+          body: new URLSearchParams({
+            intent: "sign-in",
+            email: email("ip"),
+            password: "Wrong-1!",
+          }),
+        }).then((response) => response.status);
+      expect([await attempt("198.51.100.1"), await attempt("198.51.100.1")]).toEqual([400, 400]);
+      expect(await attempt("198.51.100.1")).toBe(429);
+      expect(await attempt("198.51.100.2")).toBe(400);
+    } finally {
+      await app.stop();
+      await auth.stop();
+    }
+  }, 60_000);
+});
+
 describe("shutdown", () => {
   it("on SIGTERM finishes the request in flight, closes the embedded auth server and exits 0", async () => {
     const port = freePort();

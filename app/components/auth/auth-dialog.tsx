@@ -32,10 +32,14 @@ export function AuthDialog({ documentResult }: { documentResult?: AuthActionData
         if (!open) navigate("/", { preventScrollReset: true });
       }}
     >
-      <DialogContent>
+      {/* Explicit ids: Radix links title and description only after mounting, and the dialog must
+          have its name in the server HTML too (JavaScript off). */}
+      <DialogContent aria-labelledby="auth-dialog-title" aria-describedby="auth-dialog-description">
         <DialogHeader>
-          <DialogTitle>{COPY[mode].title}</DialogTitle>
-          <DialogDescription>{COPY[mode].description}</DialogDescription>
+          <DialogTitle id="auth-dialog-title">{COPY[mode].title}</DialogTitle>
+          <DialogDescription id="auth-dialog-description">
+            {COPY[mode].description}
+          </DialogDescription>
         </DialogHeader>
         <AuthForm key={mode} mode={mode} documentResult={documentResult} />
         <Link
