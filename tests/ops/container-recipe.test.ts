@@ -96,9 +96,8 @@ describe("Dockerfile rules", () => {
 
   it("copies only the build output, production node_modules and package.json into the runtime", () => {
     const copies = find(runtime, "COPY").map((instruction) => {
-      const copy = instruction as Copy;
-      const from = copy.getFromFlag()?.getValue() ?? null;
-      return { from, args: content(instruction).split(/\s+/) };
+      const from = (instruction as Copy).getFlags().find((flag) => flag.getName() === "from");
+      return { from: from?.getValue() ?? null, args: content(instruction).split(/\s+/) };
     });
     expect(copies).toEqual([
       { from: "production-deps", args: ["/app/node_modules", "./node_modules"] },
