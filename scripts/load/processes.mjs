@@ -39,6 +39,9 @@ export async function startStack({ buildDir, appPort, authPort, tokenSeconds, an
       AUTH_DATA_DIR: mkdtempSync(join(tmpdir(), "portal-load-")),
       GOTRUE_JWT_EXP: String(tokenSeconds),
       GOTRUE_SITE_URL: appUrl,
+      // Every user's sign-in and refresh reaches the auth server from the app's one IP; its
+      // GoTrue-style per-IP bucket (burst 30) would answer 429 to a crowd signing in at once.
+      GOTRUE_RATE_LIMIT_TOKEN_REFRESH: "0",
       LOG_LEVEL: "warn",
     },
     `${authUrl}/auth/v1/health`,

@@ -11,6 +11,8 @@ const USERS = Number(process.env.LOAD_USERS ?? 40);
 const TOKEN_SECONDS = Number(process.env.LOAD_TOKEN_SECONDS ?? 100);
 const PAGE_VIEWS_PER_SESSION = 25;
 const THINK_MS = 150;
+/** Virtual users start spread over this many seconds rather than all signing in at one instant. */
+const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? 10);
 const PAGES = [
   "/dashboard",
   "/dashboard/sprint-1",
@@ -39,6 +41,11 @@ const stats = {
   refreshes: 0,
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const errorReasons = new Map();
+function countError(reason) {
+  stats.errors += 1;
+  errorReasons.set(reason, (errorReasons.get(reason) ?? 0) + 1);
+}
 
 async function request(url, init, jar) {
   stats.requests += 1;
@@ -51,13 +58,14 @@ async function request(url, init, jar) {
     if (response.status >= 500) stats.serverErrors += 1;
     await response.arrayBuffer();
     return response;
-  } catch {
-    stats.errors += 1;
+  } catch (error) {
+    countError(`network: ${error?.cause?.code ?? error?.name ?? "error"}`);
     return undefined;
   }
 }
 
-async function virtualUser(appUrl, email, deadline) {
+async function virtualUser(appUrl, email, deadline, startDelayMs) {
+  await sleep(startDelayMs);
   const jar = new CookieJar();
   const form = (fields) => ({
     method: "POST",
@@ -71,7 +79,7 @@ async function virtualUser(appUrl, email, deadline) {
       jar,
     );
     if (signIn?.status !== 302 || signIn.headers.get("location") !== "/dashboard") {
-      if (signIn) stats.errors += 1;
+      if (signIn) countError(`sign-in answered ${signIn.status}`);
       await sleep(THINK_MS);
       continue;
     }
@@ -90,7 +98,7 @@ async function virtualUser(appUrl, email, deadline) {
       jar.apply(page);
       if (page.status === 302 && page.headers.get("location") === "/")
         stats.unexpectedSignOuts += 1;
-      else if (page.status !== 200) stats.errors += 1;
+      else if (page.status !== 200) countError(`page answered ${page.status}`);
       else stats.pageViews += 1;
       await sleep(THINK_MS);
     }
@@ -98,8 +106,8 @@ async function virtualUser(appUrl, email, deadline) {
     if (signOut?.status === 302) {
       jar.apply(signOut);
       stats.signOuts += 1;
-      if (jar.hasSession()) stats.errors += 1;
-    } else if (signOut) stats.errors += 1;
+      if (jar.hasSession()) countError("session cookie left after sign-out");
+    } else if (signOut) countError(`sign-out answered ${signOut.status}`);
   }
 }
 
@@ -138,7 +146,10 @@ try {
   );
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(emails.map((email) => virtualUser(stack.appUrl, email, deadline)));
+  const rampStep = (RAMP_SECONDS * 1000) / USERS;
+  await Promise.all(
+    emails.map((email, index) => virtualUser(stack.appUrl, email, deadline, index * rampStep)),
+  );
   const elapsed = (Date.now() - started) / 1000;
   console.log(
     `requests             ${stats.requests} (${(stats.requests / elapsed).toFixed(1)}/s over ${elapsed.toFixed(1)} s)`,
@@ -147,6 +158,7 @@ try {
   console.log(`page views           ${stats.pageViews}`);
   console.log(`token refreshes      ${stats.refreshes}`);
   console.log(`errors               ${stats.errors}`);
+  for (const [reason, count] of errorReasons) console.log(`  ${count} × ${reason}`);
   console.log(`5xx                  ${stats.serverErrors}`);
   console.log(`unexpected sign-outs ${stats.unexpectedSignOuts}`);
 } finally {
