@@ -233,8 +233,8 @@ test.describe("the dialog", () => {
   test("opens from the landing page's links and toggles modes", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Sign In / Join" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "Welcome back" });
-    await expect(dialog).toBeVisible();
+    const dialog = page.getByRole("dialog");
+    await expect(page.getByRole("dialog", { name: "Welcome back" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
     await expect(dialog.getByRole("meter")).toHaveCount(0);
     await expect(dialog.getByLabel("Password", { exact: true })).not.toHaveAttribute(
@@ -242,6 +242,7 @@ test.describe("the dialog", () => {
       /.*/,
     );
     await dialog.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Create Account" })).toBeVisible();
     await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "8");
     await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuemax", "5");
