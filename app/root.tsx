@@ -16,6 +16,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { Toaster } from "~/components/toaster";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
 import { useNonce } from "~/lib/nonce";
+import { forwardRetryAfter } from "~/lib/retry-after";
 import { readFlashToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -23,6 +24,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The auth-outage 503 that bubbles here says when to try again. */
+export const headers = forwardRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readFlashToast(request);

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Env } from "../app/lib/env.server";
-import { log } from "./log";
+import { log } from "../app/lib/log.server";
 import { sameSiteOnly, securityHeaders } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */

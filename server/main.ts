@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, parseEnv } from "../app/lib/env.server";
 import { startEmbeddedAuth } from "./embedded-auth";
-import { log } from "./log";
+import { log } from "../app/lib/log.server";
 import { startHttpServer } from "./http";
 
 process.env.NODE_ENV ??= "production";

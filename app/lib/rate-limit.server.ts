@@ -6,7 +6,12 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
+import { once } from "node:events";
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
+
+/** How long the first attempt waits for Redis to connect before counting in memory instead. */
+const REDIS_CONNECT_WAIT_MS = 1000;
 
 export type LimitedAction = "sign-in" | "sign-up";
 
@@ -29,6 +34,21 @@ async function createLimiters(): Promise<Limiters> {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
     });
+    // ioredis keeps reconnecting on its own; log each state change once, never crash on it.
+    let healthy: boolean | undefined;
+    const report = (nowHealthy: boolean, detail?: string) => {
+      if (healthy === nowHealthy) return;
+      healthy = nowHealthy;
+      if (nowHealthy) log("info", "rate_limit_store_ready", {});
+      else log("warn", "rate_limit_store_unavailable", { detail });
+    };
+    storeClient.on("ready", () => report(true));
+    storeClient.on("error", (error: Error) => report(false, error.message));
+    // Commands are not queued while disconnected, so give the first connection a moment.
+    await Promise.race([
+      once(storeClient, "ready"),
+      new Promise((resolve) => setTimeout(resolve, REDIS_CONNECT_WAIT_MS).unref()),
+    ]).catch(() => undefined);
     // If Redis is unreachable, fall back to counting in this instance rather than failing sign-in.
     make = (keyPrefix, points) =>
       new RateLimiterRedis({

@@ -6,14 +6,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { NotFound } from "~/components/not-found";
+import { log } from "~/lib/log.server";
 
 const MAX_LOGGED_PATH = 2048;
 
 function notFound({ request }: { request: Request }) {
   const path = new URL(request.url).pathname.slice(0, MAX_LOGGED_PATH);
-  console.warn(
-    JSON.stringify({ time: new Date().toISOString(), level: "warn", event: "not_found", path }),
-  );
+  log("warn", "not_found", { path });
   return data(null, { status: 404 });
 }
 

@@ -3,7 +3,6 @@
 import {
   data,
   type ActionFunctionArgs,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -14,6 +13,7 @@ import { signInAction, signUpAction } from "~/lib/auth-actions.server";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
 import { requireAnonymous } from "~/lib/auth.server";
 import { readFormFields } from "~/lib/form.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },
@@ -35,11 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const shouldRevalidate = skipRevalidationForAuthParam;
 
-/** A rate-limited post tells the client when to try again (Remix drops action headers otherwise). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
 
 export default function Index() {
   const actionData = useActionData<typeof action>();

@@ -4,7 +4,11 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { requireUser } from "~/lib/auth.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
 import { readSidebarOpen } from "~/lib/sidebar";
+
+/** Data requests (client navigations) carry the outage 503's Retry-After from this route. */
+export const headers = forwardRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, headers } = await requireUser(request);

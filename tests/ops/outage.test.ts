@@ -261,6 +261,7 @@ describe("auth service outage", () => {
     const before = refreshing.jar.header();
     const page = await get(refreshing, "/dashboard", refreshing.jar);
     expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("10");
     expect(page.body).toMatch(/try again/i);
     expect(page.body).not.toContain("Welcome back, ");
     expect(page.headers.get("location")).toBeNull();
@@ -269,6 +270,7 @@ describe("auth service outage", () => {
     // The same for a client-side navigation (single fetch).
     const data = await get(refreshing, "/dashboard/sprint-2.data", refreshing.jar);
     expect(data.status).toBe(503);
+    expect(data.headers.get("retry-after")).toBe("10");
     expect(clearedAuthCookies(data.setCookies)).toEqual([]);
     expect(refreshing.jar.header()).toBe(before);
   }, 30_000);

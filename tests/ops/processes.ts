@@ -108,6 +108,25 @@ export function startAppProcess(port: number, authUrl: string, env: Record<strin
   );
 }
 
+/** Posts the sign-in form (as a browser on the same site would) and returns the response. */
+export function postSignIn(
+  app: RunningProcess,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${app.url}/?index&auth=sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: app.url,
+      ...headers,
+    },
+    body: new URLSearchParams({ intent: "sign-in", email, password }),
+  });
+}
+
 /** Signs a confirmed user in through the app's form action and returns the Cookie header. */
 export async function signedInCookie(
   app: RunningProcess,
@@ -126,12 +145,7 @@ export async function signedInCookie(
     body: JSON.stringify({ email, password, email_confirm: true }),
   });
   if (!created.ok) throw new Error(`admin create: ${created.status} ${await created.text()}`);
-  const response = await fetch(`${app.url}/?index&auth=sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
-  });
+  const response = await postSignIn(app, email, password);
   if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
   return response.headers
     .getSetCookie()

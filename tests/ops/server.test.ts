@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
 import {
   freePort,
+  postSignIn,
   signedInCookie,
   startAppProcess,
   startAuthProcess,
@@ -141,16 +142,7 @@ describe("the running server", () => {
 
   it("limits sign-in attempts per e-mail with a 429 and a clear message", async () => {
     const address = email("limited");
-    const attempt = () =>
-      fetch(`${app.url}/?index&auth=sign-in`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-        body: new URLSearchParams({
-          intent: "sign-in",
-          email: address,
-          password: "Wrong-Password-1!",
-        }),
-      });
+    const attempt = () => postSignIn(app, address, "Wrong-Password-1!");
     const statuses = [];
     for (let index = 0; index < 4; index++) statuses.push((await attempt()).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
@@ -195,19 +187,9 @@ describe("per-IP sign-in limit", () => {
     });
     try {
       const attempt = (ip: string) =>
-        fetch(`${app.url}/?index&auth=sign-in`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/x-www-form-urlencoded",
-            Origin: app.url,
-            "X-Forwarded-For": ip,
-          },
-          body: new URLSearchParams({
-            intent: "sign-in",
-            email: email("ip"),
-            password: "Wrong-1!",
-          }),
-        }).then((response) => response.status);
+        postSignIn(app, email("ip"), "Wrong-1!", { "X-Forwarded-For": ip }).then(
+          (response) => response.status,
+        );
       expect([await attempt("198.51.100.1"), await attempt("198.51.100.1")]).toEqual([400, 400]);
       expect(await attempt("198.51.100.1")).toBe(429);
       expect(await attempt("198.51.100.2")).toBe(400);

@@ -1,0 +1,55 @@
+// Makes sure the Debian programs the tests drive are present: Chromium for the end-to-end tests
+// (Playwright never downloads a browser here) and redis-server for the shared rate-limit test.
+// Usage: node scripts/ensure-system-packages.mjs chromium redis
+// Each is found at its usual path (or the env var named below), or installed with apt-get when
+// running as root; otherwise the script says what to install and exits 1.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const programs = {
+  chromium: {
+    path: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    envVar: "CHROMIUM_PATH",
+    packages: ["chromium", "fonts-liberation"],
+  },
+  redis: {
+    path: process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server",
+    envVar: "REDIS_SERVER_PATH",
+    packages: ["redis-server"],
+  },
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in programs));
+if (unknown.length > 0 || wanted.length === 0) {
+  console.error(`Usage: ensure-system-packages.mjs ${Object.keys(programs).join(" ")}`);
+  process.exit(2);
+}
+
+const missing = wanted.map((name) => programs[name]).filter((program) => !existsSync(program.path));
+if (missing.length === 0) process.exit(0);
+
+const packages = missing.flatMap((program) => program.packages);
+const isRoot = process.getuid?.() === 0;
+if (!isRoot || !existsSync("/usr/bin/apt-get")) {
+  for (const program of missing) {
+    console.error(`${program.path} was not found; install it or set ${program.envVar}.`);
+  }
+  console.error(`With Debian's packages: sudo apt-get install -y ${packages.join(" ")}`);
+  process.exit(1);
+}
+
+console.log(`Installing from Debian's packages: ${packages.join(" ")}`);
+const aptGet = (args) =>
+  execFileSync("apt-get", args, {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+aptGet(["-q", "update"]);
+aptGet(["-q", "install", "-y", "--no-install-recommends", ...packages]);
+for (const program of missing) {
+  if (!existsSync(program.path)) {
+    console.error(`apt-get finished but ${program.path} is still missing.`);
+    process.exit(1);
+  }
+}

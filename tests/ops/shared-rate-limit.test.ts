@@ -1,0 +1,105 @@
+// The shared rate-limit store against a real Redis (Debian's redis-server, started here on a free
+// port): two app instances count one visitor's sign-in attempts together, the counts live in
+// Redis, and when Redis goes away sign-in keeps working on each instance's own counts.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  postSignIn,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "./processes";
+
+const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server";
+const PER_EMAIL = 3;
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    REDIS_SERVER,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (
+        await probe.connect().then(
+          () => true,
+          () => false,
+        )
+      )
+        return child;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`redis-server did not start on port ${port}`);
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe("rate limits shared through Redis", () => {
+  const redisPort = freePort();
+  let redis: ChildProcess;
+  let auth: RunningProcess;
+  let apps: RunningProcess[];
+
+  beforeAll(async () => {
+    redis = await startRedis(redisPort);
+    auth = await startAuthProcess(freePort());
+    const env = {
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: String(PER_EMAIL),
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+    };
+    apps = await Promise.all([
+      startAppProcess(freePort(), auth.url, env),
+      startAppProcess(freePort(), auth.url, env),
+    ]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all((apps ?? []).map((app) => app.stop()));
+    await auth?.stop();
+    if (redis && redis.exitCode === null) redis.kill();
+  });
+
+  it("counts one e-mail's attempts across both instances, in Redis", async () => {
+    const email = `shared-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let index = 0; index <= PER_EMAIL; index++) {
+      const app = apps[index % 2]!;
+      statuses.push((await postSignIn(app, email, "Wrong-Password-1!")).status);
+    }
+    // Each instance saw at most two attempts: only a shared count reaches the limit of three.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+
+    const client = new Redis(redisPort, "127.0.0.1");
+    try {
+      const keys = await client.keys("portal:sign-in-email*");
+      expect(keys.some((key) => key.includes(email))).toBe(true);
+    } finally {
+      client.disconnect();
+    }
+    for (const app of apps) expect(app.output()).toContain('"event":"rate_limit_store_ready"');
+  });
+
+  it("keeps sign-in working on local counts when Redis goes away", async () => {
+    redis.kill();
+    await once(redis, "exit");
+    const email = `fallback-${Date.now()}@example.com`;
+    const first = await postSignIn(apps[0]!, email, "Wrong-Password-1!");
+    expect(first.status).toBe(400);
+    expect(await first.text()).toContain("Invalid email or password. Please try again.");
+    // Without the shared store each instance counts alone, and still limits.
+    const statuses: number[] = [];
+    for (let index = 1; index <= PER_EMAIL; index++) {
+      statuses.push((await postSignIn(apps[0]!, email, "Wrong-Password-1!")).status);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+    expect(apps[0]!.output()).toContain('"event":"rate_limit_store_unavailable"');
+    for (const app of apps) expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+});
