@@ -1,4 +1,4 @@
-// Server entry: streams each page with the request's CSP nonce on every script it emits, and
+// Server entry: renders each page with the request's CSP nonce on every script it emits, and
 // marks every page and data response private (they depend on the visitor's cookies).
 import { PassThrough } from "node:stream";
 import {
@@ -7,7 +7,6 @@ import {
   type HandleDataRequestFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/lib/nonce";
 
@@ -43,9 +42,8 @@ export default function handleRequest(
 ) {
   if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
   const nonce = loadContext.cspNonce ?? "";
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let sent = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer
@@ -57,8 +55,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
+        // Sent once complete, for every visitor: what renders lazily (the auth dialog) must be in
+        // the HTML itself for browsers without JavaScript, and no loader here defers data.
+        onAllReady() {
+          sent = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
@@ -75,7 +75,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (sent) console.error(error);
         },
       },
     );

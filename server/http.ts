@@ -5,6 +5,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Env } from "../app/lib/env.server";
@@ -103,7 +104,13 @@ export async function startHttpServer(
     "/assets",
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // The files from public/ (favicon.svg), by exact name: page requests never wait on the disk.
+  for (const file of readdirSync(clientDir, { withFileTypes: true })) {
+    if (!file.isFile()) continue;
+    app.get(`/${file.name}`, (_req, res) =>
+      res.sendFile(file.name, { root: clientDir, maxAge: "1h" }),
+    );
+  }
   app.use(sameSiteOnly(env.SITE_URL));
   app.use(bodyLimit);
   app.use(noLegacyDataRequests);

@@ -4,9 +4,9 @@ import { useFetcher } from "@remix-run/react";
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { AuthActionData } from "~/lib/auth-actions.server";
+import { AUTH_FETCHER_KEY } from "~/lib/auth-mode";
 import type { ShownToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { AUTH_FETCHER_KEY } from "./auth/auth-form";
 
 export const TOAST_DURATION_MS = 4000;
 

@@ -6,6 +6,9 @@ export type AuthMode = "sign-in" | "sign-up";
 
 export const AUTH_PARAM = "auth";
 
+/** The auth form's fetcher, whose answer's toast the app-wide toaster also shows. */
+export const AUTH_FETCHER_KEY = "auth-form";
+
 export function parseAuthMode(value: string | null): AuthMode | null {
   return value === "sign-in" || value === "sign-up" ? value : null;
 }

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { AuthDialog } from "~/components/auth/auth-dialog";
+import { LazyAuthDialog } from "~/components/auth/lazy-auth-dialog";
 import { LandingPage } from "~/components/landing/landing-page";
 import { signInAction, signUpAction } from "~/lib/auth-actions.server";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
@@ -43,7 +43,9 @@ export default function Index() {
   return (
     <>
       <LandingPage user={null} />
-      <AuthDialog documentResult={actionData && "intent" in actionData ? actionData : undefined} />
+      <LazyAuthDialog
+        documentResult={actionData && "intent" in actionData ? actionData : undefined}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { requireUser } from "~/lib/auth.server";
-import { sprintPlans } from "~/lib/sprints";
+import { sprintPlans } from "~/lib/sprint-plans";
 
 export const meta: MetaFunction = () => [{ title: "Sprint 1 · Client Portal" }];
 

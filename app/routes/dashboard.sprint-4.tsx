@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import { requireUser } from "~/lib/auth.server";
-import { sprintPlans } from "~/lib/sprints";
+import { sprintPlans } from "~/lib/sprint-plans";
 
 export const meta: MetaFunction = () => [{ title: "Sprint 4 · Client Portal" }];
 

@@ -304,6 +304,37 @@ test.describe("the dialog", () => {
     await expect(dialog.getByRole("button", { name: "Sign In" })).toBeEnabled();
   });
 
+  test("its code loads only when wanted; if it cannot load, the server's dialog still works", async ({
+    page,
+  }, info) => {
+    test.skip(!hasJs(info), "without JavaScript the server's dialog is all there is");
+    const dialogChunk = /\/assets\/auth-dialog-[\w-]+\.js$/;
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await open(page, "/");
+    expect(requested.filter((url) => dialogChunk.test(url))).toEqual([]);
+    const chunkRequest = page.waitForRequest(dialogChunk);
+    await page.getByRole("link", { name: "Get Started" }).hover();
+    await chunkRequest;
+
+    // A flaky network: the chunk never arrives. The click falls back to a full page load, whose
+    // server-rendered dialog is a plain form that still signs in.
+    const blocked = await page.context().newPage();
+    await blocked.route(dialogChunk, (route) => route.abort("internetdisconnected"));
+    await open(blocked, "/");
+    await blocked.getByRole("link", { name: "Get Started" }).click();
+    const dialog = blocked.getByRole("dialog", { name: "Welcome back" });
+    await expect(dialog).toBeVisible();
+    await expect(blocked).toHaveURL(/\/\?auth=sign-in$/);
+    const email = uniqueEmail("no-chunk");
+    await createUser(email);
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(blocked).toHaveURL(/\/dashboard$/);
+    await expect(toast(blocked)).toContainText("Welcome Back!");
+  });
+
   test("Escape closes the dialog", async ({ page }, info) => {
     test.skip(!hasJs(info), "keyboard dismissal needs JavaScript");
     await open(page, "/?auth=sign-in");

@@ -1,6 +1,7 @@
 // Shared end-to-end helpers: unique test users made through the auth server's admin API, the
 // outbox, signing in through the real form, and the `signIn` fixture.
 import { test as base, expect, type Page } from "@playwright/test";
+import { classConflicts } from "./class-conflicts";
 import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
 
 export { expect };
@@ -54,10 +55,17 @@ export async function latestMail(
   return found as OutboxMessage;
 }
 
-/** Navigates and, when JavaScript runs, waits until React has hydrated the page. */
+/**
+ * Navigates and, when JavaScript runs, waits until React has hydrated the page, including a lazy
+ * island the page shows (the auth dialog, the phone sheet): its chunk is fetched during hydration,
+ * so the network going quiet means it has arrived.
+ */
 export async function open(page: Page, url: string) {
   const response = await page.goto(url);
-  if (javaScriptOn()) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (javaScriptOn()) {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+  }
   return response;
 }
 
@@ -86,7 +94,20 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await dialog.getByRole("button", { name: "Sign In" }).click();
 }
 
-export const test = base.extend<{ signIn: (page: Page) => Promise<{ email: string }> }>({
+export const test = base.extend<{
+  signIn: (page: Page) => Promise<{ email: string }>;
+  /** Automatic: the page each test ends on has no conflicting Tailwind classes. */
+  conflictFreeClasses: void;
+}>({
+  conflictFreeClasses: [
+    async ({ page }, use) => {
+      await use();
+      if (!page.isClosed() && page.url().startsWith("http")) {
+        expect(await classConflicts(page)).toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
   signIn: async ({}, use) => {
     await use(async (page) => {
       const email = uniqueEmail("client");

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { classConflicts } from "./class-conflicts";
 import { expect, javaScriptOn, open, test } from "./fixtures";
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
@@ -18,8 +19,10 @@ const hasJs = javaScriptOn;
 /**
  * The whole page as a client sees it: the viewport is stretched to the page's height first, so the
  * fixed background and sidebar fill the picture (a plain full-page shot leaves them one screen tall).
+ * What it shows must come from class lists without Tailwind conflicts.
  */
 async function screenshot(page: Page, screen: string) {
+  expect(await classConflicts(page)).toEqual([]);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const viewport = page.viewportSize();
   if (!viewport) throw new Error("no viewport");

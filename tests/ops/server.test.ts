@@ -93,7 +93,7 @@ describe("the running server", () => {
     expect(first.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it("caches fingerprinted assets for a year and compresses", async () => {
+  it("caches fingerprinted assets for a year, public files for an hour, and compresses", async () => {
     const assets = join(buildDir, "client/assets");
     const largest = readdirSync(assets)
       .filter((name) => name.endsWith(".js"))
@@ -112,6 +112,10 @@ describe("the running server", () => {
     const pageHeaders = await headersOf("/");
     expect(pageHeaders["content-encoding"]).toBe("gzip");
     expect(pageHeaders["cache-control"]).toBe("private, no-store");
+    const favicon = await fetch(`${app.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("answers /healthz and /readyz", async () => {

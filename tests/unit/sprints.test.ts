@@ -7,9 +7,9 @@ import {
   activeSprintCount,
   lockedSprintBadges,
   sprintActionLabel,
-  sprintPlans,
   sprints,
 } from "~/lib/sprints";
+import { sprintPlans } from "~/lib/sprint-plans";
 
 describe("sprints", () => {
   it("has the spec's four sprints", () => {

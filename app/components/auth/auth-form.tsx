@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AuthActionData } from "~/lib/auth-actions.server";
-import { authHref, type AuthMode } from "~/lib/auth-mode";
+import { AUTH_FETCHER_KEY, authHref, type AuthMode } from "~/lib/auth-mode";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   INVALID_EMAIL_HINT,
@@ -17,9 +17,6 @@ import {
 } from "~/lib/validation";
 import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";
-
-/** The fetcher's key: the app's toaster reads the action's toast through it. */
-export const AUTH_FETCHER_KEY = "auth-form";
 
 const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-in": "Sign In",

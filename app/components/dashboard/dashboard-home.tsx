@@ -2,7 +2,7 @@
 // Actions with 'Schedule Meeting' (the booking page, in a new tab).
 import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { TIME_REMAINING, activeSprintCount, sprints } from "~/lib/sprints";
 import { SprintCard } from "./sprint-card";
 
@@ -30,7 +30,7 @@ export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: 
         {SUMMARY.map((item) => (
           <li key={item.label}>
             <Card>
-              <CardContent className="flex items-center gap-4 pt-6">
+              <div className="flex items-center gap-4 p-6">
                 <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
                   <item.icon aria-hidden className="size-6" />
                 </span>
@@ -39,7 +39,7 @@ export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: 
                   <span className="text-2xl font-bold text-slate-900">{item.value}</span>{" "}
                   <span className="text-xs text-muted-foreground">{item.note}</span>
                 </p>
-              </CardContent>
+              </div>
             </Card>
           </li>
         ))}

@@ -4,8 +4,8 @@ import { Link } from "@remix-run/react";
 import { Menu, Sparkles, X } from "lucide-react";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { SignOutForm } from "~/components/sign-out-form";
+import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
-import { authHref } from "~/lib/auth-mode";
 import { cn } from "~/lib/utils";
 import { NAV_LINKS } from "./landing-content";
 
@@ -18,7 +18,7 @@ const linkClass =
 
 function NavItems({ user, className }: { user: LandingUser | null; className?: string }) {
   return (
-    <div className={cn("flex gap-4", className)}>
+    <div className={cn("flex", className)}>
       <ul className="flex gap-4 [&>li]:flex">
         {NAV_LINKS.map((link) => (
           <li key={link.href}>
@@ -32,9 +32,7 @@ function NavItems({ user, className }: { user: LandingUser | null; className?: s
         <SignOutForm email={user.email} />
       ) : (
         <Button asChild size="sm">
-          <Link to={authHref("sign-in")} preventScrollReset>
-            Sign In / Join
-          </Link>
+          <AuthLink mode="sign-in">Sign In / Join</AuthLink>
         </Button>
       )}
     </div>
@@ -76,7 +74,7 @@ function MobileMenu({ user }: { user: LandingUser | null }) {
         aria-label="Main"
         className="absolute right-0 top-12 z-30 w-[min(18rem,calc(100vw-2rem))] rounded-lg border bg-background p-4 shadow-lg"
       >
-        <NavItems user={user} className="flex-col [&>ul]:flex-col" />
+        <NavItems user={user} className="flex-col gap-4 [&>ul]:flex-col" />
       </nav>
     </details>
   );

@@ -4,9 +4,9 @@ import { Link } from "@remix-run/react";
 import { ArrowRight, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
+import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { authHref } from "~/lib/auth-mode";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { sprintName, sprints } from "~/lib/sprints";
 import { BENEFITS, CLAIMS } from "./landing-content";
 import type { LandingUser } from "./landing-nav";
@@ -38,7 +38,7 @@ function Section({
 export function Hero({ user }: { user: LandingUser | null }) {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 pt-10 text-center sm:px-6 sm:pt-20">
-      <Badge variant="info" className="px-3 py-1 text-sm">
+      <Badge variant="info" size="lg">
         <Sparkles aria-hidden />
         Client Portal
       </Badge>
@@ -57,10 +57,10 @@ export function Hero({ user }: { user: LandingUser | null }) {
               <ArrowRight aria-hidden />
             </Link>
           ) : (
-            <Link to={authHref("sign-in")} preventScrollReset>
+            <AuthLink mode="sign-in">
               Get Started
               <ArrowRight aria-hidden />
-            </Link>
+            </AuthLink>
           )}
         </Button>
       </div>
@@ -113,13 +113,13 @@ export function Benefits() {
       <ul className="grid gap-4 sm:grid-cols-2">
         {BENEFITS.map((benefit) => (
           <li key={benefit.title}>
-            <Card className="h-full bg-white/90">
+            <Card className="h-full">
               <CardHeader>
                 <benefit.icon aria-hidden className="size-6 text-indigo-700" />
                 <CardTitle asChild>
                   <h3>{benefit.title}</h3>
                 </CardTitle>
-                <CardDescription className="text-base">{benefit.description}</CardDescription>
+                <p className="text-base text-muted-foreground">{benefit.description}</p>
               </CardHeader>
             </Card>
           </li>
@@ -142,9 +142,7 @@ export function Join({ user }: { user: LandingUser | null }) {
         </p>
       ) : (
         <Button asChild size="lg" variant="outline">
-          <Link to={authHref("sign-up")} preventScrollReset>
-            Create your account
-          </Link>
+          <AuthLink mode="sign-up">Create your account</AuthLink>
         </Button>
       )}
     </Section>

@@ -1,5 +1,6 @@
 // Sprints 1 and 2 (spec: /dashboard/sprint-1, -2): header, countdown, objectives, tasks, summary.
-import { activeSprintBadges, type ActiveSprintPlan } from "~/lib/sprints";
+import type { ActiveSprintPlan } from "~/lib/sprint-plans";
+import { activeSprintBadges } from "~/lib/sprints";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";
 import { SprintHeader } from "./sprint-header";

@@ -3,8 +3,9 @@
 import { Lock, Sparkles, Trophy } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { lockedSprintBadges, type LockedSprintPlan } from "~/lib/sprints";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { LockedSprintPlan } from "~/lib/sprint-plans";
+import { lockedSprintBadges } from "~/lib/sprints";
 import { SprintHeader } from "./sprint-header";
 
 export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
@@ -17,7 +18,7 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
       />
 
       <Card className="border-dashed text-center">
-        <CardContent className="flex flex-col items-center gap-4 px-6 py-10">
+        <div className="flex flex-col items-center gap-4 px-6 py-10">
           <span className="grid size-14 place-items-center rounded-full bg-slate-100 text-slate-700">
             <Lock aria-hidden className="size-7" />
           </span>
@@ -29,7 +30,7 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
             <Lock aria-hidden />
             {plan.locked.action}
           </Button>
-        </CardContent>
+        </div>
       </Card>
 
       <section aria-labelledby="upcoming-title">
@@ -45,7 +46,7 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
                     <Sparkles aria-hidden />
                     Coming Soon
                   </Badge>
-                  <CardTitle asChild className="text-base">
+                  <CardTitle asChild size="sm">
                     <h3>{item.title}</h3>
                   </CardTitle>
                   <CardDescription>{item.description}</CardDescription>

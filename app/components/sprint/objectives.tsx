@@ -3,7 +3,7 @@ import { Target } from "lucide-react";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import type { Objective } from "~/lib/sprints";
+import type { Objective } from "~/lib/sprint-plans";
 
 function ObjectiveCard({ objective }: { objective: Objective }) {
   const titleId = useId();
@@ -11,7 +11,7 @@ function ObjectiveCard({ objective }: { objective: Objective }) {
     <Card className="h-full">
       <CardHeader>
         <Target aria-hidden className="size-5 text-indigo-700" />
-        <CardTitle asChild className="text-base">
+        <CardTitle asChild size="sm">
           <h3 id={titleId}>{objective.title}</h3>
         </CardTitle>
         <CardDescription>{objective.description}</CardDescription>

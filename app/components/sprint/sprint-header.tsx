@@ -36,13 +36,13 @@ export function SprintHeader({
         </div>
         <ul className="flex shrink-0 flex-wrap gap-2" aria-label="Sprint details">
           <li>
-            <Badge variant="outline" className="px-3 py-1 text-sm">
+            <Badge variant="outline" size="lg">
               <Clock aria-hidden />
               {length}
             </Badge>
           </li>
           <li>
-            <Badge variant={stateVariant} className="px-3 py-1 text-sm">
+            <Badge variant={stateVariant} size="lg">
               {state}
             </Badge>
           </li>

@@ -2,7 +2,7 @@
 // and success criteria).
 import { ChevronRight } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SummaryList } from "~/lib/sprints";
+import type { SummaryList } from "~/lib/sprint-plans";
 
 export function SprintSummary({ lists }: { lists: SummaryList[] }) {
   return (
@@ -14,7 +14,7 @@ export function SprintSummary({ lists }: { lists: SummaryList[] }) {
         {lists.map((list) => (
           <Card key={list.title}>
             <CardHeader>
-              <CardTitle asChild className="text-base">
+              <CardTitle asChild size="sm">
                 <h3>{list.title}</h3>
               </CardTitle>
             </CardHeader>

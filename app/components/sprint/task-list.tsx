@@ -4,7 +4,7 @@ import { Check, Circle, CircleCheck, Clock, ExternalLink, type LucideIcon } from
 import { useId, useState } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { Task, TaskPriority, TaskStatus } from "~/lib/sprints";
+import type { Task, TaskPriority, TaskStatus } from "~/lib/sprint-plans";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 

@@ -16,16 +16,22 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-/** Pass `asChild` with the heading level that fits the page, e.g. `<CardTitle asChild><h3>`. */
+const TITLE_SIZE = { default: "text-lg leading-tight", sm: "text-base" } as const;
+
+/**
+ * Pass `asChild` with the heading level that fits the page, e.g. `<CardTitle asChild><h3>`;
+ * `size="sm"` for cards in a dense grid.
+ */
 export function CardTitle({
   className,
   asChild = false,
+  size = "default",
   ...props
-}: HTMLAttributes<HTMLDivElement> & { asChild?: boolean }) {
+}: HTMLAttributes<HTMLDivElement> & { asChild?: boolean; size?: keyof typeof TITLE_SIZE }) {
   const Component = asChild ? Slot : "div";
   return (
     <Component
-      className={cn("text-lg font-semibold leading-tight tracking-tight", className)}
+      className={cn("font-semibold tracking-tight", TITLE_SIZE[size], className)}
       {...props}
     />
   );

@@ -15,7 +15,7 @@ export const SheetContent = forwardRef<
     <DialogPrimitive.Content
       ref={ref}
       className={cn(
-        "fixed inset-y-0 left-0 z-50 flex h-full w-3/4 max-w-sm flex-col border-r bg-background shadow-lg motion-safe:animate-sheet-in",
+        "fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r shadow-lg motion-safe:animate-sheet-in",
         className,
       )}
       {...props}

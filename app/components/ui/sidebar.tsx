@@ -2,13 +2,12 @@
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { PanelLeft, X, type LucideIcon } from "lucide-react";
+import { PanelLeft, type LucideIcon } from "lucide-react";
 import {
   createContext,
   useCallback,
   useContext,
   useEffect,
-  useId,
   useMemo,
   useState,
   type CSSProperties,
@@ -16,7 +15,7 @@ import {
   type ReactNode,
 } from "react";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { lazyIsland } from "~/components/lazy-island";
 import {
   MOBILE_BREAKPOINT,
   MOBILE_SIDEBAR_PARAM,
@@ -140,15 +139,18 @@ export function SidebarProvider({
   );
 }
 
+/** The phone sheet (Radix dialog): its code is fetched only when it opens, or is about to. */
+const sheet = lazyIsland(
+  () => import("./sidebar-sheet").then((module) => module.SidebarSheet),
+  () => withMobileSidebar(`${window.location.pathname}${window.location.search}`, true),
+);
+
 /**
  * The desktop rail (`data-state` expanded/collapsed, right from the server's first paint) and the
  * phone sheet. `children` is rendered in both; only one is ever displayed.
  */
 export function Sidebar({ children }: { children: ReactNode }) {
-  const { open, openMobile, closeMobile, isMobile } = useSidebar();
-  const { pathname } = useLocation();
-  const [searchParams] = useSearchParams();
-  const titleId = useId();
+  const { open, openMobile, isMobile } = useSidebar();
   return (
     <>
       <div
@@ -161,46 +163,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
           {children}
         </div>
       </div>
-      <Sheet
-        open={openMobile && isMobile !== false}
-        onOpenChange={(next) => (next ? undefined : closeMobile())}
-      >
-        {/* Radix links the title only after mounting; the explicit id names the no-JS sheet too. */}
-        <SheetContent
-          aria-labelledby={titleId}
-          className="w-[--sidebar-width-mobile] max-w-[85vw] bg-sidebar text-sidebar-foreground md:hidden"
-          overlayClassName="md:hidden"
-        >
-          <SheetTitle id={titleId} className="sr-only">
-            Sidebar
-          </SheetTitle>
-          <SheetDescription className="sr-only">
-            Move between your dashboard and your sprints.
-          </SheetDescription>
-          {children}
-          {/* A GET form: without JavaScript it reloads the page without ?sidebar=open. */}
-          <Form method="get" action={pathname} className="absolute right-3 top-3">
-            {[...searchParams]
-              .filter(([name]) => name !== MOBILE_SIDEBAR_PARAM)
-              .map(([name, value]) => (
-                <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-              ))}
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              className="hover:bg-sidebar-accent"
-              onClick={(event) => {
-                event.preventDefault();
-                closeMobile();
-              }}
-            >
-              <X aria-hidden />
-              <span className="sr-only">Close sidebar</span>
-            </Button>
-          </Form>
-        </SheetContent>
-      </Sheet>
+      {openMobile && isMobile !== false ? <sheet.Island>{children}</sheet.Island> : null}
     </>
   );
 }
@@ -226,7 +189,7 @@ export function SidebarTrigger() {
         variant="ghost"
         size="icon"
         aria-expanded={open}
-        className="hidden md:inline-flex"
+        className="max-md:hidden"
         onClick={(event) => {
           event.preventDefault();
           setOpen(!open);
@@ -244,6 +207,8 @@ export function SidebarTrigger() {
         aria-expanded={openMobile}
         aria-haspopup="dialog"
         className="md:hidden"
+        onPointerEnter={sheet.preload}
+        onFocus={sheet.preload}
         onClick={(event) => {
           event.preventDefault();
           setOpenMobile(true);
@@ -304,8 +269,10 @@ export function SidebarMenuLink({
         prefetch="intent"
         className={({ isActive }) =>
           cn(
-            "flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm text-sidebar-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
-            isActive && "bg-sidebar-accent font-semibold text-sidebar-accent-foreground",
+            "flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
+            isActive
+              ? "bg-sidebar-accent font-semibold text-sidebar-accent-foreground"
+              : "text-sidebar-foreground",
           )
         }
       >

@@ -1,0 +1,56 @@
+// The phone sidebar: a sheet (Radix dialog) over the page with the sidebar's content, and a close
+// button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
+// sidebar.tsx loads it only when the sheet opens.
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { X } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { useSidebar } from "~/components/ui/sidebar";
+import { MOBILE_SIDEBAR_PARAM } from "~/lib/sidebar";
+
+export function SidebarSheet({ children }: { children: ReactNode }) {
+  const { closeMobile } = useSidebar();
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const titleId = useId();
+  return (
+    <Sheet open onOpenChange={(next) => (next ? undefined : closeMobile())}>
+      {/* Radix links the title only after mounting; the explicit id names the no-JS sheet too. */}
+      <SheetContent
+        aria-labelledby={titleId}
+        className="w-[--sidebar-width-mobile] max-w-[85vw] bg-sidebar text-sidebar-foreground md:hidden"
+        overlayClassName="md:hidden"
+      >
+        <SheetTitle id={titleId} className="sr-only">
+          Sidebar
+        </SheetTitle>
+        <SheetDescription className="sr-only">
+          Move between your dashboard and your sprints.
+        </SheetDescription>
+        {children}
+        {/* A GET form: without JavaScript it reloads the page without ?sidebar=open. */}
+        <Form method="get" action={pathname} className="absolute right-3 top-3">
+          {[...searchParams]
+            .filter(([name]) => name !== MOBILE_SIDEBAR_PARAM)
+            .map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+          <Button
+            type="submit"
+            variant={null /* ghost, in the sidebar's own colours */}
+            size="icon"
+            className="hover:bg-sidebar-accent hover:text-sidebar-accent-foreground"
+            onClick={(event) => {
+              event.preventDefault();
+              closeMobile();
+            }}
+          >
+            <X aria-hidden />
+            <span className="sr-only">Close sidebar</span>
+          </Button>
+        </Form>
+      </SheetContent>
+    </Sheet>
+  );
+}
