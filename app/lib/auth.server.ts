@@ -1,9 +1,12 @@
-// Who is signing in this request: one Supabase client and at most one token check (and refresh) per
-// request, shared by every loader; guards that throw redirects carrying the refreshed cookies.
+// Who is signing in this request: at most one token check (and refresh) per request, shared by
+// every loader, and none for cookies verified before (see verified-sessions.server.ts); guards that
+// throw redirects carrying the refreshed cookies.
 import { redirect } from "@remix-run/node";
+import type { JwtPayload } from "@supabase/supabase-js";
 import { isAuthUnavailable } from "./auth-errors";
 import { getSigningKeys } from "./jwks.server";
-import { createSupabaseServerClient, type SupabaseServerClient } from "./supabase.server";
+import { createSupabaseServerClient } from "./supabase.server";
+import { rememberClaims, rememberedClaims, sessionCookieKey } from "./verified-sessions.server";
 
 export interface SessionUser {
   id: string;
@@ -17,7 +20,6 @@ export interface AuthState {
   unavailable: boolean;
   /** Set-Cookie and cache headers to send with whatever the caller returns. */
   headers: Headers;
-  supabase: SupabaseServerClient;
 }
 
 /**
@@ -28,8 +30,22 @@ const AUTH_CHECK_TIMEOUT_MS = 4_000;
 
 const stateByRequest = new WeakMap<Request, Promise<AuthState>>();
 
+/**
+ * auth-js refreshes a session whose token expires within 90 s (EXPIRY_MARGIN_MS); a remembered
+ * session is used only while its token has longer than that, so that refresh still happens.
+ */
+const REFRESH_MARGIN_MS = 90_000;
+
+function userFrom(claims: JwtPayload): SessionUser {
+  return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "" };
+}
+
 async function resolveAuthState(request: Request): Promise<AuthState> {
   const headers = new Headers();
+  const cookieKey = sessionCookieKey(request.headers.get("Cookie"));
+  const known = cookieKey && rememberedClaims(cookieKey, Date.now() + REFRESH_MARGIN_MS);
+  if (known) return { user: userFrom(known), unavailable: false, headers };
+
   const supabase = createSupabaseServerClient(request, headers);
   const keys = await getSigningKeys();
   const timedOut = Symbol("timeout");
@@ -41,18 +57,14 @@ async function resolveAuthState(request: Request): Promise<AuthState> {
       setTimeout(resolve, AUTH_CHECK_TIMEOUT_MS, timedOut).unref(),
     ),
   ]);
-  if (result === timedOut) return { user: null, unavailable: true, headers, supabase };
+  if (result === timedOut) return { user: null, unavailable: true, headers };
   const { data, error } = result;
-  if (error && isAuthUnavailable(error))
-    return { user: null, unavailable: true, headers, supabase };
+  if (error && isAuthUnavailable(error)) return { user: null, unavailable: true, headers };
   const claims = data?.claims;
-  if (!claims?.sub) return { user: null, unavailable: false, headers, supabase };
-  return {
-    user: { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "" },
-    unavailable: false,
-    headers,
-    supabase,
-  };
+  if (!claims?.sub) return { user: null, unavailable: false, headers };
+  // No Set-Cookie: the cookies as sent hold this very token (a refresh would have rewritten them).
+  if (cookieKey && !headers.has("Set-Cookie")) rememberClaims(cookieKey, claims);
+  return { user: userFrom(claims), unavailable: false, headers };
 }
 
 /** The request's auth state, computed once per request however many loaders ask. */

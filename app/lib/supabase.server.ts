@@ -48,5 +48,3 @@ export function createSupabaseServerClient(request: Request, responseHeaders: He
     },
   });
 }
-
-export type SupabaseServerClient = ReturnType<typeof createSupabaseServerClient>;

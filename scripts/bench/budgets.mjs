@@ -79,7 +79,7 @@ export function evaluateBudgets(results) {
       check(
         `session-cost:${row.connections}`,
         `Session check cost, /dashboard @${row.connections}`,
-        row.cost,
+        Number.isFinite(row.cost) ? row.cost : undefined,
         row.cost <= 0.1,
         `${(row.cost * 100).toFixed(1)}%`,
         "≤ 10%",

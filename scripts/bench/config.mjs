@@ -29,13 +29,16 @@ export const settings = {
   durationSeconds: positiveNumber("BENCH_DURATION", 10),
   warmupSeconds: positiveNumber("BENCH_WARMUP", 2),
   connections: numberList("BENCH_CONNECTIONS", [10, 50]),
+  /** The session-check comparison: alternating slices per variant, and seconds per slice. */
+  slices: positiveNumber("BENCH_SLICES", 4),
+  sliceSeconds: positiveNumber("BENCH_SLICE_SECONDS", 4),
   signIns: positiveNumber("BENCH_SIGN_INS", 20),
   coldStarts: positiveNumber("BENCH_COLD_STARTS", 3),
   /** Sequential signed-in page views for the auth-call count (beyond those under load). */
   steadyViews: positiveNumber("BENCH_STEADY_VIEWS", 100),
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
-  /** Lighthouse runs per page; the median (by performance score) is reported. */
-  lighthouseRuns: positiveNumber("BENCH_LIGHTHOUSE_RUNS", 1),
+  /** Lighthouse runs for `/` (other pages: one); the median by performance score is reported. */
+  lighthouseRuns: positiveNumber("BENCH_LIGHTHOUSE_RUNS", 3),
   chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   /** The auth server's scrypt cost (log2 N), as AUTH_SCRYPT_LOG_N; passed on to the app too. */
   scryptLogN: positiveNumber("AUTH_SCRYPT_LOG_N", 15),

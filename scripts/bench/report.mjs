@@ -99,7 +99,9 @@ function startupRows(results) {
     {
       area: "startup",
       measure: "sign-in round trip (form POST → 302)",
-      value: `p50 ${ms(signIn.p50)} of ${signIn.times.length} · auth /token p50 ${ms(signIn.tokenP50)}`,
+      value:
+        `p50 ${ms(signIn.p50)} of ${signIn.times.length} · auth /token p50 ${ms(signIn.tokenP50)}` +
+        ` · ${signIn.authCallsPerSignIn} auth call each`,
     },
     {
       area: "startup",
@@ -112,10 +114,12 @@ function startupRows(results) {
 function authRows(results) {
   const rows = (results.sessionCheck ?? []).map((row) => ({
     area: "server",
-    measure: `session check cost, /dashboard @${row.connections}`,
+    measure: `session check cost, /dashboard @${row.connections} (A/B ×${row.slices})`,
     value:
       `${percent(row.cost)} of throughput (${count(row.withCheck)} vs ${count(row.skipped)} req/s skipped)` +
-      ` · ${percent(row.cpuCost)} of CPU/req (${ms(row.cpuMsPerRequest.withCheck)} vs ${ms(row.cpuMsPerRequest.skipped)})`,
+      ` · pairs ${percent(row.pairRange[0])} to ${percent(row.pairRange[1])}` +
+      ` · ${percent(row.cpuCost)} of CPU/req (${ms(row.cpuMsPerRequest.withCheck)} vs ${ms(row.cpuMsPerRequest.skipped)})` +
+      (row.problems ? ` · ${row.problems} NOT 2xx/errors` : ""),
   }));
   const auth = results.authCalls;
   rows.push({

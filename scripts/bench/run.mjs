@@ -13,6 +13,7 @@ import { startApp, stopAll } from "./processes.mjs";
 import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
 import { measureServer } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
+import { sessionCheckCost } from "./session-cost.mjs";
 import { skipSessionBuild } from "./skip-session.mjs";
 import { median, percentile } from "./stats.mjs";
 import { coldStarts, scryptTimes } from "./startup.mjs";
@@ -98,7 +99,7 @@ async function main() {
   const steady = await steadyStateAuthCalls(app, cookie);
 
   if (settings.lighthouse) {
-    step("Lighthouse (mobile) ×3");
+    step(`Lighthouse (mobile): / ×${settings.lighthouseRuns}, dashboards ×1`);
     results.lighthouse = await runLighthouse(
       PAGES.map((path) => ({
         path,
@@ -118,7 +119,10 @@ async function main() {
   step(`server load: ${runs} runs × ${settings.durationSeconds} s (+ warm-up)`);
   const server = await measureServer(app, skipApp, cookie);
   results.server = server.runs;
-  results.sessionCheck = server.sessionCheck;
+  step(
+    `session check cost: ${settings.slices} alternating slices × ${settings.sliceSeconds} s each`,
+  );
+  results.sessionCheck = await sessionCheckCost(app, skipApp, cookie);
   const calls = steady.calls + server.underLoad.calls;
   const views = steady.views + server.underLoad.views;
   results.authCalls = {

@@ -1,5 +1,5 @@
-// The server measurements: each endpoint at each connection count (warmed up first), the
-// session-check-skipped /dashboard next to the real one, and auth-service calls under load.
+// The server measurements: each endpoint (and the session-check-skipped /dashboard) at each
+// connection count after a warm-up, with server CPU per request and auth-service calls under load.
 import { countAuthCalls, logWindow } from "./auth-calls.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
@@ -73,21 +73,5 @@ export async function measureServer(app, skipApp, cookie) {
       });
     }
   }
-  const sessionCheck = settings.connections.map((connections) => {
-    const withCheck = runs.find((r) => r.key === "dashboard" && r.connections === connections);
-    const skipped = runs.find((r) => r.key === "dashboard-skip" && r.connections === connections);
-    return {
-      connections,
-      withCheck: withCheck.requestsPerSecond,
-      skipped: skipped.requestsPerSecond,
-      cost: 1 - withCheck.requestsPerSecond / skipped.requestsPerSecond,
-      // The same question asked of the server's CPU time per request: steadier on a busy machine.
-      cpuCost: 1 - skipped.serverCpuMsPerRequest / withCheck.serverCpuMsPerRequest,
-      cpuMsPerRequest: {
-        withCheck: withCheck.serverCpuMsPerRequest,
-        skipped: skipped.serverCpuMsPerRequest,
-      },
-    };
-  });
-  return { runs, sessionCheck, underLoad };
+  return { runs, underLoad };
 }

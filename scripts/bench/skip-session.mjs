@@ -1,6 +1,6 @@
 // Bench-only copy of the build whose session check is skipped: resolveAuthState() in the server
 // bundle returns a fixed signed-in user at once. The app's source is not touched.
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./config.mjs";
 import { scratchDir } from "./processes.mjs";
@@ -13,11 +13,16 @@ export function skipSessionBuild(buildDir, user) {
   const copy = join(dir, "build");
   cpSync(buildDir, copy, { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
-  const serverFile = join(copy, "server", "index.js");
-  const source = readFileSync(serverFile, "utf8");
-  const at = source.indexOf(MARKER);
-  if (at < 0 || source.indexOf(MARKER, at + 1) >= 0) {
-    throw new Error(`skip-session: "${MARKER}" not found exactly once in ${serverFile}`);
+  // The server bundle may be split into chunks (server/index.js, server/assets/*.js).
+  const serverDir = join(copy, "server");
+  const found = readdirSync(serverDir, { recursive: true })
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => join(serverDir, name))
+    .filter((file) => readFileSync(file, "utf8").includes(MARKER));
+  const serverFile = found[0];
+  const source = serverFile ? readFileSync(serverFile, "utf8") : "";
+  if (found.length !== 1 || source.indexOf(MARKER) !== source.lastIndexOf(MARKER)) {
+    throw new Error(`skip-session: "${MARKER}" not found exactly once in ${serverDir}`);
   }
   const stub = `\n  return { user: ${JSON.stringify(user)}, unavailable: false, headers: new Headers(), supabase: void 0 };`;
   writeFileSync(serverFile, source.replace(MARKER, MARKER + stub));

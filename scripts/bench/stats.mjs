@@ -19,4 +19,5 @@ export function ms(value) {
 
 export const count = (value) => Math.round(value).toLocaleString("en-US");
 
-export const percent = (fraction) => `${(fraction * 100).toFixed(1)}%`;
+export const percent = (fraction) =>
+  Number.isFinite(fraction) ? `${(fraction * 100).toFixed(1)}%` : "n/a";

@@ -1,6 +1,6 @@
 // Button primitive with the spec's variants (default, destructive, outline, secondary, ghost, link,
 // black) and sizes (default, sm, lg, icon); `asChild` renders the styles onto a child link.
-import { Slot } from "@radix-ui/react-slot";
+import { Slot } from "./slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 // Card primitive: a bordered surface with header, title, description, content and footer slots.
-import { Slot } from "@radix-ui/react-slot";
+import { Slot } from "./slot";
 import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
