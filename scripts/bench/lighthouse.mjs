@@ -41,9 +41,28 @@ function summarise(lhr) {
 }
 
 /**
+ * One Lighthouse run of `page`, tried a second time if Lighthouse itself fails (it sometimes loses
+ * the trace on a loaded machine: NO_NAVSTART); a second failure is the page's error.
+ */
+async function auditOnce(lighthouse, page, flags) {
+  let lastError;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const run = await withTimeout(lighthouse(page.url, flags), PAGE_TIMEOUT_MS, page.path);
+      if (!run?.lhr) throw new Error("Lighthouse returned no report");
+      if (run.lhr.runtimeError) throw new Error(run.lhr.runtimeError.message);
+      return summarise(run.lhr);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/**
  * Audits each `{ path, url, cookie }` in one Chromium: the first page (whose scores are budgeted)
  * `settings.lighthouseRuns` times, keeping the run with the median performance score, the others
- * once. A page that fails gets `{ error }`.
+ * once. A page that fails twice in a row gets `{ error }`.
  */
 export async function runLighthouse(pages) {
   const { default: lighthouse } = await importTool("lighthouse");
@@ -74,12 +93,7 @@ export async function runLighthouse(pages) {
         };
         const runs = [];
         const times = page === pages[0] ? settings.lighthouseRuns : 1;
-        for (let i = 0; i < times; i++) {
-          const run = await withTimeout(lighthouse(page.url, flags), PAGE_TIMEOUT_MS, page.path);
-          if (!run?.lhr) throw new Error("Lighthouse returned no report");
-          if (run.lhr.runtimeError) throw new Error(run.lhr.runtimeError.message);
-          runs.push(summarise(run.lhr));
-        }
+        for (let i = 0; i < times; i++) runs.push(await auditOnce(lighthouse, page, flags));
         runs.sort((a, b) => a.scores.performance - b.scores.performance);
         const kept = runs[Math.floor((runs.length - 1) / 2)];
         results.push({
