@@ -44,6 +44,7 @@ async function createLimiters(): Promise<Limiters> {
     };
     storeClient.on("ready", () => report(true));
     storeClient.on("error", (error: Error) => report(false, error.message));
+    storeClient.on("close", () => report(false, "connection closed"));
     // Commands are not queued while disconnected, so give the first connection a moment.
     await Promise.race([
       once(storeClient, "ready"),

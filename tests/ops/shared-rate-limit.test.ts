@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   freePort,
   postSignIn,
@@ -23,6 +23,9 @@ async function startRedis(port: number): Promise<ChildProcess> {
     { stdio: "ignore" },
   );
   const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
+  probe.on("error", () => {
+    // Refused until the server is up: the loop below retries.
+  });
   try {
     for (let attempt = 0; attempt < 100; attempt++) {
       if (
@@ -99,7 +102,10 @@ describe("rate limits shared through Redis", () => {
       statuses.push((await postSignIn(apps[0]!, email, "Wrong-Password-1!")).status);
     }
     expect(statuses).toEqual([400, 400, 429]);
-    expect(apps[0]!.output()).toContain('"event":"rate_limit_store_unavailable"');
+    await vi.waitFor(
+      () => expect(apps[0]!.output()).toContain('"event":"rate_limit_store_unavailable"'),
+      { timeout: 5_000 },
+    );
     for (const app of apps) expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 });
