@@ -5,10 +5,11 @@
 // running as root; otherwise the script says what to install and exits 1.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 
 const programs = {
   chromium: {
-    path: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    path: CHROMIUM_PATH,
     envVar: "CHROMIUM_PATH",
     packages: ["chromium", "fonts-liberation"],
   },

@@ -1,6 +1,7 @@
 // Bench settings: paths, environment knobs (durations, connections, build folder, Chromium) and limits.
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -39,7 +40,7 @@ export const settings = {
   lighthouse: process.env.BENCH_LIGHTHOUSE !== "0",
   /** Lighthouse runs for `/` (other pages: one); the median by performance score is reported. */
   lighthouseRuns: positiveNumber("BENCH_LIGHTHOUSE_RUNS", 3),
-  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
   /** The auth server's scrypt cost (log2 N), as AUTH_SCRYPT_LOG_N; passed on to the app too. */
   scryptLogN: positiveNumber("AUTH_SCRYPT_LOG_N", 15),
   /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
@@ -47,14 +48,4 @@ export const settings = {
   resultsDir: join(root, "bench-results"),
 };
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
