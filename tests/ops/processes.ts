@@ -20,8 +20,10 @@ export interface RunningProcess {
   child: ChildProcess;
 }
 
-// Each Vitest worker gets its own range of 150 ports, so parallel test files never collide.
-let nextPort = 4000 + Number(process.env.VITEST_POOL_ID ?? 0) * 150;
+// Each Vitest worker gets its own range of 150 ports, so parallel test files never collide;
+// OPS_PORT_BASE moves the whole range (two checkouts testing on one machine at once).
+let nextPort =
+  Number(process.env.OPS_PORT_BASE ?? 4000) + Number(process.env.VITEST_POOL_ID ?? 0) * 150;
 export function freePort(): number {
   nextPort += 1;
   return nextPort;
