@@ -74,7 +74,7 @@ export async function startTestServer(
     { ...limitsOff, ...env },
     {
       dataDir: ":memory:",
-      scryptLogN: 10,
+      bcryptCost: 4,
       now: clock.now,
       log: (record) => logs.push(record),
       onRequest: (request) => seen.push(request),
