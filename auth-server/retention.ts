@@ -26,13 +26,13 @@ const RULES: Rule[] = [
     name: "revoked_refresh_tokens",
     table: "refresh_tokens",
     select:
-      "SELECT rowid FROM refresh_tokens WHERE revoked = 1 AND updated_at < :cutoff LIMIT :limit",
+      "SELECT rowid AS rid FROM refresh_tokens WHERE revoked = 1 AND updated_at < :cutoff LIMIT :limit",
     keepMs: (app) => seconds(app.config.retention.revokedTokensSeconds),
   },
   {
     name: "idle_sessions",
     table: "sessions",
-    select: "SELECT rowid FROM sessions WHERE updated_at < :cutoff LIMIT :limit",
+    select: "SELECT rowid AS rid FROM sessions WHERE updated_at < :cutoff LIMIT :limit",
     children: (rowids) =>
       `DELETE FROM refresh_tokens WHERE session_id IN (SELECT id FROM sessions WHERE rowid IN (${rowids}))`,
     keepMs: (app) => {
@@ -43,19 +43,19 @@ const RULES: Rule[] = [
   {
     name: "expired_one_time_tokens",
     table: "one_time_tokens",
-    select: "SELECT rowid FROM one_time_tokens WHERE created_at < :cutoff LIMIT :limit",
+    select: "SELECT rowid AS rid FROM one_time_tokens WHERE created_at < :cutoff LIMIT :limit",
     keepMs: (app) => seconds(app.config.mailerOtpExp),
   },
   {
     name: "expired_flow_states",
     table: "flow_states",
-    select: "SELECT rowid FROM flow_states WHERE created_at < :cutoff LIMIT :limit",
+    select: "SELECT rowid AS rid FROM flow_states WHERE created_at < :cutoff LIMIT :limit",
     keepMs: (app) => seconds(app.config.flowStateExpiry),
   },
   {
     name: "old_outbox_mails",
     table: "outbox",
-    select: "SELECT rowid FROM outbox WHERE created_at < :cutoff LIMIT :limit",
+    select: "SELECT rowid AS rid FROM outbox WHERE created_at < :cutoff LIMIT :limit",
     keepMs: (app) => seconds(app.config.retention.outboxSeconds),
   },
 ];
@@ -65,7 +65,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Deletes one batch; returns how many rows went. */
 function deleteBatch(db: Db, rule: Rule, cutoff: number): number {
   return db.transaction(() => {
-    const ids = db.all(rule.select, { cutoff, limit: BATCH }).map((row) => Number(row.rowid));
+    const ids = db.all(rule.select, { cutoff, limit: BATCH }).map((row) => Number(row.rid));
     if (ids.length === 0) return 0;
     const list = ids.join(",");
     if (rule.children) db.run(rule.children(list));
