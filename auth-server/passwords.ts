@@ -10,9 +10,15 @@ import type { UserRecord } from "./store/users";
 /** bcrypt's limit, which GoTrue keeps: longer passwords are a validation error. */
 export const MAX_PASSWORD_BYTES = 72;
 
-/** Hashes with a fresh salt as `$2a$<cost>$…`, the variant Go's bcrypt (and so GoTrue) writes. */
-export function hashPassword(password: string, cost: number): Promise<string> {
-  return bcryptHash(password, { cost, version: "2a" });
+/**
+ * Hashes with a fresh salt as `$2a$<cost>$…`, the label Go's bcrypt (and so GoTrue) writes. The
+ * binding labels its hashes `$2y$`; the labels differ only for passwords of 255+ bytes (a
+ * length-counter fix) and passwords here stop at 72, so the hash is the same and only the label
+ * changes.
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  const hash = await bcryptHash(password, cost);
+  return `$2a$${hash.slice(4)}`;
 }
 
 /** A hash every verification of a missing account spends its time on. */

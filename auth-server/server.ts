@@ -1,4 +1,5 @@
-// The HTTP server: wires config, keys, storage and routes; request loop, logging, graceful close.
+// The HTTP server: wires config, keys, storage (locked), routes, mail delivery and the clean-up
+// schedule; request loop, logging, graceful close.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,8 +20,8 @@ import { Router } from "./http/router";
 import { apiKeyRole } from "./keys/jwt";
 import { loadKeyring } from "./keys/keyring";
 import { createLog, type Log } from "./log";
-import { RateLimiter } from "./rate-limit";
 import { withMailDelivery } from "./mailer/delivery";
+import { RateLimiter } from "./rate-limit";
 import { scheduleRetention } from "./retention";
 import { requireApiKey } from "./services/guard";
 import { openStore } from "./store";

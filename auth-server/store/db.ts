@@ -37,6 +37,8 @@ export class Db {
       sqlite.pragma("journal_mode = WAL");
       // FULL syncs the WAL at every commit: an answered write survives SIGKILL and power loss.
       sqlite.pragma("synchronous = FULL");
+      // 32 MB of page cache (the default is 2 MB): the indexes a write touches stay in memory.
+      sqlite.pragma("cache_size = -32768");
       // After a checkpoint the WAL is cut back to this size, so one big clean-up does not leave it large.
       sqlite.pragma("journal_size_limit = 16777216");
       sqlite.exec(SCHEMA);
