@@ -81,7 +81,8 @@ export function sendConfirmation(
   app.log("info", "mail_sent", {
     to: email,
     subject: CONFIRM_SUBJECT,
-    link: links.confirmationUrl,
+    // The link is a dev convenience; once mail really leaves, logs must not hold live links.
+    link: app.config.smtp ? undefined : links.confirmationUrl,
   });
   return updated;
 }

@@ -43,6 +43,10 @@ describe("with GOTRUE_SMTP_HOST set", () => {
     ]);
     expect(smtp.logins).toContainEqual({ username: "mailer", password: "mail-secret" });
     expect(mail?.html).toContain("Confirm your mail");
+    // With real delivery the log line names the mail but holds no live link.
+    const logged = ts.logs.find((record) => record.event === "mail_sent" && record.to === email);
+    expect(logged).toBeDefined();
+    expect(logged?.link).toBeUndefined();
     // The outbox keeps a copy of what was sent.
     const outbox = await ts.raw<{ text: string }[]>(
       `//outbox/messages?to=${encodeURIComponent(email)}`,
