@@ -1,8 +1,39 @@
-// Standalone entry: `node build/auth-server.js` (env: GoTrue names + PORT/HOST), stops cleanly on signals.
-import { loadAuthConfig, startAuthServer } from "./index";
+// Standalone entry: `node build/auth-server.js` (env: GoTrue names + PORT/HOST), stops cleanly on
+// signals; `node build/auth-server.js export <file.sql>` writes the users as SQL for Supabase.
+import { writeFileSync } from "node:fs";
+import { exportForSupabase } from "./export";
+import { IN_MEMORY, loadAuthConfig, startAuthServer } from "./index";
 import { consoleLogger, createLog } from "./log";
+import { openStore } from "./store";
 
 const log = createLog(consoleLogger, Date.now);
+
+/** `export <file.sql>`: reads AUTH_DATA_DIR (the server must be stopped: it holds the folder). */
+function exportUsers(file: string | undefined): void {
+  if (!file) {
+    process.stderr.write("Usage: npm run auth:export -- <file.sql>\n");
+    process.exit(2);
+  }
+  const dataDir = process.env.AUTH_DATA_DIR || ".data/auth";
+  if (dataDir === IN_MEMORY) {
+    process.stderr.write("AUTH_DATA_DIR is :memory:, there is nothing to export.\n");
+    process.exit(2);
+  }
+  const store = openStore(dataDir);
+  try {
+    const result = exportForSupabase(store.db, new Date());
+    writeFileSync(file, result.sql, { mode: 0o600 });
+    process.stdout.write(`Wrote ${result.users} users from ${dataDir} to ${file}.\n`);
+    if (result.mustReset.length > 0) {
+      process.stdout.write(
+        `${result.mustReset.length} of them have no bcrypt hash yet (not signed in since the upgrade) and are exported without a password; they must reset it on the new project:\n` +
+          result.mustReset.map((email) => `  ${email}\n`).join(""),
+      );
+    }
+  } finally {
+    void store.db.close();
+  }
+}
 
 async function main(): Promise<void> {
   let config;
@@ -49,9 +80,20 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-main().catch((error: unknown) => {
+if (process.argv[2] === "export") {
+  try {
+    exportUsers(process.argv[3]);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+} else {
+  main().catch(startFailed);
+}
+
+function startFailed(error: unknown): void {
   log("error", "auth_server_start_failed", {
     error: error instanceof Error ? error.message : String(error),
   });
   process.exit(1);
-});
+}

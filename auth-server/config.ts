@@ -78,8 +78,12 @@ export interface AuthConfig {
   anonKey: string;
   /** AUTH_SERVICE_ROLE_KEY, likewise. */
   serviceRoleKey: string;
-  /** AUTH_SCRYPT_LOG_N: scrypt cost as log2(N); 15 = N 32768. Stored with each hash. */
-  scryptLogN: number;
+  /** AUTH_BCRYPT_COST: bcrypt cost of new password hashes; 10 like GoTrue. Stored with each hash. */
+  bcryptCost: number;
+  /** GOTRUE_SMTP_*: the mail server; undefined (no GOTRUE_SMTP_HOST) = mails go to the outbox only. */
+  smtp: SmtpConfig | undefined;
+  /** When and what the periodic clean-up deletes. */
+  retention: RetentionConfig;
   /** Log sink; false silences everything (tests). */
   log: false | AuthLogger;
   /** Clock in milliseconds; tests inject a fake one. */
@@ -88,7 +92,33 @@ export interface AuthConfig {
   onRequest: ((request: { method: string; path: string }) => void) | undefined;
 }
 
+export interface SmtpConfig {
+  /** GOTRUE_SMTP_HOST */
+  host: string;
+  /** GOTRUE_SMTP_PORT: 465 = TLS from the first byte; any other port upgrades with STARTTLS when offered. */
+  port: number;
+  /** GOTRUE_SMTP_USER and GOTRUE_SMTP_PASS; no user = no authentication. */
+  user: string | undefined;
+  pass: string | undefined;
+  /** GOTRUE_SMTP_ADMIN_EMAIL: the From address. */
+  adminEmail: string;
+  /** GOTRUE_SMTP_SENDER_NAME: the From name. */
+  senderName: string | undefined;
+}
+
+export interface RetentionConfig {
+  /** AUTH_RETENTION_INTERVAL: seconds between clean-up runs (the first runs at start). */
+  intervalSeconds: number;
+  /** AUTH_RETENTION_REVOKED_TOKENS: revoked refresh tokens are kept this long after revocation. */
+  revokedTokensSeconds: number;
+  /** AUTH_RETENTION_IDLE_SESSIONS: sessions not refreshed for this long are deleted; 0 = never. */
+  idleSessionsSeconds: number;
+  /** AUTH_RETENTION_OUTBOX: outbox copies of mails are kept this long. */
+  outboxSeconds: number;
+}
+
 const FIVE_MINUTES = 300;
+const ONE_DAY = 86_400;
 const ONE_HOUR = 3600;
 
 /** Rate-limit defaults sized for ONE app server sending every user's calls from one IP. */
@@ -148,7 +178,14 @@ export function loadAuthConfig(
     dataDir: read.string("AUTH_DATA_DIR", ".data/auth"),
     anonKey: read.raw("AUTH_ANON_KEY") ?? mintApiKey("anon", jwtSecret),
     serviceRoleKey: read.raw("AUTH_SERVICE_ROLE_KEY") ?? mintApiKey("service_role", jwtSecret),
-    scryptLogN: read.integer("AUTH_SCRYPT_LOG_N", 15, 1),
+    bcryptCost: read.integer("AUTH_BCRYPT_COST", 10, 4),
+    smtp: readSmtp(read),
+    retention: {
+      intervalSeconds: read.duration("AUTH_RETENTION_INTERVAL", ONE_HOUR),
+      revokedTokensSeconds: read.duration("AUTH_RETENTION_REVOKED_TOKENS", ONE_DAY),
+      idleSessionsSeconds: read.duration("AUTH_RETENTION_IDLE_SESSIONS", 90 * ONE_DAY),
+      outboxSeconds: read.duration("AUTH_RETENTION_OUTBOX", 7 * ONE_DAY),
+    },
     log: consoleLogger,
     now: Date.now,
     onRequest: undefined,
@@ -176,11 +213,37 @@ function checkResolved(config: AuthConfig, read: EnvReader): void {
   if (config.jwtSecret.length < 32) {
     read.problem("GOTRUE_JWT_SECRET", "must be at least 32 characters");
   }
-  if (config.scryptLogN > 20) read.problem("AUTH_SCRYPT_LOG_N", "must be at most 20");
+  if (config.bcryptCost > 31) read.problem("AUTH_BCRYPT_COST", "must be at most 31");
+  if (config.retention.intervalSeconds < 1) {
+    read.problem("AUTH_RETENTION_INTERVAL", "must be at least 1 second");
+  }
   if (config.passwordMinLength > 72) {
     read.problem("GOTRUE_PASSWORD_MIN_LENGTH", "must be at most 72 (the password maximum)");
   }
   if (!config.dataDir) read.problem("AUTH_DATA_DIR", "must not be empty");
+}
+
+/** GoTrue's SMTP variables; only read when GOTRUE_SMTP_HOST is set, which then needs a From address. */
+function readSmtp(read: EnvReader): SmtpConfig | undefined {
+  const host = read.raw("GOTRUE_SMTP_HOST");
+  if (!host) return undefined;
+  const port = read.integer("GOTRUE_SMTP_PORT", 587, 1);
+  if (port > 65535) read.problem("GOTRUE_SMTP_PORT", "must be 1-65535");
+  const adminEmail = read.raw("GOTRUE_SMTP_ADMIN_EMAIL");
+  if (!adminEmail) {
+    read.problem(
+      "GOTRUE_SMTP_ADMIN_EMAIL",
+      "must be set when GOTRUE_SMTP_HOST is (the From address)",
+    );
+  }
+  return {
+    host,
+    port,
+    user: read.raw("GOTRUE_SMTP_USER"),
+    pass: read.raw("GOTRUE_SMTP_PASS"),
+    adminEmail: adminEmail ?? "",
+    senderName: read.raw("GOTRUE_SMTP_SENDER_NAME"),
+  };
 }
 
 /** Validates the GOTRUE_JWT_KEYS shape: an array (or {keys}) of JWKs, exactly one of them signing. */

@@ -1,4 +1,5 @@
-// The HTTP server: wires config, keys, storage and routes; request loop, logging, graceful close.
+// The HTTP server: wires config, keys, storage (locked), routes, mail delivery and the clean-up
+// schedule; request loop, logging, graceful close.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,7 +20,9 @@ import { Router } from "./http/router";
 import { apiKeyRole } from "./keys/jwt";
 import { loadKeyring } from "./keys/keyring";
 import { createLog, type Log } from "./log";
+import { withMailDelivery } from "./mailer/delivery";
 import { RateLimiter } from "./rate-limit";
+import { scheduleRetention } from "./retention";
 import { requireApiKey } from "./services/guard";
 import { openStore } from "./store";
 
@@ -94,7 +97,8 @@ async function dispatch(app: App, router: Router, ctx: RequestContext, log: Log)
     if (match.kind === "found") {
       ctx.params = match.params;
       if (match.route.access === "apikey") await requireApiKey(app, ctx);
-      return await match.route.handler(ctx);
+      const route = match.route;
+      return await withMailDelivery(app, () => route.handler(ctx));
     }
     if (underApi && !router.isOpenPath(ctx.path)) await requireApiKey(app, ctx);
     throw match.kind === "method_not_allowed"
@@ -125,11 +129,19 @@ export async function startAuthServer(
   listen: { port: number; host: string },
 ): Promise<AuthServer> {
   const log = createLog(config.log, config.now);
-  const keyring = await loadKeyring(config, log);
-  const store = await openStore(config.dataDir, log);
+  // The store first: it takes the data folder's lock before anything in it is read or written.
+  const store = openStore(config.dataDir);
+  let keyring;
+  try {
+    keyring = await loadKeyring(config, log);
+  } catch (error) {
+    await store.db.close();
+    throw error;
+  }
   const pending = new Set<Promise<void>>();
   let router: Router | undefined;
   let app: App | undefined;
+  let stopRetention: (() => Promise<void>) | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -176,6 +188,7 @@ export async function startAuthServer(
     };
     await assertApiKeys(app);
     router = routesFor(app);
+    stopRetention = scheduleRetention(app);
     log("info", "auth_server_listening", { url, api: apiUrl, outbox: `${url}/outbox` });
     let closing: Promise<void> | undefined;
     return {
@@ -191,6 +204,7 @@ export async function startAuthServer(
           await Promise.race([Promise.allSettled([...pending]), grace]);
           server.closeAllConnections();
           await closed;
+          await stopRetention?.();
           await store.db.close();
         })();
         return closing;

@@ -1,11 +1,23 @@
 // Makes sure the Debian programs the tests drive are present: Chromium for the end-to-end tests
-// (Playwright never downloads a browser here) and redis-server for the shared rate-limit test.
-// Usage: node scripts/ensure-system-packages.mjs chromium redis
+// (Playwright never downloads a browser here), redis-server for the shared rate-limit test and
+// PostgreSQL (with pgcrypto) for the Supabase export test.
+// Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql
 // Each is found at its usual path (or the env var named below), or installed with apt-get when
 // running as root; otherwise the script says what to install and exits 1.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
+
+/** Debian's PostgreSQL lives in /usr/lib/postgresql/<major>/bin; any major version will do. */
+function postgresInitdb() {
+  const root = "/usr/lib/postgresql";
+  const found = existsSync(root)
+    ? readdirSync(root)
+        .map((major) => `${root}/${major}/bin/initdb`)
+        .find((path) => existsSync(path))
+    : undefined;
+  return found ?? `${root}/<major>/bin/initdb`;
+}
 
 const programs = {
   chromium: {
@@ -17,6 +29,10 @@ const programs = {
     path: process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server",
     envVar: "REDIS_SERVER_PATH",
     packages: ["redis-server"],
+  },
+  postgresql: {
+    path: postgresInitdb(),
+    packages: ["postgresql", "postgresql-contrib"],
   },
 };
 
@@ -34,7 +50,9 @@ const packages = missing.flatMap((program) => program.packages);
 const isRoot = process.getuid?.() === 0;
 if (!isRoot || !existsSync("/usr/bin/apt-get")) {
   for (const program of missing) {
-    console.error(`${program.path} was not found; install it or set ${program.envVar}.`);
+    console.error(
+      `${program.path} was not found; install it${program.envVar ? ` or set ${program.envVar}` : ""}.`,
+    );
   }
   console.error(`With Debian's packages: sudo apt-get install -y ${packages.join(" ")}`);
   process.exit(1);
@@ -49,8 +67,9 @@ const aptGet = (args) =>
 aptGet(["-q", "update"]);
 aptGet(["-q", "install", "-y", "--no-install-recommends", ...packages]);
 for (const program of missing) {
-  if (!existsSync(program.path)) {
-    console.error(`apt-get finished but ${program.path} is still missing.`);
+  const path = program === programs.postgresql ? postgresInitdb() : program.path;
+  if (!existsSync(path)) {
+    console.error(`apt-get finished but ${path} is still missing.`);
     process.exit(1);
   }
 }

@@ -60,7 +60,7 @@ async function createHandler(app: App, ctx: RequestContext): Promise<Reply> {
   const password = stringField(body, "password");
   if (password) assertPasswordLength(password);
   const until = banUntil(app, body);
-  const passwordHash = password ? await hashPassword(password, app.config.scryptLogN) : null;
+  const passwordHash = password ? await hashPassword(password, app.config.bcryptCost) : null;
 
   const user = app.store.db.transaction(() => {
     // Re-checked after the await: another request may have taken the address meanwhile.
@@ -94,7 +94,7 @@ async function updateHandler(app: App, ctx: RequestContext): Promise<Reply> {
   if (password !== undefined) assertPasswordStrength(password, app.config);
   const until = banUntil(app, body);
   const passwordHash =
-    password !== undefined ? await hashPassword(password, app.config.scryptLogN) : undefined;
+    password !== undefined ? await hashPassword(password, app.config.bcryptCost) : undefined;
 
   const user = app.store.db.transaction(() => {
     let current = loadUser(app, ctx);

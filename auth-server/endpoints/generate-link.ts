@@ -51,7 +51,7 @@ async function prepareUser(
       const password = stringField(body, "password");
       if (!password) throw validationFailed("Signup requires a valid password");
       assertPasswordStrength(password, app.config);
-      const passwordHash = await hashPassword(password, app.config.scryptLogN);
+      const passwordHash = await hashPassword(password, app.config.bcryptCost);
       if (app.store.users.findByEmail(email)) throw emailExists();
       return { user: createUser(app, { email, passwordHash, data }), type };
     }

@@ -51,7 +51,7 @@ export function signupRoutes(app: App): Route[] {
           ctx.header("referer"),
         );
         // Hash before looking the address up: every sign-up costs the same time.
-        const passwordHash = await hashPassword(password, config.scryptLogN);
+        const passwordHash = await hashPassword(password, config.bcryptCost);
 
         const existing = app.store.users.findByEmail(email);
         if (existing?.emailConfirmedAt != null || (existing && config.mailerAutoconfirm)) {

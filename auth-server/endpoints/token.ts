@@ -5,7 +5,7 @@ import { stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import type { Route } from "../http/router";
-import { passwordWeakness, verifyPassword } from "../passwords";
+import { passwordWeakness, upgradeLegacyHash, verifyPassword } from "../passwords";
 import { isBanned } from "../services/guard";
 import { verifierMatches } from "../services/pkce";
 import {
@@ -35,7 +35,7 @@ async function passwordGrant(app: App, ctx: RequestContext): Promise<Reply> {
   const valid = await verifyPassword(
     password,
     found?.encryptedPassword ?? null,
-    app.config.scryptLogN,
+    app.config.bcryptCost,
   );
   const user = found && app.store.users.findById(found.id);
   if (!user || !user.encryptedPassword || user.deletedAt !== null) throw invalidCredentials();
@@ -45,7 +45,7 @@ async function passwordGrant(app: App, ctx: RequestContext): Promise<Reply> {
   if (user.emailConfirmedAt === null)
     throw badRequest("email_not_confirmed", "Email not confirmed");
 
-  const session = await issueSession(app, user, "password");
+  const session = await issueSession(app, await upgradeLegacyHash(app, user, password), "password");
   const weakness = passwordWeakness(password, app.config);
   return json(weakness ? { ...session, weak_password: weakness } : session);
 }

@@ -1,9 +1,11 @@
-// Confirmation mails: token + OTP, send limits (per-address gap, global budget), outbox + console line.
+// Confirmation mails: token + OTP, send limits (per-address gap, global budget), outbox + SMTP + log line.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
 import { generateOtp, PKCE_PREFIX, tokenHash } from "../services/email";
+import type { OneTimeTokenRecord } from "../store/tokens";
 import type { UserRecord } from "../store/users";
+import { queueMail, type RequestMails } from "./delivery";
 import { escapeHtml } from "./html";
 
 /** GoTrue's per-address gap (GOTRUE_SMTP_MAX_FREQUENCY) between confirmation mails. */
@@ -59,6 +61,7 @@ export function sendConfirmation(
   const stored = (pkce ? PKCE_PREFIX : "") + tokenHash(email, otp);
   const links = confirmationLinks(app, stored, "signup", redirectTo);
   const updated = app.store.db.transaction(() => {
+    const previousToken = app.store.tokens.oneTimeTokenFor(user.id, "confirmation_token");
     app.store.tokens.putOneTimeToken({
       id: randomUUID(),
       userId: user.id,
@@ -68,15 +71,39 @@ export function sendConfirmation(
       createdAt: now,
     });
     const saved = app.store.users.update(user.id, { confirmationSentAt: now, updatedAt: now });
-    app.store.outbox.insert({ id: randomUUID(), to: email, ...confirmationMail(links, otp) }, now);
+    queueMail(app, {
+      message: { to: email, ...confirmationMail(links, otp) },
+      failureMessage: "Error sending confirmation email",
+      undo: (request) => undoConfirmation(app, request, user, previousToken),
+    });
     return saved;
   });
   app.log("info", "mail_sent", {
     to: email,
     subject: CONFIRM_SUBJECT,
-    link: links.confirmationUrl,
+    // The link is a dev convenience; once mail really leaves, logs must not hold live links.
+    link: app.config.smtp ? undefined : links.confirmationUrl,
   });
   return updated;
+}
+
+/**
+ * A confirmation mail that never left: a user created by this very request (a new sign-up) is
+ * removed, so the address can sign up again; otherwise the earlier link and send time come back.
+ */
+function undoConfirmation(
+  app: App,
+  request: RequestMails,
+  before: UserRecord,
+  previousToken: OneTimeTokenRecord | undefined,
+): void {
+  if (before.confirmationSentAt === null && before.createdAt >= request.startedAt) {
+    app.store.users.delete(before.id);
+    return;
+  }
+  app.store.tokens.deleteOneTimeToken(before.id, "confirmation_token");
+  if (previousToken) app.store.tokens.putOneTimeToken(previousToken);
+  app.store.users.update(before.id, { confirmationSentAt: before.confirmationSentAt });
 }
 
 const CONFIRM_SUBJECT = "Confirm Your Signup";

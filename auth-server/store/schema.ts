@@ -1,4 +1,4 @@
-// The SQLite schema (idempotent DDL run at every start). Times are Unix milliseconds.
+// The SQLite schema (idempotent DDL run at every start; changes only add). Times are Unix milliseconds.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
   id TEXT PRIMARY KEY,
@@ -45,6 +45,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   refreshed_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+CREATE INDEX IF NOT EXISTS sessions_updated_at ON sessions (updated_at);
 
 CREATE TABLE IF NOT EXISTS refresh_tokens (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -58,6 +59,7 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
 );
 CREATE INDEX IF NOT EXISTS refresh_tokens_session ON refresh_tokens (session_id);
 CREATE INDEX IF NOT EXISTS refresh_tokens_parent ON refresh_tokens (parent);
+CREATE INDEX IF NOT EXISTS refresh_tokens_revoked ON refresh_tokens (updated_at) WHERE revoked = 1;
 
 CREATE TABLE IF NOT EXISTS one_time_tokens (
   id TEXT PRIMARY KEY,
@@ -69,6 +71,7 @@ CREATE TABLE IF NOT EXISTS one_time_tokens (
   UNIQUE (user_id, token_type)
 );
 CREATE INDEX IF NOT EXISTS one_time_tokens_hash ON one_time_tokens (token_hash);
+CREATE INDEX IF NOT EXISTS one_time_tokens_created_at ON one_time_tokens (created_at);
 
 CREATE TABLE IF NOT EXISTS flow_states (
   id TEXT PRIMARY KEY,
@@ -82,6 +85,7 @@ CREATE TABLE IF NOT EXISTS flow_states (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS flow_states_user ON flow_states (user_id);
+CREATE INDEX IF NOT EXISTS flow_states_created_at ON flow_states (created_at);
 
 CREATE TABLE IF NOT EXISTS outbox (
   id TEXT PRIMARY KEY,

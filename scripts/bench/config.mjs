@@ -41,8 +41,8 @@ export const settings = {
   /** Lighthouse runs for `/` (other pages: one); the median by performance score is reported. */
   lighthouseRuns: positiveNumber("BENCH_LIGHTHOUSE_RUNS", 3),
   chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
-  /** The auth server's scrypt cost (log2 N), as AUTH_SCRYPT_LOG_N; passed on to the app too. */
-  scryptLogN: positiveNumber("AUTH_SCRYPT_LOG_N", 15),
+  /** The auth server's bcrypt cost, as AUTH_BCRYPT_COST; passed on to the app too. */
+  bcryptCost: positiveNumber("AUTH_BCRYPT_COST", 10),
   /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
   timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 15),
   resultsDir: join(root, "bench-results"),

@@ -71,7 +71,7 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
     AUTH_DATA_DIR: dataDir,
     EMBEDDED_AUTH_HOST: "127.0.0.1",
     EMBEDDED_AUTH_PORT: String(authPort),
-    AUTH_SCRYPT_LOG_N: String(settings.scryptLogN),
+    AUTH_BCRYPT_COST: String(settings.bcryptCost),
     RATE_LIMIT_SIGN_IN_PER_IP: "100000",
     RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
     RATE_LIMIT_SIGN_UP_PER_IP: "100000",

@@ -16,7 +16,7 @@ import { createConfirmedUser, expect200, signIn } from "./session.mjs";
 import { sessionCheckCost } from "./session-cost.mjs";
 import { skipSessionBuild } from "./skip-session.mjs";
 import { median, percentile } from "./stats.mjs";
-import { coldStarts, scryptTimes } from "./startup.mjs";
+import { bcryptTimes, coldStarts } from "./startup.mjs";
 
 const PAGES = ["/", "/dashboard", "/dashboard/sprint-1"];
 const SIGNED_IN_PATHS = PAGES.slice(1);
@@ -73,9 +73,9 @@ async function main() {
   if (load > nproc / 2)
     step(`warning: load average ${load} on ${nproc} CPUs: other work will skew these numbers`);
 
-  step(`scrypt cost (N=2^${settings.scryptLogN})`);
-  const scrypt = await scryptTimes(settings.scryptLogN, 5);
-  results.scrypt = { logN: settings.scryptLogN, times: scrypt, p50: median(scrypt) };
+  step(`bcrypt cost (${settings.bcryptCost})`);
+  const bcrypt = await bcryptTimes(settings.bcryptCost, 5);
+  results.bcrypt = { cost: settings.bcryptCost, times: bcrypt, p50: median(bcrypt) };
 
   step(`cold start ×${settings.coldStarts}`);
   const cold = await coldStarts(settings.buildDir, settings.coldStarts);

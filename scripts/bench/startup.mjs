@@ -1,25 +1,19 @@
 // Start-up and sign-in costs: cold start of `node build/main.js` (embedded auth, fresh data folder)
-// to the first 200 on `/`, and one scrypt password hash with the auth server's parameters.
-import { randomBytes, scrypt } from "node:crypto";
+// to the first 200 on `/`, and one bcrypt password hash at the auth server's cost.
+import { hash } from "@node-rs/bcrypt";
 import { spawnApp, waitFor200 } from "./processes.mjs";
 
-/** auth-server/passwords.ts: N = 2^logN, r = 8, p = 1, 64-byte key, maxmem = 256·N·r + 1 MiB. */
-export function scryptOnce(logN) {
-  const N = 2 ** logN;
-  const r = 8;
-  const options = { N, r, p: 1, maxmem: 256 * N * r + 1024 * 1024 };
+/** auth-server/passwords.ts: bcrypt through @node-rs/bcrypt, on libuv's pool. */
+async function bcryptOnce(cost) {
   const started = performance.now();
-  return new Promise((resolve, reject) =>
-    scrypt("Bench-password-1234", randomBytes(16), 64, options, (error) =>
-      error ? reject(error) : resolve(performance.now() - started),
-    ),
-  );
+  await hash("Bench-password-1234", cost);
+  return performance.now() - started;
 }
 
-export async function scryptTimes(logN, runs) {
-  await scryptOnce(logN);
+export async function bcryptTimes(cost, runs) {
+  await bcryptOnce(cost);
   const times = [];
-  for (let i = 0; i < runs; i++) times.push(await scryptOnce(logN));
+  for (let i = 0; i < runs; i++) times.push(await bcryptOnce(cost));
   return times;
 }
 

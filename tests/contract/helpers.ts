@@ -54,7 +54,7 @@ export interface TestServer {
 const WS = { transport: ws as unknown as typeof WebSocket };
 
 /**
- * Starts a server with :memory: storage, a fake clock, fast password hashing (scrypt N=2^10), collected
+ * Starts a server with :memory: storage, a fake clock, fast password hashing (bcrypt cost 4), collected
  * logs and the per-client rate limits off (rate-limit.test.ts switches them on).
  */
 export async function startTestServer(
@@ -74,7 +74,7 @@ export async function startTestServer(
     { ...limitsOff, ...env },
     {
       dataDir: ":memory:",
-      scryptLogN: 10,
+      bcryptCost: 4,
       now: clock.now,
       log: (record) => logs.push(record),
       onRequest: (request) => seen.push(request),

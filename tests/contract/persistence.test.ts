@@ -1,8 +1,11 @@
-// SQLite on disk: users, sessions and the signing key survive a restart; saves are atomic.
+// SQLite on disk: users, sessions and the signing key survive a restart; one server per folder;
+// files written by the earlier sql.js storage open unchanged and their scrypt hashes still sign in.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import Database from "libsql";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeLegacyDatabase } from "./fixtures/legacy-database";
 import { PASSWORD, startTestServer, uniqueEmail } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "auth-contract-"));
@@ -43,22 +46,63 @@ describe("restart on the same data dir", () => {
     }
   });
 
-  it("saves within about 100 ms of a change, before close", async () => {
-    const dataDir = join(dir, "debounce");
-    const ts = await startTestServer({ GOTRUE_MAILER_AUTOCONFIRM: "true" }, { dataDir });
+  it("refuses a second server on the same folder while the first runs, then hands it over", async () => {
+    const dataDir = join(dir, "lock");
+    const first = await startTestServer({}, { dataDir });
+    let refusal: unknown;
     try {
-      const file = join(dataDir, "auth.sqlite");
-      const before = existsSync(file) ? statSync(file).mtimeMs : 0;
-      await ts.client().auth.signUp({ email: uniqueEmail(), password: PASSWORD });
-      await vi.waitFor(
-        () => expect(existsSync(file) && statSync(file).mtimeMs > before).toBe(true),
-        {
-          timeout: 2000,
-          interval: 20,
-        },
-      );
+      await startTestServer({}, { dataDir }).then((second) => second.close());
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as Error).message).toContain(
+      `Another auth server process is already using the data folder ${dataDir}`,
+    );
+    await first.close();
+    const next = await startTestServer({}, { dataDir });
+    await next.close();
+  });
+});
+
+describe("a database written by the sql.js version", () => {
+  it("opens unchanged, signs its scrypt user in and upgrades the hash to bcrypt", async () => {
+    const dataDir = join(dir, "legacy");
+    const email = uniqueEmail("legacy");
+    const createdAt = Date.UTC(2025, 0, 2, 3, 4, 5);
+    const id = await writeLegacyDatabase(dataDir, { email, password: PASSWORD, createdAt });
+
+    const ts = await startTestServer({}, { dataDir });
+    try {
+      const wrong = await ts.client().auth.signInWithPassword({ email, password: "not-it-1234" });
+      expect(wrong.error?.code).toBe("invalid_credentials");
+      const { data, error } = await ts
+        .client()
+        .auth.signInWithPassword({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(data.user?.id).toBe(id);
+      expect(data.user?.created_at).toBe(new Date(createdAt).toISOString());
     } finally {
       await ts.close();
+    }
+
+    const db = new Database(join(dataDir, "auth.sqlite"), { readonly: true });
+    try {
+      const row = db.prepare("SELECT encrypted_password FROM users WHERE id = ?").all(id)[0] as {
+        encrypted_password: string;
+      };
+      expect(row.encrypted_password).toMatch(/^\$2a\$04\$[./A-Za-z0-9]{53}$/);
+    } finally {
+      db.close();
+    }
+
+    // The upgraded hash keeps working.
+    const again = await startTestServer({}, { dataDir });
+    try {
+      const signedIn = await again.client().auth.signInWithPassword({ email, password: PASSWORD });
+      expect(signedIn.data.user?.id).toBe(id);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -83,7 +83,7 @@ export function startAuthProcess(
       PORT: String(port),
       HOST: "127.0.0.1",
       AUTH_DATA_DIR: dataDir,
-      AUTH_SCRYPT_LOG_N: "10",
+      AUTH_BCRYPT_COST: "4",
       ...env,
     },
     "/auth/v1/health",

@@ -1,0 +1,66 @@
+// Mail delivery tied to the request that caused it: a mail is written to the outbox in the caller's
+// transaction and, with SMTP configured, handed to the mail server before that request is answered.
+// When the server refuses it, the mail's writes are undone and the request answers 500 like GoTrue
+// ("Error sending confirmation email"), so nothing is left waiting for a mail that never left.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { App } from "../app";
+import { ApiError } from "../http/errors";
+import type { OutboxMessage } from "../store/outbox";
+import { sendSmtp, type OutgoingMail } from "./smtp";
+
+export interface QueuedMail {
+  message: Omit<OutboxMessage, "id" | "created_at">;
+  /** GoTrue's message when delivery fails, e.g. "Error sending confirmation email". */
+  failureMessage: string;
+  /** Reverts what sending this mail changed (runs in one transaction with the other undos). */
+  undo: (request: RequestMails) => void;
+}
+
+export interface RequestMails {
+  /** The clock when the request began: rows created since then were created by it. */
+  startedAt: number;
+  queued: QueuedMail[];
+}
+
+/** The mails queued by the request being handled. */
+const requestMails = new AsyncLocalStorage<RequestMails>();
+
+/**
+ * Records a mail in the outbox now (inside the caller's transaction) and queues it for the mail
+ * server. Outside a request (no queue) it is only recorded.
+ */
+export function queueMail(app: App, mail: QueuedMail): void {
+  app.store.outbox.insert({ id: randomUUID(), ...mail.message }, app.now());
+  requestMails.getStore()?.queued.push(mail);
+}
+
+/**
+ * Runs a request handler, then delivers the mails it queued. If one is refused, every undo of the
+ * request's mails runs in one transaction and the request fails with 500 unexpected_failure.
+ */
+export async function withMailDelivery<T>(app: App, handler: () => Promise<T>): Promise<T> {
+  const request: RequestMails = { startedAt: app.now(), queued: [] };
+  const result = await requestMails.run(request, handler);
+  const smtp = app.config.smtp;
+  if (!smtp) return result;
+  for (const mail of request.queued) {
+    const outgoing: OutgoingMail = { ...mail.message };
+    try {
+      await sendSmtp(smtp, new URL(app.apiUrl).hostname, outgoing);
+    } catch (error) {
+      app.log("error", "mail_send_failed", {
+        to: outgoing.to,
+        subject: outgoing.subject,
+        smtp_host: smtp.host,
+        smtp_port: smtp.port,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      app.store.db.transaction(() => {
+        for (const undone of request.queued.slice().reverse()) undone.undo(request);
+      });
+      throw new ApiError(500, "unexpected_failure", mail.failureMessage);
+    }
+  }
+  return result;
+}

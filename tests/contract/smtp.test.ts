@@ -1,0 +1,135 @@
+// SMTP delivery: confirmation mails reach a real SMTP server (text and HTML, GoTrue's From and login),
+// the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no user behind.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher, type MailCatcher } from "./smtp-mail";
+import { PASSWORD, startTestServer, uniqueEmail, type TestServer } from "./helpers";
+
+let smtp: MailCatcher;
+let ts: TestServer;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  ts = await startTestServer({
+    GOTRUE_SMTP_HOST: "127.0.0.1",
+    GOTRUE_SMTP_PORT: String(smtp.port),
+    GOTRUE_SMTP_USER: "mailer",
+    GOTRUE_SMTP_PASS: "mail-secret",
+    GOTRUE_SMTP_ADMIN_EMAIL: "no-reply@agency.example",
+    GOTRUE_SMTP_SENDER_NAME: "Agency Portal",
+  });
+});
+afterAll(async () => {
+  await ts?.close();
+  await smtp?.close();
+});
+
+function deliveredTo(email: string) {
+  return smtp.messages.filter((message) =>
+    message.to && !Array.isArray(message.to) ? message.to.text === email : false,
+  );
+}
+
+describe("with GOTRUE_SMTP_HOST set", () => {
+  it("delivers the confirmation mail, whose link confirms the user", async () => {
+    const email = uniqueEmail("smtp");
+    const { error } = await ts.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+
+    const [mail, ...more] = deliveredTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("Confirm Your Signup");
+    expect(mail?.from?.value).toEqual([
+      { name: "Agency Portal", address: "no-reply@agency.example" },
+    ]);
+    expect(smtp.logins).toContainEqual({ username: "mailer", password: "mail-secret" });
+    expect(mail?.html).toContain("Confirm your mail");
+    // With real delivery the log line names the mail but holds no live link.
+    const logged = ts.logs.find((record) => record.event === "mail_sent" && record.to === email);
+    expect(logged).toBeDefined();
+    expect(logged?.link).toBeUndefined();
+    // The outbox keeps a copy of what was sent.
+    const outbox = await ts.raw<{ text: string }[]>(
+      `//outbox/messages?to=${encodeURIComponent(email)}`,
+      { apikey: null },
+    );
+    expect(outbox.body[0]?.text).toBe(mail?.text?.trim());
+
+    const link = mail?.text?.match(/^http\S+\/auth\/v1\/verify\?\S+$/m)?.[0];
+    expect(link).toBeDefined();
+    const notYet = await ts.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(notYet.error?.code).toBe("email_not_confirmed");
+    const followed = await fetch(link!, { redirect: "manual" });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get("location")).toContain("access_token=");
+    const signedIn = await ts.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it("answers 500 'Error sending confirmation email' when the server refuses, and keeps no user", async () => {
+    const email = uniqueEmail("refused");
+    smtp.refuse = true;
+    try {
+      const refused = await ts.raw("/signup", { body: { email, password: PASSWORD } });
+      expect(refused.status).toBe(500);
+      expect(refused.body).toMatchObject({
+        code: "unexpected_failure",
+        message: "Error sending confirmation email",
+      });
+    } finally {
+      smtp.refuse = false;
+    }
+    expect(deliveredTo(email)).toEqual([]);
+    const admin = await ts.admin().auth.admin.listUsers();
+    expect(admin.data.users.map((user) => user.email)).not.toContain(email);
+
+    // Nothing half-done: the same address signs up at once and gets its mail.
+    const again = await ts.raw<{ id: string }>("/signup", { body: { email, password: PASSWORD } });
+    expect(again.status).toBe(200);
+    expect(deliveredTo(email)).toHaveLength(1);
+  });
+
+  it("brings back the earlier link when a repeated sign-up's mail is refused", async () => {
+    const email = uniqueEmail("resend");
+    const first = await ts.raw<{ id: string; confirmation_sent_at: string }>("/signup", {
+      body: { email, password: PASSWORD },
+    });
+    const firstLink = deliveredTo(email)[0]?.text?.match(/^http\S+\/auth\/v1\/verify\?\S+$/m)?.[0];
+    ts.clock.advance(61);
+    smtp.refuse = true;
+    try {
+      const refused = await ts.raw("/signup", { body: { email, password: PASSWORD } });
+      expect(refused.status).toBe(500);
+    } finally {
+      smtp.refuse = false;
+    }
+    // The mail that never left changed nothing: same send time, and the first link confirms.
+    const user = await ts.admin().auth.admin.getUserById(first.body.id);
+    expect(user.data.user?.confirmation_sent_at).toBe(first.body.confirmation_sent_at);
+    const followed = await fetch(firstLink!, { redirect: "manual" });
+    expect(followed.headers.get("location")).toContain("access_token=");
+  });
+});
+
+describe("STARTTLS", () => {
+  it("upgrades when the server offers it and refuses a certificate it cannot verify", async () => {
+    const tlsSmtp = await startMailCatcher({ starttls: true });
+    const server = await startTestServer({
+      GOTRUE_SMTP_HOST: "127.0.0.1",
+      GOTRUE_SMTP_PORT: String(tlsSmtp.port),
+      GOTRUE_SMTP_ADMIN_EMAIL: "no-reply@agency.example",
+    });
+    try {
+      const res = await server.raw("/signup", {
+        body: { email: uniqueEmail("tls"), password: PASSWORD },
+      });
+      expect(res.status).toBe(500);
+      expect(tlsSmtp.messages).toEqual([]);
+      const failure = server.logs.find((record) => record.event === "mail_send_failed");
+      expect(String(failure?.error)).toMatch(/certificate/i);
+    } finally {
+      await server.close();
+      await tlsSmtp.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+// A throwaway PostgreSQL server from Debian's package for the tests: initdb in a temp folder, started
+// with pg_ctl on a port of the ops range and a private socket folder, run as the `postgres` user when
+// the tests run as root (PostgreSQL refuses to run as root).
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface Postgres {
+  /** Runs psql against the `postgres` database with `input` on stdin; returns its output (unaligned, tuples only). */
+  psql(args: string[], input?: string): string;
+  stop(): void;
+}
+
+/** Debian installs each major version under /usr/lib/postgresql/<major>/bin; the newest wins. */
+export function postgresBinDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => existsSync(join(root, name, "bin", "initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0]) {
+    throw new Error(
+      "PostgreSQL was not found under /usr/lib/postgresql: run node scripts/ensure-system-packages.mjs postgresql",
+    );
+  }
+  return join(root, versions[0], "bin");
+}
+
+export function startPostgres(port: number): Postgres {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(join(tmpdir(), "portal-pg-"));
+  chmodSync(dir, 0o777);
+  const data = join(dir, "data");
+  const asPostgres = process.getuid?.() === 0;
+  const run = (program: string, args: string[], input = "") =>
+    execFileSync(
+      asPostgres ? "runuser" : join(bin, program),
+      asPostgres ? ["-u", "postgres", "--", join(bin, program), ...args] : args,
+      { encoding: "utf8", input, stdio: ["pipe", "pipe", "pipe"], cwd: dir },
+    );
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    join(dir, "server.log"),
+    "-w",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`,
+    "start",
+  ]);
+  return {
+    psql: (args, input) =>
+      run(
+        "psql",
+        [
+          "-h",
+          dir,
+          "-p",
+          String(port),
+          "-U",
+          "postgres",
+          "-X",
+          "-A",
+          "-t",
+          "-v",
+          "ON_ERROR_STOP=1",
+          ...args,
+        ],
+        input,
+      ),
+    stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

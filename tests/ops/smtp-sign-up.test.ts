@@ -1,0 +1,65 @@
+// A client signs up through the portal (app and auth server as processes, SMTP configured with
+// GoTrue's variables), the confirmation mail arrives on a real SMTP server, and its link confirms the
+// account and signs the client in.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher, type MailCatcher } from "../contract/smtp-mail";
+import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
+
+const PASSWORD = "Ops-Test-2026!";
+let smtp: MailCatcher;
+let auth: RunningProcess;
+let app: RunningProcess;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  const appPort = freePort();
+  auth = await startAuthProcess(freePort(), {
+    env: {
+      GOTRUE_SITE_URL: `http://127.0.0.1:${appPort}`,
+      GOTRUE_SMTP_HOST: "127.0.0.1",
+      GOTRUE_SMTP_PORT: String(smtp.port),
+      GOTRUE_SMTP_ADMIN_EMAIL: "no-reply@agency.example",
+      GOTRUE_SMTP_SENDER_NAME: "Agency Portal",
+    },
+  });
+  app = await startAppProcess(appPort, auth.url);
+});
+afterAll(async () => {
+  await app?.stop();
+  await auth?.stop();
+  await smtp?.close();
+});
+
+describe("sign-up with SMTP configured", () => {
+  it("delivers the confirmation mail, whose link signs the new client in", async () => {
+    const email = `smtp-${Date.now()}@example.com`;
+    const signUp = await fetch(`${app.url}/?index&auth=sign-up`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({ intent: "sign-up", email, password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(302);
+
+    const mail = smtp.messages.find(
+      (message) => message.to && !Array.isArray(message.to) && message.to.text === email,
+    );
+    expect(mail?.subject).toBe("Confirm Your Signup");
+    const link = mail?.text?.match(/^http\S+\/auth\/confirm\?\S+$/m)?.[0];
+    expect(link?.startsWith(`${app.url}/auth/confirm?token_hash=`)).toBe(true);
+
+    const confirmed = await fetch(link!, { redirect: "manual" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/dashboard");
+    const cookie = confirmed.headers
+      .getSetCookie()
+      .filter((line) => !/max-age=0/i.test(line))
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const dashboard = await fetch(`${app.url}/dashboard`, {
+      headers: { cookie },
+      redirect: "manual",
+    });
+    expect(dashboard.status).toBe(200);
+  });
+});

@@ -1,0 +1,116 @@
+// `auth-server.js export` (npm run auth:export): users of a real data folder, written as SQL, load
+// into a real PostgreSQL whose auth tables are Supabase Auth's, and their passwords verify against
+// the exported hashes with pgcrypto's crypt(); pre-bcrypt users come out without one and are listed.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { writeLegacyDatabase } from "../contract/fixtures/legacy-database";
+import { startPostgres, type Postgres } from "./postgres";
+import { buildDir, freePort, startAuthProcess } from "./processes";
+
+const PASSWORD = "correct-horse-42";
+const dir = mkdtempSync(join(tmpdir(), "portal-export-"));
+let pg: Postgres;
+
+beforeAll(() => {
+  pg = startPostgres(freePort());
+  pg.psql([], readFileSync(join(import.meta.dirname, "fixtures/supabase-auth-schema.sql"), "utf8"));
+});
+afterAll(() => {
+  pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function admin(url: string, path: string, body: unknown) {
+  const res = await fetch(`${url}/auth/v1${path}`, {
+    method: "POST",
+    headers: {
+      apikey: DEMO_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string; created_at: string };
+}
+
+describe("export to a Supabase project's database", () => {
+  it("loads into PostgreSQL and the passwords verify against the exported hashes", async () => {
+    const dataDir = join(dir, "data");
+    const legacyCreatedAt = Date.UTC(2025, 5, 1, 12, 0, 0);
+    await writeLegacyDatabase(dataDir, {
+      email: "legacy@example.com",
+      password: PASSWORD,
+      createdAt: legacyCreatedAt,
+    });
+    const auth = await startAuthProcess(freePort(), { dataDir });
+    let client: { id: string; created_at: string };
+    try {
+      client = await admin(auth.url, "/admin/users", {
+        email: "client@example.com",
+        password: PASSWORD,
+        email_confirm: true,
+        user_metadata: { full_name: "Ada O'Brien" },
+      });
+      await admin(auth.url, "/admin/users", { email: "pending@example.com", password: PASSWORD });
+    } finally {
+      await auth.stop();
+    }
+
+    const file = join(dir, "users.sql");
+    const output = execFileSync(
+      process.execPath,
+      [join(buildDir, "auth-server.js"), "export", file],
+      {
+        env: { ...process.env, AUTH_DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
+    expect(output).toContain("Wrote 3 users");
+    expect(output).toContain("legacy@example.com");
+    const sql = readFileSync(file, "utf8");
+    expect(sql).toMatch(/must reset it[^\n]*\n--\s+legacy@example\.com/);
+
+    pg.psql([], sql);
+    const row = (email: string, columns: string) =>
+      pg.psql(["-c", `SELECT ${columns} FROM auth.users WHERE email = '${email}'`]).trim();
+
+    expect(
+      row("client@example.com", `encrypted_password = crypt('${PASSWORD}', encrypted_password)`),
+    ).toBe("t");
+    expect(
+      row("client@example.com", "encrypted_password = crypt('wrong-horse-42', encrypted_password)"),
+    ).toBe("f");
+    expect(row("client@example.com", "encrypted_password LIKE '$2a$%'")).toBe("t");
+    expect(row("client@example.com", "id::text")).toBe(client!.id);
+    expect(row("client@example.com", "raw_user_meta_data->>'full_name'")).toBe("Ada O'Brien");
+    expect(row("client@example.com", "raw_app_meta_data->>'provider'")).toBe("email");
+    expect(row("client@example.com", "confirmed_at IS NOT NULL")).toBe("t");
+    expect(row("client@example.com", `created_at = '${client!.created_at}'::timestamptz`)).toBe(
+      "t",
+    );
+    expect(row("pending@example.com", "email_confirmed_at IS NULL")).toBe("t");
+    expect(
+      row("pending@example.com", `encrypted_password = crypt('${PASSWORD}', encrypted_password)`),
+    ).toBe("t");
+    expect(row("legacy@example.com", "encrypted_password IS NULL")).toBe("t");
+    expect(
+      row(
+        "legacy@example.com",
+        `created_at = '${new Date(legacyCreatedAt).toISOString()}'::timestamptz`,
+      ),
+    ).toBe("t");
+
+    const identity = pg
+      .psql([
+        "-c",
+        "SELECT i.provider, i.provider_id, i.email FROM auth.identities i JOIN auth.users u ON u.id = i.user_id WHERE u.email = 'client@example.com'",
+      ])
+      .trim();
+    expect(identity).toBe(`email|${client!.id}|client@example.com`);
+  });
+});
