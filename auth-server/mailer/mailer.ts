@@ -1,8 +1,8 @@
-// Confirmation mails: token + OTP, send limits (per-address gap, global budget), outbox + console line.
+// Confirmation mails: token + OTP, send limits (per-address gap, mail budgets), outbox + log line.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
-import { generateOtp, PKCE_PREFIX, tokenHash } from "../services/email";
+import { issueToken } from "../services/verification";
 import type { UserRecord } from "../store/users";
 import { escapeHtml } from "./html";
 
@@ -26,57 +26,59 @@ export interface ConfirmationLinks {
   verifyUrl: string;
 }
 
-/** Both links of a confirmation mail for a stored token hash (which may carry the pkce_ prefix). */
+/** Both links of a confirmation mail for a link token (which may carry the pkce_ prefix). */
 export function confirmationLinks(
   app: App,
-  storedHash: string,
+  linkToken: string,
   type: string,
   redirectTo: string,
 ): ConfirmationLinks {
-  const confirm = new URLSearchParams({ token_hash: storedHash, type: "email", next: redirectTo });
-  const verify = new URLSearchParams({ token: storedHash, type, redirect_to: redirectTo });
+  const confirm = new URLSearchParams({ token_hash: linkToken, type: "email", next: redirectTo });
+  const verify = new URLSearchParams({ token: linkToken, type, redirect_to: redirectTo });
   return {
     confirmationUrl: `${app.config.siteUrl}/auth/confirm?${confirm.toString()}`,
     verifyUrl: `${app.apiUrl}/verify?${verify.toString()}`,
   };
 }
 
+/** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
+export function redactAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
 /**
  * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one.
- * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
+ * `clientKey` is who asked for it (their mail budget pays). Throws 429 over_email_send_rate_limit
+ * before touching anything when a limit applies.
  */
 export function sendConfirmation(
   app: App,
   user: UserRecord,
   pkce: boolean,
   redirectTo: string,
+  clientKey: string,
 ): UserRecord {
   const email = user.email ?? "";
   assertSendFrequency(app, user.confirmationSentAt);
-  app.limiter.takeEmail();
+  app.limiter.takeEmail(clientKey, email);
   const now = app.now();
-  const otp = generateOtp();
-  const stored = (pkce ? PKCE_PREFIX : "") + tokenHash(email, otp);
-  const links = confirmationLinks(app, stored, "signup", redirectTo);
   const updated = app.store.db.transaction(() => {
-    app.store.tokens.putOneTimeToken({
-      id: randomUUID(),
-      userId: user.id,
-      tokenType: "confirmation_token",
-      tokenHash: stored,
-      relatesTo: email,
-      createdAt: now,
-    });
+    const { linkToken, code } = issueToken(app, user.id, "confirmation_token", email, { pkce });
+    const links = confirmationLinks(app, linkToken, "signup", redirectTo);
     const saved = app.store.users.update(user.id, { confirmationSentAt: now, updatedAt: now });
-    app.store.outbox.insert({ id: randomUUID(), to: email, ...confirmationMail(links, otp) }, now);
-    return saved;
+    app.store.outbox.insert({ id: randomUUID(), to: email, ...confirmationMail(links, code) }, now);
+    return { saved, links };
   });
-  app.log("info", "mail_sent", {
-    to: email,
-    subject: CONFIRM_SUBJECT,
-    link: links.confirmationUrl,
-  });
-  return updated;
+  // Live links and full addresses only on a developer's machine; never in production logs.
+  app.log(
+    "info",
+    "mail_sent",
+    app.config.exposure.logMailDetails
+      ? { to: email, subject: CONFIRM_SUBJECT, link: updated.links.confirmationUrl }
+      : { to: redactAddress(email), subject: CONFIRM_SUBJECT },
+  );
+  return updated.saved;
 }
 
 const CONFIRM_SUBJECT = "Confirm Your Signup";
