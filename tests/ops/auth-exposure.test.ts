@@ -1,0 +1,108 @@
+// The standalone auth server as a real process, attacked from several loopback client addresses:
+// the mail budget per client, a public install's own keys (and a refused demo secret), and what a
+// page on another origin or a rebound host name can read.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { PASSWORD, requestFrom, uniqueEmail } from "../contract/helpers";
+import { buildDir, freePort, startAuthProcess, type RunningProcess } from "./processes";
+
+describe("a developer setup reached from several client addresses", () => {
+  let auth: RunningProcess;
+  beforeAll(async () => {
+    auth = await startAuthProcess(freePort(), {
+      env: { GOTRUE_SMTP_MAX_FREQUENCY: "0", GOTRUE_RATE_LIMIT_OTP: "100000" },
+    });
+  });
+  afterAll(() => auth.stop());
+
+  const signUpFrom = (localAddress: string) =>
+    requestFrom(`${auth.url}/auth/v1/signup`, {
+      localAddress,
+      headers: { apikey: DEMO_ANON_KEY },
+      body: { email: uniqueEmail(), password: PASSWORD },
+    });
+
+  it("a handful of clients cannot spend the whole server's mail budget", async () => {
+    for (const attacker of ["127.0.0.2", "127.0.0.3", "127.0.0.4"]) {
+      for (let i = 0; i < 15; i++) expect((await signUpFrom(attacker)).status).toBe(200);
+      const over = await signUpFrom(attacker);
+      expect(over.status, attacker).toBe(429);
+      expect(over.body.error_code).toBe("over_email_send_rate_limit");
+    }
+    expect((await signUpFrom("127.0.0.5")).status).toBe(200);
+  });
+
+  it("a page on another origin reads neither the outbox nor the admin API, and a rebound host gets 421", async () => {
+    const evil = { Origin: "http://evil.example" };
+    const outbox = await requestFrom(`${auth.url}/outbox/messages`, {
+      localAddress: "127.0.0.6",
+      headers: evil,
+    });
+    expect(outbox.status).toBe(200);
+    expect(outbox.headers.get("access-control-allow-origin")).toBeNull();
+    const admin = await requestFrom(`${auth.url}/auth/v1/admin/users`, {
+      localAddress: "127.0.0.6",
+      headers: {
+        ...evil,
+        apikey: DEMO_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+      },
+    });
+    expect(admin.headers.get("access-control-allow-origin")).toBeNull();
+    const rebound = await requestFrom(`${auth.url}/outbox/messages`, {
+      localAddress: "127.0.0.6",
+      headers: { ...evil, Host: `rebind.evil.example:${new URL(auth.url).port}` },
+    });
+    expect(rebound.status).toBe(421);
+  });
+});
+
+describe("a public install", () => {
+  const PUBLIC = { NODE_ENV: "production", GOTRUE_SITE_URL: "https://portal.example.com" };
+
+  it("generates its own secret and keys (0600), prints where they are, never the service key", async () => {
+    const auth = await startAuthProcess(freePort(), { env: PUBLIC });
+    try {
+      const file = join(auth.dataDir, "api-keys.json");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const keys = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      expect(keys.anon_key).not.toBe(DEMO_ANON_KEY);
+      expect(auth.output()).toContain(file);
+      expect(auth.output()).not.toContain(keys.service_role_key);
+      expect(auth.output()).not.toContain(keys.jwt_secret);
+      const admin = (key: string) =>
+        fetch(`${auth.url}/auth/v1/admin/users`, {
+          headers: { apikey: key, Authorization: `Bearer ${key}` },
+        });
+      expect((await admin(DEMO_SERVICE_ROLE_KEY)).status).toBe(401);
+      expect((await admin(keys.service_role_key as string)).status).toBe(200);
+      // The outbox (live links) is off for a public site.
+      expect((await fetch(`${auth.url}/outbox/messages`)).status).toBe(404);
+    } finally {
+      await auth.stop();
+    }
+  });
+
+  it("refuses to start with the demo secret, saying why", async () => {
+    const child = spawn(process.execPath, [join(buildDir, "auth-server.js")], {
+      env: {
+        PATH: process.env.PATH,
+        ...PUBLIC,
+        GOTRUE_JWT_SECRET: DEMO_JWT_SECRET,
+        PORT: String(freePort()),
+        AUTH_DATA_DIR: mkdtempSync(join(tmpdir(), "portal-auth-")),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(1);
+    expect(output).toContain("GOTRUE_JWT_SECRET: is supabase start's public demo value");
+  });
+});
