@@ -48,7 +48,8 @@ function matchesAllowEntry(entry: string, target: URL): boolean {
   const hostPort = /^(\[[^\]]*\]|[^:]*)(?::(\d+|\*))?$/.exec(authority);
   if (!hostPort || target.protocol !== scheme.toLowerCase()) return false;
   const [, hostGlob = "", port] = hostPort;
-  if (port !== "*" && (port ?? DEFAULT_PORTS.get(target.protocol) ?? "") !== portOf(target)) return false;
+  if (port !== "*" && (port ?? DEFAULT_PORTS.get(target.protocol) ?? "") !== portOf(target))
+    return false;
   if (!globToRegExp(hostGlob.toLowerCase()).test(target.hostname)) return false;
   const tail = `${target.pathname || "/"}${target.search}${target.hash}`;
   return globToRegExp(rest || "/").test(tail);

@@ -74,7 +74,7 @@ describe("API secrets", () => {
     for (const [name, value] of [
       ["GOTRUE_JWT_SECRET", DEMO_JWT_SECRET],
       ["AUTH_SERVICE_ROLE_KEY", DEMO_SERVICE_ROLE_KEY],
-    ]) {
+    ] as const) {
       expect(() =>
         loadAuthConfig({ GOTRUE_SITE_URL: PUBLIC_SITE, [name]: value }, { dataDir: ":memory:" }),
       ).toThrow(`${name}: is supabase start's public demo value`);

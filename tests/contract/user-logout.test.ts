@@ -1,11 +1,8 @@
 // GET /user and POST /logout: GoTrue's auth middleware errors, session checks and sign-out scopes.
 import { AuthSessionMissingError } from "@supabase/supabase-js";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_JWT_SECRET } from "../../auth-server";
 import {
   createConfirmedUser,
-  decodePayload,
   PASSWORD,
   signIn,
   startTestServer,

@@ -15,7 +15,11 @@ describe("a developer setup reached from several client addresses", () => {
   let auth: RunningProcess;
   beforeAll(async () => {
     auth = await startAuthProcess(freePort(), {
-      env: { GOTRUE_SMTP_MAX_FREQUENCY: "0", GOTRUE_RATE_LIMIT_OTP: "100000" },
+      env: {
+        GOTRUE_SMTP_MAX_FREQUENCY: "0",
+        GOTRUE_RATE_LIMIT_OTP: "100000",
+        AUTH_RATE_LIMIT_EMAIL_PER_IP: "15/1h",
+      },
     });
   });
   afterAll(() => auth.stop());
@@ -63,7 +67,10 @@ describe("a developer setup reached from several client addresses", () => {
 });
 
 describe("a public install", () => {
-  const PUBLIC = { NODE_ENV: "production", GOTRUE_SITE_URL: "https://portal.example.com" };
+  const PUBLIC = {
+    NODE_ENV: "production",
+    GOTRUE_SITE_URL: "https://portal.example.com",
+  } as const;
 
   it("generates its own secret and keys (0600), prints where they are, never the service key", async () => {
     const auth = await startAuthProcess(freePort(), { env: PUBLIC });
@@ -91,7 +98,7 @@ describe("a public install", () => {
   it("refuses to start with the demo secret, saying why", async () => {
     const child = spawn(process.execPath, [join(buildDir, "auth-server.js")], {
       env: {
-        PATH: process.env.PATH,
+        PATH: process.env.PATH ?? "",
         ...PUBLIC,
         GOTRUE_JWT_SECRET: DEMO_JWT_SECRET,
         PORT: String(freePort()),
