@@ -42,7 +42,7 @@ export function confirmationLinks(
 }
 
 /** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
-export function redactAddress(email: string): string {
+function redactAddress(email: string): string {
   const at = email.lastIndexOf("@");
   return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
