@@ -2,7 +2,7 @@
 // secret), IPv6 by /64, the embedded server keyed on the app's X-Client-IP, and the mail budgets.
 import type { IncomingMessage } from "node:http";
 import { createServer } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -98,6 +98,28 @@ describe("the embedded server behind the app", () => {
       expect(signIn.status).toBe(200);
       const verify = await call("/verify", "198.51.100.1", { type: "email", token_hash: "x" });
       expect(verify.status).toBe(403);
+    } finally {
+      await auth.close();
+    }
+  });
+});
+
+describe("the embedded server on a public site", () => {
+  it("hands the generated anon key (not the demo one) to the app", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "auth-embedded-"));
+    const env = parseEnv({
+      NODE_ENV: "test",
+      SITE_URL: "https://portal.example.com",
+      AUTH_DATA_DIR: dataDir,
+      EMBEDDED_AUTH_PORT: String(await freePort()),
+    });
+    const auth = await startEmbeddedAuth(env, {});
+    try {
+      const keys = JSON.parse(readFileSync(join(dataDir, "api-keys.json"), "utf8")) as {
+        anon_key: string;
+      };
+      expect(auth.anonKey).toBe(keys.anon_key);
+      expect(auth.anonKey).not.toBe(DEMO_ANON_KEY);
     } finally {
       await auth.close();
     }

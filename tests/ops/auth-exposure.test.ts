@@ -66,6 +66,60 @@ describe("a developer setup reached from several client addresses", () => {
   });
 });
 
+describe("behind the app, which names each visitor in X-Client-IP", () => {
+  let auth: RunningProcess;
+  beforeAll(async () => {
+    auth = await startAuthProcess(freePort(), { env: { GOTRUE_RATE_LIMIT_HEADER: "X-Client-IP" } });
+  });
+  afterAll(() => auth.stop());
+
+  const asApp = (path: string, visitor: string, body: unknown, key = DEMO_ANON_KEY) =>
+    requestFrom(`${auth.url}/auth/v1${path}`, {
+      localAddress: "127.0.0.1",
+      body,
+      headers: { apikey: key, Authorization: `Bearer ${key}`, "X-Client-IP": visitor },
+    });
+
+  it("one visitor draining /token and /verify locks out no one else", async () => {
+    const victim = "198.51.100.1";
+    const signedUp = uniqueEmail("victim");
+    const confirmed = uniqueEmail("victim");
+    expect((await asApp("/signup", victim, { email: signedUp, password: PASSWORD })).status).toBe(
+      200,
+    );
+    const created = await asApp(
+      "/admin/users",
+      victim,
+      { email: confirmed, password: PASSWORD, email_confirm: true },
+      DEMO_SERVICE_ROLE_KEY,
+    );
+    expect(created.status).toBe(200);
+
+    const floods = await Promise.all(
+      Array.from({ length: 45 }, () =>
+        asApp("/token?grant_type=refresh_token", "203.0.113.66", { refresh_token: "abcdefghijkl" }),
+      ).concat(
+        Array.from({ length: 40 }, () =>
+          asApp("/verify", "203.0.113.66", { type: "email", token_hash: "0".repeat(32) }),
+        ),
+      ),
+    );
+    expect(floods.filter((res) => res.status === 429).length).toBeGreaterThan(0);
+
+    const signIn = await asApp("/token?grant_type=password", victim, {
+      email: confirmed,
+      password: PASSWORD,
+    });
+    expect(signIn.status).toBe(200);
+    const mails = await requestFrom<{ confirmation_url: string }[]>(
+      `${auth.url}/outbox/messages?to=${encodeURIComponent(signedUp)}`,
+    );
+    const link = new URL(mails.body[0]?.confirmation_url ?? "").searchParams.get("token_hash");
+    const verify = await asApp("/verify", victim, { type: "email", token_hash: link });
+    expect(verify.status).toBe(200);
+  });
+});
+
 describe("a public install", () => {
   const PUBLIC = {
     NODE_ENV: "production",
