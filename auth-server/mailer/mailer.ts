@@ -70,15 +70,17 @@ export function sendConfirmation(
     app.store.outbox.insert({ id: randomUUID(), to: email, ...confirmationMail(links, code) }, now);
     return { saved, links };
   });
-  // Live links and full addresses only on a developer's machine; never in production logs.
+  logMailSent(app, email, CONFIRM_SUBJECT, updated.links.confirmationUrl);
+  return updated.saved;
+}
+
+/** The `mail_sent` line: live link and full address only on a developer's machine, never in production. */
+export function logMailSent(app: App, to: string, subject: string, link: string): void {
   app.log(
     "info",
     "mail_sent",
-    app.config.exposure.logMailDetails
-      ? { to: email, subject: CONFIRM_SUBJECT, link: updated.links.confirmationUrl }
-      : { to: redactAddress(email), subject: CONFIRM_SUBJECT },
+    app.config.exposure.logMailDetails ? { to, subject, link } : { to: redactAddress(to), subject },
   );
-  return updated.saved;
 }
 
 const CONFIRM_SUBJECT = "Confirm Your Signup";
