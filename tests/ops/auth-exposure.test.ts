@@ -6,10 +6,17 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
 import { PASSWORD, requestFrom, uniqueEmail } from "../contract/helpers";
-import { buildDir, freePort, startAuthProcess, type RunningProcess } from "./processes";
+import {
+  buildDir,
+  freePort,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "./processes";
 
 describe("a developer setup reached from several client addresses", () => {
   let auth: RunningProcess;
@@ -118,6 +125,55 @@ describe("behind the app, which names each visitor in X-Client-IP", () => {
     const verify = await asApp("/verify", victim, { type: "email", token_hash: link });
     expect(verify.status).toBe(200);
   });
+});
+
+describe("the app in front of the auth server", () => {
+  it("a session cookie forged with the JWT secret opens no dashboard (the review's forged cookie)", async () => {
+    const auth = await startAuthProcess(freePort());
+    const app = await startAppProcess(freePort(), auth.url);
+    try {
+      const created = await requestFrom<{ id: string }>(`${auth.url}/auth/v1/admin/users`, {
+        headers: {
+          apikey: DEMO_SERVICE_ROLE_KEY,
+          Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+        },
+        body: { email: uniqueEmail("victim"), password: PASSWORD, email_confirm: true },
+      });
+      expect(created.status).toBe(200);
+      const now = Math.floor(Date.now() / 1000);
+      const expiresAt = now + 100 * 365 * 24 * 3600;
+      const forged = await new SignJWT({
+        sub: created.body.id,
+        email: "forged@evil.example",
+        aud: "authenticated",
+        role: "authenticated",
+        iat: now,
+        exp: expiresAt,
+      })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .sign(new TextEncoder().encode(DEMO_JWT_SECRET));
+      const session = {
+        access_token: forged,
+        token_type: "bearer",
+        expires_in: expiresAt - now,
+        expires_at: expiresAt,
+        refresh_token: "abcdefghijkl",
+        user: { id: created.body.id, email: "forged@evil.example" },
+      };
+      const cookie = `sb-127-auth-token=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+      const dashboard = await fetch(`${app.url}/dashboard`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
+      expect(dashboard.status).toBeGreaterThanOrEqual(300);
+      expect(dashboard.status).toBeLessThan(400);
+      expect(new URL(dashboard.headers.get("location") ?? "", app.url).pathname).toBe("/");
+      expect(await dashboard.text()).not.toContain("forged@evil.example");
+    } finally {
+      await app.stop();
+      await auth.stop();
+    }
+  }, 60_000);
 });
 
 describe("a public install", () => {
