@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
 import { PASSWORD, requestFrom, uniqueEmail } from "../contract/helpers";
 import {
@@ -215,6 +215,10 @@ describe("a public install", () => {
         AUTH_DATA_DIR: mkdtempSync(join(tmpdir(), "portal-auth-")),
       },
       stdio: ["ignore", "pipe", "pipe"],
+    });
+    // Should the process start instead, it must not outlive the test.
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill();
     });
     let output = "";
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
