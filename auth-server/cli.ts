@@ -55,9 +55,10 @@ async function main(): Promise<void> {
   log("info", "auth_server_started", {
     url: server.url,
     auth: `${server.url}/auth/v1`,
-    outbox: `${server.url}/outbox`,
+    outbox: config.exposure.outboxEnabled ? `${server.url}/outbox` : undefined,
     data_dir: config.dataDir,
     anon_key: server.anonKey,
+    api_keys_file: config.apiKeysFile,
   });
 
   let stopping = false;

@@ -1,18 +1,14 @@
 // Configuration: GoTrue's own env var names resolved into one typed AuthConfig, every bad value reported.
 import { createHmac } from "node:crypto";
 import type { JWK } from "jose";
+import { isLoopbackUrl, resolveApiSecrets } from "./api-secrets";
 import { EnvReader, isHttpUrl, parseRequiredCharacters, type Rate } from "./env-parsers";
 import { consoleLogger, type AuthLogger } from "./log";
 
 export type { Rate } from "./env-parsers";
 export type { AuthLogger, LogRecord } from "./log";
 
-/** `supabase start`'s well-known demo secret and the anon / service_role keys signed with it. */
-export const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
-export const DEMO_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
-export const DEMO_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+export { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "./api-secrets";
 
 /** The special data dir that keeps the database and the signing key in memory only. */
 export const IN_MEMORY = ":memory:";
@@ -26,6 +22,10 @@ export interface RateLimits {
   verify: Rate;
   /** Emails sent by the whole server (GOTRUE_RATE_LIMIT_EMAIL_SENT). */
   emailSent: Rate;
+  /** Emails one client key may cause, within the global budget (AUTH_RATE_LIMIT_EMAIL_PER_IP). */
+  emailSentPerClient: Rate;
+  /** Emails one address may receive, within the global budget (AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS). */
+  emailSentPerAddress: Rate;
 }
 
 export interface AuthConfig {
@@ -45,7 +45,10 @@ export interface AuthConfig {
   mailerOtpExp: number;
   /** GOTRUE_JWT_EXP: access-token lifetime, seconds. */
   jwtExp: number;
-  /** GOTRUE_JWT_SECRET: HS256 secret for API keys (and legacy kid-less tokens). */
+  /**
+   * GOTRUE_JWT_SECRET: HS256 secret for the API keys only (never a user's session). Unset: the demo
+   * secret on a loopback site, else a per-install one kept in the data folder (see apiKeysFile).
+   */
   jwtSecret: string;
   /** GOTRUE_JWT_KEYS: JWK set; the entry whose key_ops include "sign" signs. Undefined = generated ES256 key. */
   jwtKeys: JWK[] | undefined;
@@ -74,7 +77,7 @@ export interface AuthConfig {
   smtpMaxFrequency: number;
   /** AUTH_DATA_DIR: folder for auth.sqlite and signing-keys.json, or ":memory:". */
   dataDir: string;
-  /** AUTH_ANON_KEY, else the demo key (or one minted from a non-demo GOTRUE_JWT_SECRET). */
+  /** AUTH_ANON_KEY, else the key minted from the resolved jwtSecret (the demo key on loopback). */
   anonKey: string;
   /** AUTH_SERVICE_ROLE_KEY, likewise. */
   serviceRoleKey: string;
@@ -84,12 +87,16 @@ export interface AuthConfig {
   smtp: SmtpConfig | undefined;
   /** When and what the periodic clean-up deletes. */
   retention: RetentionConfig;
+  /** <dataDir>/api-keys.json when the secret and keys were generated for this install. */
+  apiKeysFile: string | undefined;
   /** Log sink; false silences everything (tests). */
   log: false | AuthLogger;
   /** Clock in milliseconds; tests inject a fake one. */
   now: () => number;
   /** Test hook called for every request before routing; a throw becomes a 500. */
   onRequest: ((request: { method: string; path: string }) => void) | undefined;
+  /** Who may reach what: see the "Exposure settings" section below. */
+  exposure: ExposureConfig;
 }
 
 export interface SmtpConfig {
@@ -127,6 +134,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   otp: { events: 300, periodSeconds: FIVE_MINUTES },
   verify: { events: 300, periodSeconds: FIVE_MINUTES },
   emailSent: { events: 300, periodSeconds: ONE_HOUR },
+  // 300 / 15: no fewer than 20 addresses can empty the whole budget in an hour.
+  emailSentPerClient: { events: 15, periodSeconds: ONE_HOUR },
+  emailSentPerAddress: { events: 5, periodSeconds: ONE_HOUR },
 };
 
 /** GoTrue never accepts a shorter minimum password length than this. */
@@ -141,8 +151,7 @@ export function loadAuthConfig(
   overrides: Partial<AuthConfig> = {},
 ): AuthConfig {
   const read = new EnvReader(env);
-  const jwtSecret = read.string("GOTRUE_JWT_SECRET", DEMO_JWT_SECRET);
-  const fromEnv: AuthConfig = {
+  const fromEnv: Omit<AuthConfig, "exposure"> = {
     siteUrl: read.url("GOTRUE_SITE_URL", "http://localhost:3000") ?? "http://localhost:3000",
     apiExternalUrl: read.url("API_EXTERNAL_URL", undefined),
     uriAllowList: read.list("GOTRUE_URI_ALLOW_LIST", []),
@@ -151,7 +160,7 @@ export function loadAuthConfig(
     mailerAutoconfirm: read.boolean("GOTRUE_MAILER_AUTOCONFIRM", false),
     mailerOtpExp: read.integer("GOTRUE_MAILER_OTP_EXP", 86400, 1),
     jwtExp: read.integer("GOTRUE_JWT_EXP", 3600, 1),
-    jwtSecret,
+    jwtSecret: read.string("GOTRUE_JWT_SECRET", ""),
     jwtKeys: read.json("GOTRUE_JWT_KEYS", checkJwkSet),
     jwtIssuer: read.raw("GOTRUE_JWT_ISSUER"),
     jwtAud: read.string("GOTRUE_JWT_AUD", "authenticated"),
@@ -173,11 +182,20 @@ export function loadAuthConfig(
       otp: read.rate("GOTRUE_RATE_LIMIT_OTP", DEFAULT_RATE_LIMITS.otp),
       verify: read.rate("GOTRUE_RATE_LIMIT_VERIFY", DEFAULT_RATE_LIMITS.verify),
       emailSent: read.rate("GOTRUE_RATE_LIMIT_EMAIL_SENT", DEFAULT_RATE_LIMITS.emailSent),
+      emailSentPerClient: read.rate(
+        "AUTH_RATE_LIMIT_EMAIL_PER_IP",
+        DEFAULT_RATE_LIMITS.emailSentPerClient,
+      ),
+      emailSentPerAddress: read.rate(
+        "AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS",
+        DEFAULT_RATE_LIMITS.emailSentPerAddress,
+      ),
     },
     smtpMaxFrequency: read.duration("GOTRUE_SMTP_MAX_FREQUENCY", 60),
     dataDir: read.string("AUTH_DATA_DIR", ".data/auth"),
-    anonKey: read.raw("AUTH_ANON_KEY") ?? mintApiKey("anon", jwtSecret),
-    serviceRoleKey: read.raw("AUTH_SERVICE_ROLE_KEY") ?? mintApiKey("service_role", jwtSecret),
+    anonKey: read.string("AUTH_ANON_KEY", ""),
+    serviceRoleKey: read.string("AUTH_SERVICE_ROLE_KEY", ""),
+    apiKeysFile: undefined,
     bcryptCost: read.integer("AUTH_BCRYPT_COST", 10, 4),
     smtp: readSmtp(read),
     retention: {
@@ -190,7 +208,16 @@ export function loadAuthConfig(
     now: Date.now,
     onRequest: undefined,
   };
-  const config: AuthConfig = { ...fromEnv, ...overrides };
+  const exposure = readExposure(read, overrides.siteUrl ?? fromEnv.siteUrl);
+  const config: AuthConfig = { ...fromEnv, exposure, ...overrides };
+  Object.assign(
+    config,
+    resolveApiSecrets(
+      { ...config, inMemory: config.dataDir === IN_MEMORY },
+      mintApiKey,
+      (name, message) => read.problem(name, message),
+    ),
+  );
   config.passwordMinLength = Math.max(config.passwordMinLength, GOTRUE_MIN_PASSWORD_FLOOR);
   config.flowStateExpiry = Math.max(config.flowStateExpiry, FIVE_MINUTES);
   checkResolved(config, read);
@@ -271,4 +298,35 @@ export function mintApiKey(role: "anon" | "service_role", secret: string): strin
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ iss: "supabase-demo", role, exp: 1983812996 })}`;
   return `${body}.${createHmac("sha256", secret).update(body).digest("base64url")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exposure settings: what a visitor (or a page in their browser) may reach besides the API itself.
+
+export interface ExposureConfig {
+  /**
+   * GOTRUE_RATE_LIMIT_HEADER_SECRET: a request whose X-Rate-Limit-Secret header equals it may set
+   * the client IP through GOTRUE_RATE_LIMIT_HEADER from any peer; without it only loopback peers can.
+   */
+  rateLimitHeaderSecret: string | undefined;
+  /**
+   * GOTRUE_OUTBOX_ENABLED: serve /outbox (every mail, live links included). Default: on only when
+   * no SMTP server is configured (GOTRUE_SMTP_HOST unset) and GOTRUE_SITE_URL is loopback.
+   */
+  outboxEnabled: boolean;
+  /** Full addresses and live links in `mail_sent` log lines: only on a loopback site outside production. */
+  logMailDetails: boolean;
+}
+
+/** The header a trusted caller proves itself with when it is not on loopback. */
+export const RATE_LIMIT_SECRET_HEADER = "X-Rate-Limit-Secret";
+
+function readExposure(read: EnvReader, siteUrl: string): ExposureConfig {
+  const local = isLoopbackUrl(siteUrl);
+  const smtpConfigured = read.raw("GOTRUE_SMTP_HOST") !== undefined;
+  return {
+    rateLimitHeaderSecret: read.raw("GOTRUE_RATE_LIMIT_HEADER_SECRET"),
+    outboxEnabled: read.boolean("GOTRUE_OUTBOX_ENABLED", local && !smtpConfigured),
+    logMailDetails: local && read.raw("NODE_ENV") !== "production",
+  };
 }

@@ -1,4 +1,5 @@
-// Token-bucket rate limits like GoTrue's: per client key (burst 30) and one global mail budget.
+// Token-bucket rate limits like GoTrue's: per client key (burst 30), and a mail budget that is global
+// (GoTrue's) but also split per client key and per address, so a handful of clients cannot empty it.
 import type { AuthConfig, Rate } from "./config";
 import { tooManyRequests } from "./http/errors";
 
@@ -24,6 +25,11 @@ export class TokenBuckets {
 
   get enabled(): boolean {
     return this.rate.events > 0 && this.capacity > 0;
+  }
+
+  /** Whether `key` has a token left, without taking it. */
+  has(key: string): boolean {
+    return !this.enabled || this.refill(this.states.get(key), this.now()).tokens >= 1;
   }
 
   /** Takes one token for `key`; false when the bucket is empty (or true when switched off). */
@@ -60,6 +66,8 @@ export type LimiterName = "token" | "signup" | "verify";
 export class RateLimiter {
   private readonly perClient: Record<LimiterName, TokenBuckets>;
   private readonly emails: TokenBuckets;
+  private readonly emailsPerClient: TokenBuckets;
+  private readonly emailsPerAddress: TokenBuckets;
 
   constructor(config: AuthConfig) {
     const { rateLimits, now } = config;
@@ -74,6 +82,17 @@ export class RateLimiter {
       Math.floor(rateLimits.emailSent.events),
       now,
     );
+    const perHourBurst = (rate: Rate) => Math.max(1, Math.floor(rate.events));
+    this.emailsPerClient = new TokenBuckets(
+      rateLimits.emailSentPerClient,
+      perHourBurst(rateLimits.emailSentPerClient),
+      now,
+    );
+    this.emailsPerAddress = new TokenBuckets(
+      rateLimits.emailSentPerAddress,
+      perHourBurst(rateLimits.emailSentPerAddress),
+      now,
+    );
   }
 
   /** Throws 429 over_request_rate_limit when the client's bucket is empty. */
@@ -83,10 +102,19 @@ export class RateLimiter {
     }
   }
 
-  /** Throws 429 over_email_send_rate_limit when the server's mail budget is spent. */
-  takeEmail(): void {
-    if (!this.emails.take("global")) {
+  /**
+   * Spends one mail from the client's, the address's and the server's budgets, or none of them:
+   * 429 over_email_send_rate_limit when any is empty.
+   */
+  takeEmail(clientKey: string, address: string): void {
+    const budgets: [TokenBuckets, string][] = [
+      [this.emailsPerClient, clientKey],
+      [this.emailsPerAddress, address.toLowerCase()],
+      [this.emails, "global"],
+    ];
+    if (!budgets.every(([buckets, key]) => buckets.has(key))) {
       throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
     }
+    for (const [buckets, key] of budgets) buckets.take(key);
   }
 }

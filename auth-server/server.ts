@@ -14,9 +14,11 @@ import { tokenRoutes } from "./endpoints/token";
 import { userRoutes } from "./endpoints/user";
 import { verifyRoutes } from "./endpoints/verify";
 import { ApiError, errorReply, GatewayError, OAuthError } from "./http/errors";
+import { allowedOriginFor, assertAllowedHost } from "./http/exposure";
 import { preflightReply, writeReply, type Reply } from "./http/reply";
 import { RequestContext } from "./http/request";
 import { Router } from "./http/router";
+import { RATE_LIMIT_SECRET_HEADER } from "./config";
 import { apiKeyRole } from "./keys/jwt";
 import { loadKeyring } from "./keys/keyring";
 import { createLog, type Log } from "./log";
@@ -83,7 +85,7 @@ function routesFor(app: App): Router {
     ...metaRoutes(app),
     ...adminUserRoutes(app),
     ...generateLinkRoutes(app),
-    ...outboxRoutes(app),
+    ...(app.config.exposure.outboxEnabled ? outboxRoutes(app) : []),
   ]);
 }
 
@@ -91,7 +93,10 @@ function routesFor(app: App): Router {
 async function dispatch(app: App, router: Router, ctx: RequestContext, log: Log): Promise<Reply> {
   try {
     app.config.onRequest?.({ method: ctx.method, path: ctx.path });
-    if (ctx.method === "OPTIONS") return preflightReply(ctx.req);
+    assertAllowedHost(ctx.header("host"), app.apiUrl);
+    if (ctx.method === "OPTIONS") {
+      return preflightReply(ctx.req, allowedOriginFor(app.config.siteUrl, ctx.path));
+    }
     const match = router.match(ctx.method, ctx.path);
     const underApi = ctx.path.startsWith(API_PREFIX);
     if (match.kind === "found") {
@@ -145,7 +150,11 @@ export async function startAuthServer(
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const ctx = new RequestContext(req, config.rateLimitHeader);
+    const ctx = new RequestContext(req, {
+      header: config.rateLimitHeader,
+      secret: config.exposure.rateLimitHeaderSecret,
+      secretHeader: RATE_LIMIT_SECRET_HEADER,
+    });
     res.on("close", () => {
       log("info", "request", {
         method: ctx.method,
@@ -160,7 +169,7 @@ export async function startAuthServer(
     }
     const reply = await dispatch(app, router, ctx, log);
     if (reply.status === 413) reply.headers = { ...reply.headers, Connection: "close" };
-    writeReply(req, res, reply);
+    writeReply(req, res, reply, allowedOriginFor(config.siteUrl, ctx.path));
   };
 
   const server = createServer((req, res) => {
@@ -189,7 +198,13 @@ export async function startAuthServer(
     await assertApiKeys(app);
     router = routesFor(app);
     stopRetention = scheduleRetention(app);
-    log("info", "auth_server_listening", { url, api: apiUrl, outbox: `${url}/outbox` });
+    log("info", "auth_server_listening", {
+      url,
+      api: apiUrl,
+      outbox: config.exposure.outboxEnabled ? `${url}/outbox` : undefined,
+      // Where the generated keys can be read; the keys themselves never go to the log.
+      api_keys_file: config.apiKeysFile,
+    });
     let closing: Promise<void> | undefined;
     return {
       url,

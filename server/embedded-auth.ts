@@ -1,14 +1,22 @@
 // Starts the embedded Supabase-compatible auth server for a run with no SUPABASE_URL: the app's
 // site URL and data folder are passed on; every GOTRUE_* variable in the environment still applies.
+// The app names each visitor's IP in X-Client-IP, so the server's per-client limits stay per visitor.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "../auth-server/index";
 import type { Env } from "../app/lib/env.server";
 
-export function startEmbeddedAuth(env: Env): Promise<AuthServer> {
+/** The header the app puts the visitor's IP in on every call to the auth service. */
+export const CLIENT_IP_HEADER = "X-Client-IP";
+
+export function startEmbeddedAuth(
+  env: Env,
+  processEnv: Record<string, string | undefined> = process.env,
+): Promise<AuthServer> {
   const port = env.EMBEDDED_AUTH_PORT;
   const config = loadAuthConfig({
-    ...process.env,
-    GOTRUE_SITE_URL: process.env.GOTRUE_SITE_URL ?? env.SITE_URL,
-    API_EXTERNAL_URL: process.env.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}/auth/v1`,
+    ...processEnv,
+    GOTRUE_SITE_URL: processEnv.GOTRUE_SITE_URL ?? env.SITE_URL,
+    API_EXTERNAL_URL: processEnv.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}/auth/v1`,
+    GOTRUE_RATE_LIMIT_HEADER: processEnv.GOTRUE_RATE_LIMIT_HEADER ?? CLIENT_IP_HEADER,
     AUTH_DATA_DIR: env.AUTH_DATA_DIR,
   });
   return startAuthServer(config, { port, host: env.EMBEDDED_AUTH_HOST });

@@ -1,5 +1,5 @@
 // POST /admin/generate_link: signup | invite | magiclink | recovery links without sending a mail.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { App } from "../app";
 import { notFound, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
@@ -7,10 +7,11 @@ import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import type { Route } from "../http/router";
 import { assertPasswordStrength, hashPassword } from "../passwords";
-import { generateOtp, tokenHash, validateEmail } from "../services/email";
+import { validateEmail } from "../services/email";
 import { isRedirectAllowed, resolveRedirect } from "../services/redirects";
 import { userJson } from "../services/user-json";
 import { createUser, emailExists, mergeMetadata } from "../services/users";
+import { issueToken } from "../services/verification";
 import type { UserRecord } from "../store/users";
 import { adminOnly } from "./admin-users";
 
@@ -70,36 +71,32 @@ async function generateLink(app: App, ctx: RequestContext): Promise<Reply> {
       ? bodyRedirect
       : resolveRedirect(app.config, ctx.query.get("redirect_to"), ctx.header("referer"));
   const prepared = await prepareUser(app, stringField(body, "type") ?? "", email, body);
-  const otp = generateOtp();
-  const hashed = tokenHash(email, otp);
   const now = app.now();
   const recovery = prepared.type === "magiclink" || prepared.type === "recovery";
-  const user = app.store.db.transaction(() => {
-    app.store.tokens.putOneTimeToken({
-      id: randomUUID(),
-      userId: prepared.user.id,
-      tokenType: recovery ? "recovery_token" : "confirmation_token",
-      tokenHash: hashed,
-      relatesTo: email,
-      createdAt: now,
-    });
-    return app.store.users.update(
+  const { user, issued } = app.store.db.transaction(() => ({
+    issued: issueToken(
+      app,
+      prepared.user.id,
+      recovery ? "recovery_token" : "confirmation_token",
+      email,
+    ),
+    user: app.store.users.update(
       prepared.user.id,
       recovery
         ? { recoverySentAt: now, updatedAt: now }
         : { confirmationSentAt: now, updatedAt: now },
-    );
-  });
+    ),
+  }));
   const query = new URLSearchParams({
-    token: hashed,
+    token: issued.linkToken,
     type: prepared.type,
     redirect_to: redirectTo,
   });
   return json({
     ...userJson(app, user),
     action_link: `${app.apiUrl}/verify?${query.toString()}`,
-    email_otp: otp,
-    hashed_token: hashed,
+    email_otp: issued.code,
+    hashed_token: issued.linkToken,
     verification_type: prepared.type,
     redirect_to: redirectTo,
   });

@@ -11,7 +11,7 @@ import { createFlowState, validatePkce } from "../services/pkce";
 import { resolveRedirect } from "../services/redirects";
 import { issueSession } from "../services/sessions";
 import { fakeUserJson, userJson } from "../services/user-json";
-import { confirmUser, createUser } from "../services/users";
+import { confirmUser, createUser, replacePendingSignup } from "../services/users";
 
 export function signupRoutes(app: App): Route[] {
   const { config } = app;
@@ -22,7 +22,8 @@ export function signupRoutes(app: App): Route[] {
       access: "apikey",
       handler: async (ctx) => {
         const body = await ctx.readJson();
-        app.limiter.check("signup", ctx.clientKey());
+        const clientKey = ctx.clientKey();
+        app.limiter.check("signup", clientKey);
         if (config.disableSignup)
           throw unprocessable("signup_disabled", "Signups not allowed for this instance");
         const password = stringField(body, "password");
@@ -60,10 +61,12 @@ export function signupRoutes(app: App): Route[] {
           return json(fakeUserJson(app, email, data));
         }
         if (existing) {
-          // Unconfirmed: mail again, keep the stored password and metadata.
+          // Unconfirmed: this sign-up's password and metadata replace the pending ones (GoTrue keeps
+          // the first, which lets whoever signs an address up first own it after confirmation).
           const user = app.store.db.transaction(() => {
+            const replaced = replacePendingSignup(app, existing, passwordHash, data);
             if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-            return sendConfirmation(app, existing, Boolean(pkce), redirectTo);
+            return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
           });
           return json(userJson(app, user));
         }
@@ -72,7 +75,7 @@ export function signupRoutes(app: App): Route[] {
           const created = createUser(app, { email, passwordHash, data });
           if (config.mailerAutoconfirm) return confirmUser(app, created);
           if (pkce) createFlowState(app, created.id, "email/signup", pkce);
-          return sendConfirmation(app, created, Boolean(pkce), redirectTo);
+          return sendConfirmation(app, created, Boolean(pkce), redirectTo, clientKey);
         });
         if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
         return json(userJson(app, user));

@@ -38,9 +38,11 @@ async function passwordGrant(app: App, ctx: RequestContext): Promise<Reply> {
     app.config.bcryptCost,
   );
   const user = found && app.store.users.findById(found.id);
-  if (!user || !user.encryptedPassword || user.deletedAt !== null) throw invalidCredentials();
+  // A wrong password answers the same whether the account is unknown, deleted or banned.
+  if (!user || !user.encryptedPassword || user.deletedAt !== null || !valid) {
+    throw invalidCredentials();
+  }
   if (isBanned(app, user)) throw badRequest("user_banned", "User is banned");
-  if (!valid) throw invalidCredentials();
   // Only reported once the password matched, so it never tells whether an account exists.
   if (user.emailConfirmedAt === null)
     throw badRequest("email_not_confirmed", "Email not confirmed");
@@ -129,11 +131,12 @@ async function pkceGrant(app: App, ctx: RequestContext): Promise<Reply> {
   return json(await issueSession(app, user, flow.authenticationMethod));
 }
 
-const GRANTS: Record<string, (app: App, ctx: RequestContext) => Promise<Reply>> = {
-  password: passwordGrant,
-  refresh_token: refreshGrant,
-  pkce: pkceGrant,
-};
+/** A Map, so `constructor` or `__proto__` is just an unknown grant, never an Object method. */
+const GRANTS = new Map<string, (app: App, ctx: RequestContext) => Promise<Reply>>([
+  ["password", passwordGrant],
+  ["refresh_token", refreshGrant],
+  ["pkce", pkceGrant],
+]);
 
 export function tokenRoutes(app: App): Route[] {
   return [
@@ -143,7 +146,7 @@ export function tokenRoutes(app: App): Route[] {
       access: "apikey",
       handler: async (ctx) => {
         app.limiter.check("token", ctx.clientKey());
-        const grant = GRANTS[ctx.query.get("grant_type") ?? ""];
+        const grant = GRANTS.get(ctx.query.get("grant_type") ?? "");
         if (!grant) throw badRequest("invalid_credentials", "unsupported_grant_type");
         return grant(app, ctx);
       },

@@ -26,9 +26,8 @@ export function userRoutes(app: App): Route[] {
         const scope = ctx.query.get("scope") ?? "";
         const { sessions } = app.store;
         if (scope === "" || scope === "global") sessions.deleteForUser(user.id);
-        else if (scope === "local") {
-          if (session) sessions.delete(session.id);
-        } else if (scope === "others") sessions.deleteForUser(user.id, session?.id);
+        else if (scope === "local") sessions.delete(session.id);
+        else if (scope === "others") sessions.deleteForUser(user.id, session.id);
         else throw validationFailed(`Unsupported logout scope ${JSON.stringify(scope)}`);
         return noContent();
       },

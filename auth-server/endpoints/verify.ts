@@ -5,7 +5,6 @@ import { stringField } from "../http/params";
 import { json, seeOther, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import type { Route } from "../http/router";
-import { PKCE_PREFIX } from "../services/email";
 import { authMethodForVerifyType } from "../services/pkce";
 import { resolveRedirect } from "../services/redirects";
 import { issueSession, type TokenResponse } from "../services/sessions";
@@ -13,6 +12,7 @@ import {
   applyVerification,
   findByEmailOtp,
   findByTokenHash,
+  PKCE_PREFIX,
   type Verified,
 } from "../services/verification";
 

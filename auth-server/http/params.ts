@@ -25,11 +25,42 @@ export function booleanField(body: JsonObject, field: string): boolean {
   return value;
 }
 
-/** An object field (metadata); null or absent gives undefined. */
+/** Deepest nesting accepted in metadata: plenty for real profiles, far from any recursion limit. */
+export const MAX_METADATA_DEPTH = 16;
+/** Largest metadata accepted, as JSON: it travels in every access token (and cookie). */
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+/** Nesting depth of a JSON value, walked without recursion so hostile depth cannot overflow. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (current === null || typeof current !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_METADATA_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** An object field (metadata); null or absent gives undefined; too deep or too big is 400. */
 export function objectField(body: JsonObject, field: string): JsonObject | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "object" || Array.isArray(value))
     wrongType(field, "map[string]interface {}", value);
+  if (depthOf(value) > MAX_METADATA_DEPTH) {
+    throw badRequest(
+      "validation_failed",
+      `${field} is nested too deeply (at most ${MAX_METADATA_DEPTH} levels)`,
+    );
+  }
+  if (Buffer.byteLength(JSON.stringify(value)) > MAX_METADATA_BYTES) {
+    throw badRequest(
+      "validation_failed",
+      `${field} is too large (at most ${MAX_METADATA_BYTES} bytes as JSON)`,
+    );
+  }
   return value as JsonObject;
 }

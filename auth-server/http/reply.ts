@@ -36,18 +36,27 @@ const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const DEFAULT_ALLOWED_HEADERS =
   "Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, X-Supabase-Api-Version, apikey";
 
-/** CORS like GoTrue's rs/cors setup: any origin (reflected, with credentials), exposed version header. */
-export function corsHeaders(req: IncomingMessage): Record<string, string> {
+/**
+ * Which browser pages may read answers: GoTrue reflects any origin with credentials; here only the
+ * site's own origin, and nothing at all on the outbox or the admin API (`allowedOrigin` undefined).
+ */
+export function corsHeaders(
+  req: IncomingMessage,
+  allowedOrigin: string | undefined,
+): Record<string, string> {
   const origin = req.headers.origin;
+  if (!allowedOrigin || origin !== allowedOrigin) return origin ? { Vary: "Origin" } : {};
   return {
-    "Access-Control-Allow-Origin": origin ?? "*",
-    ...(origin ? { "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {}),
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Credentials": "true",
+    Vary: "Origin",
     "Access-Control-Expose-Headers": EXPOSED_HEADERS,
   };
 }
 
-/** The answer to an OPTIONS preflight. */
-export function preflightReply(req: IncomingMessage): Reply {
+/** The answer to an OPTIONS preflight: permissions only for the allowed origin. */
+export function preflightReply(req: IncomingMessage, allowedOrigin: string | undefined): Reply {
+  if (!allowedOrigin || req.headers.origin !== allowedOrigin) return { status: 204 };
   const requested = req.headers["access-control-request-headers"];
   return {
     status: 204,
@@ -60,8 +69,13 @@ export function preflightReply(req: IncomingMessage): Reply {
   };
 }
 
-export function writeReply(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
-  const headers: Record<string, string> = { ...corsHeaders(req), ...reply.headers };
+export function writeReply(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  allowedOrigin: string | undefined,
+): void {
+  const headers: Record<string, string> = { ...corsHeaders(req, allowedOrigin), ...reply.headers };
   let body: string | undefined;
   if (reply.json !== undefined) {
     body = JSON.stringify(reply.json);

@@ -1,11 +1,20 @@
 // Per-request context: path, query, headers, bounded JSON body, bearer token, rate-limit key.
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { isLoopbackAddress, rateLimitKey } from "./client-ip";
 import { ApiError, apiVersionOf, API_VERSION_HEADER, badRequest } from "./errors";
 
 /** GoTrue's request body limit. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type JsonObject = Record<string, unknown>;
+
+/** GOTRUE_RATE_LIMIT_HEADER and who may set it (loopback peers, or callers proving the secret). */
+export interface ClientIpSource {
+  header: string | undefined;
+  secret: string | undefined;
+  secretHeader: string;
+}
 
 export class RequestContext {
   readonly method: string;
@@ -17,7 +26,7 @@ export class RequestContext {
 
   constructor(
     readonly req: IncomingMessage,
-    private readonly rateLimitHeader: string | undefined,
+    private readonly clientIp: ClientIpSource,
   ) {
     this.method = (req.method ?? "GET").toUpperCase();
     this.url = new URL(req.url ?? "/", "http://localhost");
@@ -40,11 +49,26 @@ export class RequestContext {
     return match?.[1];
   }
 
-  /** Rate-limit key: the first value of the configured header, else the socket address. */
+  /**
+   * Rate-limit key: the first value of the configured header when the caller may set it (a loopback
+   * peer such as the app, or one sending the shared secret), else the socket address.
+   */
   clientKey(): string {
-    const forwarded = this.rateLimitHeader ? this.header(this.rateLimitHeader) : undefined;
+    const peer = this.req.socket.remoteAddress;
+    const { header } = this.clientIp;
+    const forwarded = header && this.mayNameClient(peer) ? this.header(header) : undefined;
     const first = forwarded?.split(",")[0]?.trim();
-    return first || this.req.socket.remoteAddress || "unknown";
+    return rateLimitKey(first || peer || "unknown");
+  }
+
+  private mayNameClient(peer: string | undefined): boolean {
+    if (isLoopbackAddress(peer)) return true;
+    const { secret, secretHeader } = this.clientIp;
+    const presented = this.header(secretHeader);
+    if (!secret || presented === undefined) return false;
+    const expected = Buffer.from(secret);
+    const given = Buffer.from(presented);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   /** Reads the body (at most 1 MiB, else 413) and parses a JSON object (else 400 bad_json). */

@@ -30,8 +30,11 @@ export function signAccessToken(keyring: Keyring, claims: AccessTokenClaims): Pr
 
 class KeyLookupError extends Error {}
 
-/** GoTrue's key choice: a kid selects a configured key; no kid + HS256 means the JWT secret. */
-function keyResolver(keyring: Keyring): JWTVerifyGetKey {
+/**
+ * GoTrue's key choice: a kid selects a configured key; no kid + HS256 means the JWT secret, which
+ * only API keys may use (`sessions: true` refuses it, so the secret can never mint a session).
+ */
+function keyResolver(keyring: Keyring, sessions: boolean): JWTVerifyGetKey {
   return (header) => {
     if (typeof header.kid === "string") {
       const entry: KeyEntry | undefined = keyring.byKid.get(header.kid);
@@ -40,7 +43,7 @@ function keyResolver(keyring: Keyring): JWTVerifyGetKey {
         throw new KeyLookupError(`signing method ${header.alg} is invalid`);
       return entry.key;
     }
-    if (header.alg === "HS256") return keyring.secret;
+    if (header.alg === "HS256" && !sessions) return keyring.secret;
     throw new KeyLookupError("missing kid");
   };
 }
@@ -48,12 +51,17 @@ function keyResolver(keyring: Keyring): JWTVerifyGetKey {
 const ALGORITHMS = ["ES256", "RS256", "HS256"];
 
 /** Verifies signature and exp (against `now`); returns the payload or throws the reason in Go's words. */
-async function verify(keyring: Keyring, token: string, now: number): Promise<JWTPayload> {
+async function verify(
+  keyring: Keyring,
+  token: string,
+  now: number,
+  sessions: boolean,
+): Promise<JWTPayload> {
   if (token.split(".").length !== 3) {
     throw new Error("token is malformed: token contains an invalid number of segments");
   }
   try {
-    const { payload } = await jwtVerify(token, keyResolver(keyring), {
+    const { payload } = await jwtVerify(token, keyResolver(keyring, sessions), {
       algorithms: ALGORITHMS,
       currentDate: new Date(now),
     });
@@ -80,14 +88,18 @@ function goReason(error: unknown): string {
   return "token is malformed: could not JSON decode header or claims";
 }
 
-/** Verifies a user's bearer token; failures are 403 bad_jwt with GoTrue's message. */
+/**
+ * Verifies a bearer token; failures are 403 bad_jwt with GoTrue's message. `use: "session"` accepts
+ * only tokens signed by a configured key (with its kid); `use: "admin"` also the secret's API keys.
+ */
 export async function verifyBearer(
   keyring: Keyring,
   token: string,
   now: number,
+  use: "session" | "admin",
 ): Promise<JWTPayload> {
   try {
-    return await verify(keyring, token, now);
+    return await verify(keyring, token, now, use === "session");
   } catch (error) {
     throw forbidden(
       "bad_jwt",
@@ -105,7 +117,7 @@ export async function apiKeyRole(
   now: number,
 ): Promise<ApiKeyRole | undefined> {
   try {
-    const payload = await verify(keyring, key, now);
+    const payload = await verify(keyring, key, now, false);
     return payload.role === "anon" || payload.role === "service_role" ? payload.role : undefined;
   } catch {
     return undefined;

@@ -1,9 +1,8 @@
-// Confirmation mails: token + OTP, send limits (per-address gap, global budget), outbox + SMTP + log line.
-import { randomUUID } from "node:crypto";
+// Confirmation mails: token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
-import { generateOtp, PKCE_PREFIX, tokenHash } from "../services/email";
-import type { OneTimeTokenRecord } from "../store/tokens";
+import { issueToken } from "../services/verification";
+import type { TokenSnapshot } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { queueMail, type RequestMails } from "./delivery";
 import { escapeHtml } from "./html";
@@ -28,81 +27,87 @@ export interface ConfirmationLinks {
   verifyUrl: string;
 }
 
-/** Both links of a confirmation mail for a stored token hash (which may carry the pkce_ prefix). */
+/** Both links of a confirmation mail for a link token (which may carry the pkce_ prefix). */
 export function confirmationLinks(
   app: App,
-  storedHash: string,
+  linkToken: string,
   type: string,
   redirectTo: string,
 ): ConfirmationLinks {
-  const confirm = new URLSearchParams({ token_hash: storedHash, type: "email", next: redirectTo });
-  const verify = new URLSearchParams({ token: storedHash, type, redirect_to: redirectTo });
+  const confirm = new URLSearchParams({ token_hash: linkToken, type: "email", next: redirectTo });
+  const verify = new URLSearchParams({ token: linkToken, type, redirect_to: redirectTo });
   return {
     confirmationUrl: `${app.config.siteUrl}/auth/confirm?${confirm.toString()}`,
     verifyUrl: `${app.apiUrl}/verify?${verify.toString()}`,
   };
 }
 
+/** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
+function redactAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
 /**
  * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one.
- * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
+ * `clientKey` is who asked for it (their mail budget pays). Throws 429 over_email_send_rate_limit
+ * before touching anything when a limit applies.
  */
 export function sendConfirmation(
   app: App,
   user: UserRecord,
   pkce: boolean,
   redirectTo: string,
+  clientKey: string,
 ): UserRecord {
   const email = user.email ?? "";
   assertSendFrequency(app, user.confirmationSentAt);
-  app.limiter.takeEmail();
+  app.limiter.takeEmail(clientKey, email);
   const now = app.now();
-  const otp = generateOtp();
-  const stored = (pkce ? PKCE_PREFIX : "") + tokenHash(email, otp);
-  const links = confirmationLinks(app, stored, "signup", redirectTo);
   const updated = app.store.db.transaction(() => {
-    const previousToken = app.store.tokens.oneTimeTokenFor(user.id, "confirmation_token");
-    app.store.tokens.putOneTimeToken({
-      id: randomUUID(),
-      userId: user.id,
-      tokenType: "confirmation_token",
-      tokenHash: stored,
-      relatesTo: email,
-      createdAt: now,
-    });
+    const previous = app.store.tokens.snapshot(user.id, "confirmation_token");
+    const { linkToken, code } = issueToken(app, user.id, "confirmation_token", email, { pkce });
+    const links = confirmationLinks(app, linkToken, "signup", redirectTo);
     const saved = app.store.users.update(user.id, { confirmationSentAt: now, updatedAt: now });
     queueMail(app, {
-      message: { to: email, ...confirmationMail(links, otp) },
+      message: { to: email, ...confirmationMail(links, code) },
       failureMessage: "Error sending confirmation email",
-      undo: (request) => undoConfirmation(app, request, user, previousToken),
+      undo: (request) => undoConfirmation(app, request, user, previous),
     });
-    return saved;
+    return { saved, links };
   });
-  app.log("info", "mail_sent", {
-    to: email,
-    subject: CONFIRM_SUBJECT,
-    // The link is a dev convenience; once mail really leaves, logs must not hold live links.
-    link: app.config.smtp ? undefined : links.confirmationUrl,
-  });
-  return updated;
+  logMailSent(app, email, CONFIRM_SUBJECT, updated.links.confirmationUrl);
+  return updated.saved;
+}
+
+/**
+ * The `mail_sent` line: the live link and full address only on a developer's machine with no SMTP
+ * server; in production, or once mail really leaves, logs hold neither.
+ */
+export function logMailSent(app: App, to: string, subject: string, link: string): void {
+  const details = app.config.exposure.logMailDetails && !app.config.smtp;
+  app.log(
+    "info",
+    "mail_sent",
+    details ? { to, subject, link } : { to: redactAddress(to), subject },
+  );
 }
 
 /**
  * A confirmation mail that never left: a user created by this very request (a new sign-up) is
- * removed, so the address can sign up again; otherwise the earlier link and send time come back.
+ * removed, so the address can sign up again; otherwise the earlier link, code and send time come back.
  */
 function undoConfirmation(
   app: App,
   request: RequestMails,
   before: UserRecord,
-  previousToken: OneTimeTokenRecord | undefined,
+  previous: TokenSnapshot,
 ): void {
   if (before.confirmationSentAt === null && before.createdAt >= request.startedAt) {
     app.store.users.delete(before.id);
     return;
   }
-  app.store.tokens.deleteOneTimeToken(before.id, "confirmation_token");
-  if (previousToken) app.store.tokens.putOneTimeToken(previousToken);
+  app.store.tokens.restore(before.id, "confirmation_token", previous);
   app.store.users.update(before.id, { confirmationSentAt: before.confirmationSentAt });
 }
 

@@ -1,5 +1,5 @@
-// Email address validation (GoTrue's order and messages) and mailed OTP / token-hash generation.
-import { createHash, randomInt } from "node:crypto";
+// Email address validation (GoTrue's order and messages) and the mailed 6-digit code.
+import { randomInt } from "node:crypto";
 import { validationFailed } from "../http/errors";
 
 /** checkmail's format rule, which GoTrue's validateEmail uses. */
@@ -25,12 +25,3 @@ const OTP_LENGTH = 6;
 export function generateOtp(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
 }
-
-/** GoTrue's token hash: sha224 hex of email + OTP. */
-export function tokenHash(email: string, otp: string): string {
-  return createHash("sha224")
-    .update(email + otp)
-    .digest("hex");
-}
-
-export const PKCE_PREFIX = "pkce_";

@@ -41,37 +41,46 @@ export async function requireApiKey(app: App, ctx: RequestContext): Promise<ApiK
 }
 
 /** The bearer token's verified claims, or 401 no_authorization / 403 bad_jwt. */
-async function bearerClaims(app: App, ctx: RequestContext): Promise<JWTPayload> {
+async function bearerClaims(
+  app: App,
+  ctx: RequestContext,
+  use: "session" | "admin",
+): Promise<JWTPayload> {
   const token = ctx.bearer();
   if (!token) throw unauthorized("no_authorization", "This endpoint requires a valid Bearer token");
-  return verifyBearer(app.keyring, token, app.now());
+  return verifyBearer(app.keyring, token, app.now(), use);
 }
 
 export interface Authenticated {
   user: UserRecord;
-  session: SessionRecord | undefined;
+  session: SessionRecord;
   claims: JWTPayload;
 }
 
-/** GoTrue's requireAuthentication + maybeLoadUserOrSession: the user and session must still exist. */
+const sessionNotFound = () =>
+  forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
+
+/**
+ * GoTrue's requireAuthentication + maybeLoadUserOrSession, stricter: the token must be signed by a
+ * configured key and carry a session_id whose session still exists, so sign-out, a ban or a deletion
+ * ends it at once and no token minted outside a sign-in ever counts as one.
+ */
 export async function requireUser(app: App, ctx: RequestContext): Promise<Authenticated> {
-  const claims = await bearerClaims(app, ctx);
+  const claims = await bearerClaims(app, ctx, "session");
   if (!claims.sub) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
   if (!isUuid(claims.sub)) throw badRequest("bad_jwt", "invalid claim: sub claim must be a UUID");
   const user = app.store.users.findById(claims.sub);
   if (!user || user.deletedAt !== null) {
     throw forbidden("user_not_found", "User from sub claim in JWT does not exist");
   }
-  let session: SessionRecord | undefined;
   const sessionId = claims.session_id;
-  if (typeof sessionId === "string" && sessionId !== "" && sessionId !== NIL_UUID) {
-    if (!isUuid(sessionId))
-      throw forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID");
-    session = app.store.sessions.find(sessionId);
-    if (!session || session.userId !== user.id) {
-      throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
-    }
+  if (typeof sessionId !== "string" || sessionId === "" || sessionId === NIL_UUID) {
+    throw sessionNotFound();
   }
+  if (!isUuid(sessionId))
+    throw forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID");
+  const session = app.store.sessions.find(sessionId);
+  if (!session || session.userId !== user.id) throw sessionNotFound();
   if (isBanned(app, user)) throw forbidden("user_banned", "User is banned");
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!aud.includes(app.config.jwtAud)) {
@@ -82,7 +91,7 @@ export async function requireUser(app: App, ctx: RequestContext): Promise<Authen
 
 /** GoTrue's requireAdminCredentials: a valid bearer whose role is an admin role. */
 export async function requireAdmin(app: App, ctx: RequestContext): Promise<void> {
-  const claims = await bearerClaims(app, ctx);
+  const claims = await bearerClaims(app, ctx, "admin");
   if (typeof claims.role !== "string" || !app.config.jwtAdminRoles.includes(claims.role)) {
     throw forbidden("not_admin", "User not allowed");
   }

@@ -20,20 +20,33 @@ export interface NewUser {
 
 const IDENTITY_KEYS = new Set(["sub", "email", "email_verified", "phone_verified"]);
 
+/** The email identity's data for a sign-up: its own keys, plus options.data (which cannot override them). */
+function emailIdentityData(id: string, email: string, data: Metadata | undefined): Metadata {
+  const extra = Object.fromEntries(
+    Object.entries(data ?? {}).filter(([key]) => !IDENTITY_KEYS.has(key)),
+  );
+  return { sub: id, email, email_verified: false, phone_verified: false, ...extra };
+}
+
+function emailIdentity(userId: string, email: string, identityData: Metadata, now: number) {
+  return {
+    id: randomUUID(),
+    providerId: userId,
+    userId,
+    provider: "email",
+    identityData,
+    email,
+    lastSignInAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Inserts a user and its email identity (identity id = user id, as GoTrue does for email). */
 export function createUser(app: App, input: NewUser): UserRecord {
   const now = app.now();
   const id = input.id ?? randomUUID();
-  const extra = Object.fromEntries(
-    Object.entries(input.data ?? {}).filter(([key]) => !IDENTITY_KEYS.has(key)),
-  );
-  const identityData: Metadata = {
-    sub: id,
-    email: input.email,
-    email_verified: false,
-    phone_verified: false,
-    ...extra,
-  };
+  const identityData = emailIdentityData(id, input.email, input.data);
   const user: UserRecord = {
     id,
     aud: app.config.jwtAud,
@@ -54,19 +67,35 @@ export function createUser(app: App, input: NewUser): UserRecord {
   };
   app.store.db.transaction(() => {
     app.store.users.insert(user);
-    app.store.users.insertIdentity({
-      id: randomUUID(),
-      providerId: id,
-      userId: id,
-      provider: "email",
-      identityData,
-      email: input.email,
-      lastSignInAt: null,
-      createdAt: now,
+    app.store.users.insertIdentity(emailIdentity(id, input.email, identityData, now));
+  });
+  return user;
+}
+
+/**
+ * A repeated sign-up of an address nobody has confirmed yet: its password and metadata replace the
+ * pending ones and every session ends, so a stranger who signed the address up first holds nothing
+ * once the owner confirms.
+ */
+export function replacePendingSignup(
+  app: App,
+  user: UserRecord,
+  passwordHash: string,
+  data: Metadata,
+): UserRecord {
+  const now = app.now();
+  const email = user.email ?? "";
+  const identityData = emailIdentityData(user.id, email, data);
+  return app.store.db.transaction(() => {
+    app.store.sessions.deleteForUser(user.id);
+    app.store.users.deleteIdentities(user.id);
+    app.store.users.insertIdentity(emailIdentity(user.id, email, identityData, now));
+    return app.store.users.update(user.id, {
+      encryptedPassword: passwordHash,
+      userMetadata: { ...identityData },
       updatedAt: now,
     });
   });
-  return user;
 }
 
 /** GoTrue's User.Confirm: sets email_confirmed_at, marks email_verified, spends the confirmation token. */
@@ -85,12 +114,13 @@ export function confirmUser(app: App, user: UserRecord): UserRecord {
 
 /** Merges metadata like GoTrue's UpdateUserMetaData: keys set to null are removed. */
 export function mergeMetadata(current: Metadata, patch: Metadata): Metadata {
-  const merged: Metadata = { ...current };
+  // A Map, so a "__proto__" key is data like any other, never the object's prototype.
+  const merged = new Map(Object.entries(current));
   for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
+    if (value === null) merged.delete(key);
+    else merged.set(key, value);
   }
-  return merged;
+  return Object.fromEntries(merged);
 }
 
 /** 422 email_exists, GoTrue's answer when an admin call would duplicate an address. */

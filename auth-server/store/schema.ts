@@ -73,6 +73,15 @@ CREATE TABLE IF NOT EXISTS one_time_tokens (
 CREATE INDEX IF NOT EXISTS one_time_tokens_hash ON one_time_tokens (token_hash);
 CREATE INDEX IF NOT EXISTS one_time_tokens_created_at ON one_time_tokens (created_at);
 
+CREATE TABLE IF NOT EXISTS one_time_codes (
+  user_id TEXT NOT NULL,
+  token_type TEXT NOT NULL,
+  code_hash TEXT NOT NULL,
+  failed_attempts INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, token_type)
+);
+
 CREATE TABLE IF NOT EXISTS flow_states (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,

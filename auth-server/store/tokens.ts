@@ -1,4 +1,5 @@
-// One-time tokens (mailed confirmation / recovery hashes) and PKCE flow states.
+// One-time tokens (hashes of mailed link tokens), their 6-digit codes (hashed, with a failure
+// count) and PKCE flow states.
 import type { Db, Row } from "./db";
 
 export type OneTimeTokenType = "confirmation_token" | "recovery_token";
@@ -10,6 +11,20 @@ export interface OneTimeTokenRecord {
   tokenHash: string;
   relatesTo: string;
   createdAt: number;
+}
+
+export interface OneTimeCodeRecord {
+  userId: string;
+  tokenType: OneTimeTokenType;
+  codeHash: string;
+  failedAttempts: number;
+  createdAt: number;
+}
+
+/** A user's token of one type and its code as they stood, to put back when a new mail is not sent. */
+export interface TokenSnapshot {
+  token: OneTimeTokenRecord | undefined;
+  code: OneTimeCodeRecord | undefined;
 }
 
 export interface FlowStateRecord {
@@ -73,17 +88,78 @@ export class TokenStore {
       .find((token) => types.includes(token.tokenType));
   }
 
-  /** The current token of a type for a user (used to match a 6-digit code). */
-  oneTimeTokenFor(userId: string, tokenType: OneTimeTokenType): OneTimeTokenRecord | undefined {
+  /** Spends a user's token of one type: its link and its code. */
+  deleteOneTimeToken(userId: string, tokenType: OneTimeTokenType): void {
+    this.db.run("DELETE FROM one_time_tokens WHERE user_id = :userId AND token_type = :tokenType", {
+      userId,
+      tokenType,
+    });
+    this.deleteCode(userId, tokenType);
+  }
+
+  /** Stores the code mailed with a token (after putOneTimeToken, which drops the previous code). */
+  putCode(code: Omit<OneTimeCodeRecord, "failedAttempts">): void {
+    this.db.run(
+      `INSERT INTO one_time_codes (user_id, token_type, code_hash, failed_attempts, created_at)
+       VALUES (:userId, :tokenType, :codeHash, 0, :createdAt)`,
+      { ...code },
+    );
+  }
+
+  codeFor(userId: string, tokenType: OneTimeTokenType): OneTimeCodeRecord | undefined {
+    const row = this.db.get(
+      "SELECT * FROM one_time_codes WHERE user_id = :userId AND token_type = :tokenType",
+      { userId, tokenType },
+    );
+    return (
+      row && {
+        userId: String(row.user_id),
+        tokenType: String(row.token_type) as OneTimeTokenType,
+        codeHash: String(row.code_hash),
+        failedAttempts: Number(row.failed_attempts),
+        createdAt: Number(row.created_at),
+      }
+    );
+  }
+
+  snapshot(userId: string, tokenType: OneTimeTokenType): TokenSnapshot {
     const row = this.db.get(
       "SELECT * FROM one_time_tokens WHERE user_id = :userId AND token_type = :tokenType",
       { userId, tokenType },
     );
-    return row && toOneTimeToken(row);
+    return { token: row && toOneTimeToken(row), code: this.codeFor(userId, tokenType) };
   }
 
-  deleteOneTimeToken(userId: string, tokenType: OneTimeTokenType): void {
-    this.db.run("DELETE FROM one_time_tokens WHERE user_id = :userId AND token_type = :tokenType", {
+  /** Replaces the user's current token of that type with a snapshot taken before it. */
+  restore(userId: string, tokenType: OneTimeTokenType, snapshot: TokenSnapshot): void {
+    this.db.transaction(() => {
+      this.deleteOneTimeToken(userId, tokenType);
+      if (snapshot.token) this.putOneTimeToken(snapshot.token);
+      if (snapshot.code) {
+        this.db.run(
+          `INSERT INTO one_time_codes (user_id, token_type, code_hash, failed_attempts, created_at)
+           VALUES (:userId, :tokenType, :codeHash, :failedAttempts, :createdAt)`,
+          { ...snapshot.code },
+        );
+      }
+    });
+  }
+
+  /** Counts a wrong code; at `limit` failures the code is deleted (the mailed link stays valid). */
+  recordWrongCode(userId: string, tokenType: OneTimeTokenType, limit: number): void {
+    this.db.transaction(() => {
+      this.db.run(
+        `UPDATE one_time_codes SET failed_attempts = failed_attempts + 1
+         WHERE user_id = :userId AND token_type = :tokenType`,
+        { userId, tokenType },
+      );
+      const code = this.codeFor(userId, tokenType);
+      if (code && code.failedAttempts >= limit) this.deleteCode(userId, tokenType);
+    });
+  }
+
+  private deleteCode(userId: string, tokenType: OneTimeTokenType): void {
+    this.db.run("DELETE FROM one_time_codes WHERE user_id = :userId AND token_type = :tokenType", {
       userId,
       tokenType,
     });

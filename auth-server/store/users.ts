@@ -139,6 +139,7 @@ export class UserStore {
         "sessions",
         "refresh_tokens",
         "one_time_tokens",
+        "one_time_codes",
         "flow_states",
       ]) {
         this.db.run(`DELETE FROM ${table} WHERE user_id = :id`, { id });

@@ -1,4 +1,5 @@
 // Shared contract-test harness: an in-process auth server on port 0, fake clock, clients and raw fetch.
+import { request as httpRequest } from "node:http";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
 import {
@@ -208,4 +209,57 @@ export function decodeHeader(jwt: string): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+export interface NodeRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Source address of the connection, e.g. "127.0.0.2" to act as another client on loopback. */
+  localAddress?: string;
+}
+
+/**
+ * A request through node:http, which (unlike fetch) can send any Host header and pick the source
+ * address; the body is sent as JSON and the answer parsed as JSON when it is.
+ */
+export function requestFrom<T = Record<string, unknown>>(
+  url: string,
+  init: NodeRequest = {},
+): Promise<RawResponse<T>> {
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: init.method ?? (payload === undefined ? "GET" : "POST"),
+        localAddress: init.localAddress,
+        headers: {
+          ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+          ...init.headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value !== undefined)
+              headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+          }
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: body as T });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
 }

@@ -54,7 +54,8 @@ describe("signup with email confirmation (default)", () => {
     const confirm = new URL(mail.confirmation_url);
     expect(confirm.origin + confirm.pathname).toBe("http://localhost:3000/auth/confirm");
     expect(confirm.searchParams.get("type")).toBe("email");
-    expect(confirm.searchParams.get("token_hash")).toMatch(/^[0-9a-f]{56}$/);
+    // 128 random bits (32 hex digits), not a hash of the address and the code.
+    expect(confirm.searchParams.get("token_hash")).toMatch(/^[0-9a-f]{32}$/);
     expect(confirm.searchParams.get("next")).toBe("http://localhost:3000");
     const verify = new URL(mail.verify_url);
     expect(verify.origin + verify.pathname).toBe(`${ts.url}/auth/v1/verify`);
@@ -106,7 +107,7 @@ describe("signup with email confirmation (default)", () => {
     expect(mails.body).toHaveLength(0);
   });
 
-  it("re-sends to an unconfirmed duplicate after the 60 s gap, keeping the old password", async () => {
+  it("re-sends to an unconfirmed duplicate after the 60 s gap, replacing the pending password", async () => {
     const email = uniqueEmail();
     const first = await ts
       .client()
@@ -133,7 +134,7 @@ describe("signup with email confirmation (default)", () => {
     expect(again.error).toBeNull();
     expect(again.data.user?.id).toBe(first.data.user?.id);
     expect(again.data.user?.identities).toHaveLength(1);
-    expect(again.data.user?.user_metadata.v).toBe(1);
+    expect(again.data.user?.user_metadata.v).toBe(2);
     const secondMail = await latestMail(ts, email);
     expect(secondMail.id).not.toBe(firstMail.id);
     // Only the newest link works.
@@ -149,14 +150,12 @@ describe("signup with email confirmation (default)", () => {
       token_hash: new URL(secondMail.confirmation_url).searchParams.get("token_hash")!,
     });
     expect(ok.error).toBeNull();
-    // The first password still signs in; the second one never replaced it.
+    // The newest sign-up's password is the one confirmed; the first one no longer signs in.
     expect(
-      (await ts.client().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      (await ts.client().auth.signInWithPassword({ email, password: "other-password-9" })).error,
     ).toBeNull();
-    const wrong = await ts
-      .client()
-      .auth.signInWithPassword({ email, password: "other-password-9" });
-    expect(wrong.error?.code).toBe("invalid_credentials");
+    const firstPassword = await ts.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(firstPassword.error?.code).toBe("invalid_credentials");
   });
 
   it("rejects weak passwords with reasons, before looking at the email", async () => {
@@ -260,7 +259,7 @@ describe("signup with email confirmation (default)", () => {
     const hash = new URL((await latestMail(ts, email)).confirmation_url).searchParams.get(
       "token_hash",
     );
-    expect(hash).toMatch(/^pkce_[0-9a-f]{56}$/);
+    expect(hash).toMatch(/^pkce_[0-9a-f]{32}$/);
   });
 
   it("answers bad JSON with 400 bad_json and a wrongly typed field likewise", async () => {

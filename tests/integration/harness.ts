@@ -10,6 +10,8 @@ export async function startTestAuthServer(env: Record<string, string> = {}): Pro
     GOTRUE_SITE_URL: SITE_URL,
     AUTH_DATA_DIR: ":memory:",
     GOTRUE_SMTP_MAX_FREQUENCY: "0s",
+    // The site is not loopback, so the outbox the tests read mail from must be switched on.
+    GOTRUE_OUTBOX_ENABLED: "true",
     ...env,
   });
   const server = await startAuthServer({ ...config, log: false } as typeof config, {

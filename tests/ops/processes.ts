@@ -84,6 +84,9 @@ export function startAuthProcess(
       HOST: "127.0.0.1",
       AUTH_DATA_DIR: dataDir,
       AUTH_BCRYPT_COST: "4",
+      // Every test client signs up from 127.0.0.1: per-client mail budgets off unless a test sets them.
+      AUTH_RATE_LIMIT_EMAIL_PER_IP: "0",
+      AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "0",
       ...env,
     },
     "/auth/v1/health",

@@ -1,0 +1,138 @@
+// The JWT secret and the anon / service_role API keys: `supabase start`'s public demo values only
+// while the site is a loopback URL; anywhere else a per-install secret kept in the data folder.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** `supabase start`'s well-known demo secret and the anon / service_role keys signed with it. */
+export const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const DEMO_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+export const DEMO_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+
+/** File in the data folder holding a generated secret and the keys signed with it (mode 0600). */
+export const API_KEYS_FILE_NAME = "api-keys.json";
+
+const LOOPBACK_HOSTS = new Set(["localhost", "[::1]", "::1"]);
+
+/** localhost, 127.0.0.0/8 or ::1: a name that never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return (
+    LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith(".localhost")
+  );
+}
+
+/** Whether a URL points at this machine (the `supabase start` situation). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface ApiSecrets {
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Where the generated secret and keys are kept; undefined when configured, demo or in memory. */
+  apiKeysFile: string | undefined;
+}
+
+/** What the environment (or overrides) set explicitly; empty strings mean "not set". */
+export interface ConfiguredSecrets {
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  dataDir: string;
+  inMemory: boolean;
+}
+
+/**
+ * The demo values on a loopback site, else the configured secret, else the per-install secret from
+ * (or created in) the data folder. `problem` receives the reason a configuration must not start.
+ */
+export function resolveApiSecrets(
+  configured: ConfiguredSecrets,
+  mint: (role: "anon" | "service_role", secret: string) => string,
+  problem: (name: string, message: string) => void,
+): ApiSecrets {
+  const local = isLoopbackUrl(configured.siteUrl);
+  if (!local) {
+    const demoValues: [string, boolean][] = [
+      ["GOTRUE_JWT_SECRET", configured.jwtSecret === DEMO_JWT_SECRET],
+      ["AUTH_ANON_KEY", configured.anonKey === DEMO_ANON_KEY],
+      ["AUTH_SERVICE_ROLE_KEY", configured.serviceRoleKey === DEMO_SERVICE_ROLE_KEY],
+    ];
+    for (const [name] of demoValues.filter(([, isDemo]) => isDemo)) {
+      problem(
+        name,
+        "is supabase start's public demo value, which anyone can use to forge keys; it is only " +
+          "allowed while GOTRUE_SITE_URL is a loopback URL. Unset it to have a per-install secret " +
+          "generated in AUTH_DATA_DIR, or set your own (e.g. `openssl rand -base64 48`)",
+      );
+    }
+  }
+  let stored: ApiSecrets | undefined;
+  let jwtSecret = configured.jwtSecret;
+  if (!jwtSecret && local) jwtSecret = DEMO_JWT_SECRET;
+  if (!jwtSecret) {
+    stored = configured.inMemory
+      ? withKeys(randomSecret(), undefined, mint)
+      : storedOrNewSecrets(configured.dataDir, mint);
+    jwtSecret = stored.jwtSecret;
+  }
+  return {
+    jwtSecret,
+    anonKey: configured.anonKey || stored?.anonKey || mint("anon", jwtSecret),
+    serviceRoleKey:
+      configured.serviceRoleKey || stored?.serviceRoleKey || mint("service_role", jwtSecret),
+    apiKeysFile: stored?.apiKeysFile,
+  };
+}
+
+function randomSecret(): string {
+  return randomBytes(48).toString("base64url");
+}
+
+function withKeys(
+  jwtSecret: string,
+  apiKeysFile: string | undefined,
+  mint: (role: "anon" | "service_role", secret: string) => string,
+): ApiSecrets {
+  return {
+    jwtSecret,
+    anonKey: mint("anon", jwtSecret),
+    serviceRoleKey: mint("service_role", jwtSecret),
+    apiKeysFile,
+  };
+}
+
+/** Reads <dataDir>/api-keys.json, or writes a new secret and its keys there (0600, atomically). */
+function storedOrNewSecrets(
+  dataDir: string,
+  mint: (role: "anon" | "service_role", secret: string) => string,
+): ApiSecrets {
+  const file = join(dataDir, API_KEYS_FILE_NAME);
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { jwt_secret?: unknown };
+    if (typeof saved.jwt_secret !== "string" || saved.jwt_secret.length < 32) {
+      throw new Error(`${file}: jwt_secret is missing or shorter than 32 characters`);
+    }
+    return withKeys(saved.jwt_secret, file, mint);
+  }
+  const secrets = withKeys(randomSecret(), file, mint);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const body = {
+    jwt_secret: secrets.jwtSecret,
+    anon_key: secrets.anonKey,
+    service_role_key: secrets.serviceRoleKey,
+  };
+  writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+  return secrets;
+}
