@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import ws from "ws";
 import { isAuthUnavailable } from "./auth-errors";
 import { getEnv } from "./env.server";
-import { takeAttempt } from "./rate-limit.server";
+import { takeAttempt, type LimitedAction } from "./rate-limit.server";
 
 export interface SessionUser {
   id: string;
@@ -58,12 +58,35 @@ function cookieOptions() {
 const AUTH_FETCH_TIMEOUT_MS = 8_000;
 
 /**
- * fetch for the auth service: a timeout, and the visitor's address on every call so the auth
- * service's per-IP limits apply per visitor rather than to this server as a whole.
+ * Calls to the auth service the app counts per client IP itself, whatever route makes them: a
+ * guessed or replayed confirmation link must not use up the auth service's shared budget.
+ */
+const LIMITED_AUTH_PATHS: Record<string, LimitedAction> = { "/auth/v1/verify": "confirm" };
+
+/** The answer a limited call gets instead of reaching the auth service (auth-js reads it as 429). */
+function tooManyRequests(waitSeconds: number): Response {
+  return Response.json(
+    {
+      code: "over_request_rate_limit",
+      error_code: "over_request_rate_limit",
+      msg: "Too many requests",
+    },
+    { status: 429, headers: { "Retry-After": String(waitSeconds) } },
+  );
+}
+
+/**
+ * fetch for the auth service: a timeout, the per-IP limits above, and the visitor's address on
+ * every call so the auth service's own per-IP limits apply per visitor rather than to this server
+ * as a whole (with the shared secret, when one is configured, that lets it believe the header).
  */
 function authServiceFetch(clientIp: string | undefined): typeof fetch {
   const secret = getEnv().AUTH_RATE_LIMIT_SECRET;
-  return (input, init) => {
+  return async (input, init) => {
+    const path = new URL(input instanceof Request ? input.url : input).pathname;
+    const limited = LIMITED_AUTH_PATHS[path];
+    const wait = limited ? await takeAttempt(limited, clientIp ?? "unknown") : null;
+    if (wait !== null) return tooManyRequests(wait);
     const timeout = AbortSignal.timeout(AUTH_FETCH_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     const headers = new Headers(init?.headers);

@@ -44,7 +44,11 @@ beforeAll(async () => {
   appEnv();
   auth = await startTestAuthServer(
     { GOTRUE_JWT_EXP: "95", GOTRUE_RATE_LIMIT_HEADER_SECRET: RATE_LIMIT_SECRET },
-    { RATE_LIMIT_REFRESH_PER_IP: "3", AUTH_RATE_LIMIT_SECRET: RATE_LIMIT_SECRET },
+    {
+      RATE_LIMIT_REFRESH_PER_IP: "3",
+      RATE_LIMIT_CONFIRM_PER_IP: "3",
+      AUTH_RATE_LIMIT_SECRET: RATE_LIMIT_SECRET,
+    },
   );
   mod = {
     auth: await import("~/lib/auth.server"),
@@ -237,6 +241,41 @@ describe("refreshes", () => {
     expect(states.slice(3).every((state) => state.unavailable && !state.user)).toBe(true);
     await mod.auth.getAuthState(get("/dashboard", cookie), context("198.51.100.10"));
     expect(refreshes()).toHaveLength(4);
+  });
+});
+
+describe("confirmation links", () => {
+  it("reach the auth service at most RATE_LIMIT_CONFIRM_PER_IP times per client IP; a real link from another IP still works", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const verifies = () =>
+      authServiceCalls(fetchSpy).filter(({ url }) => url.endsWith("/auth/v1/verify"));
+    for (let i = 0; i < 6; i++) {
+      const guessed = asResponse(
+        await mod.confirm.loader({
+          request: get(`/auth/confirm?token_hash=pkce_guess${i}&type=email`),
+          context: context("198.51.100.77"),
+          params: {},
+        }),
+      );
+      expect(guessed.headers.get("Location")).toBe("/?auth=sign-in");
+    }
+    expect(verifies()).toHaveLength(3);
+
+    const email = uniqueEmail("confirm-limit");
+    await mod.index.action({
+      request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+      context: context("198.51.100.78"),
+      params: {},
+    });
+    const link = new URL((await latestMail(auth, email)).confirmation_url);
+    const confirmed = asResponse(
+      await mod.confirm.loader({
+        request: get(`${link.pathname}${link.search}`),
+        context: context("198.51.100.78"),
+        params: {},
+      }),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/dashboard");
   });
 });
 
