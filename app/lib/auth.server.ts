@@ -3,7 +3,7 @@
 // auth service's published asymmetric keys (JWKS); the auth service is asked only to refresh an
 // expiring token, and then at most once per request and within a per-IP limit. Verified sessions
 // are remembered per process, so a repeat page view costs a hash and a map lookup. The cookies a
-// check writes are added to the response by the server entry (sessionCookies()).
+// check writes are added to the response by the server entry (addSessionHeaders()).
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import {
   createServerClient,
@@ -37,14 +37,14 @@ export interface AuthState {
 
 // ---- Configuration-derived values -------------------------------------------------------------
 
-export function authServiceUrl(): string {
+function authServiceUrl(): string {
   const url = getEnv().SUPABASE_URL;
   if (!url) throw new Error("SUPABASE_URL is not set and no embedded auth server was started");
   return url;
 }
 
 /** The cookie @supabase/ssr stores this project's session in (chunks add `.0`, `.1`…). */
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return `sb-${new URL(authServiceUrl()).hostname.split(".")[0]}-auth-token`;
 }
 
@@ -193,11 +193,8 @@ const PLAUSIBLE_REFRESH_TOKEN = /^[A-Za-z0-9_-]{8,256}$/;
 
 interface StoredSession {
   accessToken: string;
-  refreshToken: string;
   /** When the access token expires (seconds), the earlier of the token's and the session's. */
   expiresAt: number;
-  kid: string | undefined;
-  alg: string | undefined;
 }
 
 /**
@@ -266,13 +263,7 @@ function parseStoredSession(value: string): StoredSession | null {
   if (!headerJson || !payloadJson || typeof payloadJson.exp !== "number") return null;
   const expiresAt =
     typeof storedExpiry === "number" ? Math.min(storedExpiry, payloadJson.exp) : payloadJson.exp;
-  return {
-    accessToken,
-    refreshToken,
-    expiresAt,
-    kid: typeof headerJson.kid === "string" ? headerJson.kid : undefined,
-    alg: typeof headerJson.alg === "string" ? headerJson.alg : undefined,
-  };
+  return { accessToken, expiresAt };
 }
 
 function clearedCookies(names: string[]): Headers {
