@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import ws from "ws";
 import { isAuthUnavailable } from "./auth-errors";
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
 import { takeAttempt, type LimitedAction } from "./rate-limit.server";
 
 export interface SessionUser {
@@ -148,6 +149,7 @@ const ASYMMETRIC_ALGORITHMS = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS5
 let signingKeys: JWK[] = [];
 let keysFetchedAt = 0;
 let keysFetching: Promise<void> | undefined;
+let warnedNoKeys = false;
 
 async function fetchSigningKeys(): Promise<void> {
   try {
@@ -161,6 +163,13 @@ async function fetchSigningKeys(): Promise<void> {
       ? body.keys.filter((key) => key.kty !== "oct" && typeof key.kid === "string")
       : [];
     if (published.length > 0) signingKeys = published;
+    else if (!warnedNoKeys) {
+      warnedNoKeys = true;
+      log("warn", "no_signing_keys", {
+        detail:
+          "the auth service publishes no asymmetric signing keys, so no session can be verified: switch the project to asymmetric JWT signing keys",
+      });
+    }
   } catch {
     // Unreachable: keep the last known keys; a later request tries again.
   } finally {
