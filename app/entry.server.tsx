@@ -1,14 +1,20 @@
-// Server entry: renders each page with the request's CSP nonce on every script it emits, and
-// marks every page and data response private (they depend on the visitor's cookies).
+// Server entry: renders each page with the request's CSP nonce on every script it emits, adds the
+// cookies the request's session check wrote (a refreshed or cleared session) to every page and data
+// response, and marks them private (they depend on the visitor's cookies). `configure` is how the
+// process entry hands this bundle its validated configuration.
 import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
+  type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { addSessionHeaders } from "~/lib/auth.server";
 import { NonceContext } from "~/lib/nonce";
+
+export { configure } from "~/lib/env.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
 
@@ -27,22 +33,28 @@ function methodNotAllowed(headers: Headers): Response {
   return new Response("Method Not Allowed", { status: 405, headers });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
   if (response.status === 405) return methodNotAllowed(new Headers(response.headers));
+  await addSessionHeaders(context, response.headers);
   response.headers.set("Cache-Control", PRIVATE_NO_STORE);
   return response;
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: { cspNonce?: string } = {},
+  loadContext: AppLoadContext = {},
 ) {
   if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
+  await addSessionHeaders(loadContext, responseHeaders);
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
+    // Stops a render still pending after the deadline; cleared as soon as the render ends, so a
+    // finished request is not kept in memory until it fires.
+    const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
+    const finished = () => clearTimeout(deadline);
     let sent = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -69,8 +81,11 @@ export default function handleRequest(
             }),
           );
           pipe(body);
+          // Everything was ready, so pipe() has written the whole page: nothing is left to abort.
+          finished();
         },
         onShellError(error: unknown) {
+          finished();
           reject(error);
         },
         onError(error: unknown) {
@@ -79,6 +94,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }

@@ -11,6 +11,8 @@ const secretFile = `${dataDir}session-secret`;
 const envFile = fileURLToPath(new URL("../.env", import.meta.url));
 
 if (existsSync(envFile)) process.loadEnvFile(envFile);
+// React and Remix pick their production code by NODE_ENV, read when the build is loaded.
+process.env.NODE_ENV ??= "production";
 
 if (!process.env.SESSION_SECRET) {
   if (!existsSync(secretFile)) {

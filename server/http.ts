@@ -61,10 +61,10 @@ function noLegacyDataRequests(req: Request, res: Response, next: NextFunction) {
   res.status(400).type("text/plain").send("Unsupported request.");
 }
 
-async function authServiceAnswers(): Promise<boolean> {
+async function authServiceAnswers(env: Env): Promise<boolean> {
   try {
-    const response = await fetch(`${process.env.SUPABASE_URL}/auth/v1/health`, {
-      headers: { apikey: process.env.SUPABASE_ANON_KEY ?? "" },
+    const response = await fetch(`${env.SUPABASE_URL}/auth/v1/health`, {
+      headers: { apikey: env.SUPABASE_ANON_KEY ?? "" },
       signal: AbortSignal.timeout(READY_TIMEOUT_MS),
     });
     return response.ok;
@@ -84,13 +84,15 @@ export async function startHttpServer(
 ): Promise<HttpServer> {
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count or the proxies' addresses: req.ip is then the address the nearest untrusted hop
+  // reported, never a value the client wrote at the left of X-Forwarded-For.
+  app.set("trust proxy", env.TRUST_PROXY);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = await authServiceAnswers();
+    const ready = await authServiceAnswers(env);
     res
       .set("Cache-Control", "no-store")
       .status(ready ? 200 : 503)

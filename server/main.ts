@@ -1,22 +1,43 @@
 // Process entry: validates configuration, starts the embedded auth server when no SUPABASE_URL is
-// given, serves the Remix app, and shuts both down cleanly on SIGTERM/SIGINT.
+// given, hands the configuration to the Remix build, serves it, and shuts both down cleanly on
+// SIGTERM/SIGINT.
 import type { ServerBuild } from "@remix-run/node";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ConfigError, parseEnv } from "../app/lib/env.server";
+import { ConfigError, parseEnv, type Env } from "../app/lib/env.server";
 import { startEmbeddedAuth } from "./embedded-auth";
 import { log } from "../app/lib/log.server";
 import { startHttpServer } from "./http";
 
-process.env.NODE_ENV ??= "production";
-
 /** This file runs as build/main.js, next to the Remix build (build/client, build/server). */
 const buildDir = dirname(fileURLToPath(import.meta.url));
+
+/** The server build's entry module, which exports `configure` (app/entry.server.tsx). */
+type ConfigurableBuild = ServerBuild & {
+  entry: { module: ServerBuild["entry"]["module"] & { configure(env: Env): void } };
+};
+
+/**
+ * The secret that lets the auth server believe the app's X-Client-IP header. The embedded server
+ * reads it as GOTRUE_RATE_LIMIT_HEADER_SECRET; the app sends AUTH_RATE_LIMIT_SECRET. Either one set
+ * serves both; both set must agree. (From loopback the embedded server needs none.)
+ */
+function embeddedRateLimitSecret(env: Env): string | undefined {
+  const serverSecret = process.env.GOTRUE_RATE_LIMIT_HEADER_SECRET || undefined;
+  const appSecret = env.AUTH_RATE_LIMIT_SECRET;
+  if (serverSecret && appSecret && serverSecret !== appSecret) {
+    throw new ConfigError([
+      "AUTH_RATE_LIMIT_SECRET: differs from GOTRUE_RATE_LIMIT_HEADER_SECRET (set one, or both to the same value)",
+    ]);
+  }
+  return appSecret ?? serverSecret;
+}
 
 async function main() {
   let env;
   try {
     env = parseEnv(process.env, (message) => log("warn", "config", { message }));
+    if (!env.SUPABASE_URL) env = { ...env, AUTH_RATE_LIMIT_SECRET: embeddedRateLimitSecret(env) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -26,19 +47,17 @@ async function main() {
   }
 
   const embedded = env.SUPABASE_URL ? undefined : await startEmbeddedAuth(env);
-  if (embedded) {
-    process.env.SUPABASE_URL = embedded.url;
-    process.env.SUPABASE_ANON_KEY = embedded.anonKey;
-  }
-  process.env.SESSION_SECRET = env.SESSION_SECRET;
+  if (embedded) env = { ...env, SUPABASE_URL: embedded.url, SUPABASE_ANON_KEY: embedded.anonKey };
+  if (env.BENCH_SESSION_USER) log("warn", "config", { message: "session check skipped (bench)" });
 
   const build = (await import(
     pathToFileURL(join(buildDir, "server/index.js")).href
-  )) as ServerBuild;
+  )) as ConfigurableBuild;
+  build.entry.module.configure(env);
   const http = await startHttpServer(env, join(buildDir, "client"), build);
   log("info", "started", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
-    auth: process.env.SUPABASE_URL,
+    auth: env.SUPABASE_URL,
     embeddedAuth: Boolean(embedded),
     node: process.version,
   });

@@ -7,7 +7,7 @@ import { createAuthClient } from "./auth.server";
 import { getEnv } from "./env.server";
 import type { FormFields } from "./form.server";
 import { messages, type Toast } from "./messages";
-import { takeAttempt, type LimitedAction } from "./rate-limit.server";
+import { takeAttempt } from "./rate-limit.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
 import {
   INVALID_EMAIL_HINT,
@@ -49,7 +49,7 @@ function statusFor(toast: Toast): number {
 }
 
 /** A 429 with a clear toast when this IP or address has made too many attempts. */
-async function rateLimited(context: AppLoadContext, intent: LimitedAction, email: string) {
+async function rateLimited(context: AppLoadContext, intent: AuthIntent, email: string) {
   const waitSeconds = await takeAttempt(intent, context.clientIp ?? "unknown", email);
   if (waitSeconds === null) return null;
   const headers = new Headers({ "Retry-After": String(waitSeconds) });
@@ -69,7 +69,7 @@ export async function signInAction(request: Request, context: AppLoadContext, fi
   }
   const limited = await rateLimited(context, "sign-in", email);
   if (limited) return limited;
-  const { supabase, headers } = createAuthClient(request);
+  const { supabase, headers } = createAuthClient(request, context);
   let error;
   try {
     ({ error } = await supabase.auth.signInWithPassword({ email, password }));
@@ -98,7 +98,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, fi
   }
   const limited = await rateLimited(context, "sign-up", email);
   if (limited) return limited;
-  const { supabase, headers } = createAuthClient(request);
+  const { supabase, headers } = createAuthClient(request, context);
   let result;
   try {
     result = await supabase.auth.signUp({

@@ -1,5 +1,8 @@
-// The app's configuration: one schema for every environment variable, validated once at start-up.
+// The app's configuration: one schema for every environment variable, validated once at start-up
+// by the process entry and handed to the server bundle with configure(); nothing writes it back
+// into process.env.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanString = z
@@ -7,6 +10,55 @@ const booleanString = z
   .transform((value) => value === "true" || value === "1");
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY next to addresses and CIDRs. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(value: string): boolean {
+  if (NAMED_RANGES.has(value)) return true;
+  const [address, bits, extra] = value.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which proxies in front of the app to believe about the client's address: `false` (none, the
+ * socket's peer is the client), a hop count (the client is that many entries from the right of
+ * X-Forwarded-For), or a comma list of proxy addresses/CIDRs. Express's `trust proxy` setting takes
+ * the parsed value as is. `true` (believe every hop, so the leftmost entry a client can write
+ * itself) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === "true") {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "`true` is not accepted" });
+      return z.NEVER;
+    }
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `"${value}" is neither false, a hop count nor a comma list of proxy addresses/CIDRs`,
+    });
+    return z.NEVER;
+  });
+
+/** The bench's fixed user: `{"id":"…","email":"…"}`. */
+const benchSessionUser = z.string().transform((value, ctx) => {
+  try {
+    return z.object({ id: z.string().min(1), email: z.string() }).parse(JSON.parse(value));
+  } catch {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be {"id":"…","email":"…"}' });
+    return z.NEVER;
+  }
+});
 
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -18,16 +70,20 @@ const schema = z.object({
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   BOOKING_URL: z.string().url().default("https://calendly.com/"),
   COOKIE_SECURE: booleanString.optional(),
-  TRUST_PROXY: booleanString.default("false"),
+  TRUST_PROXY: trustProxy.default("false"),
+  AUTH_RATE_LIMIT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   AUTH_DATA_DIR: z.string().min(1).default(".data/auth"),
   EMBEDDED_AUTH_PORT: z.coerce.number().int().min(1).max(65535).default(54321),
   EMBEDDED_AUTH_HOST: z.string().min(1).default("127.0.0.1"),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.default(20),
   RATE_LIMIT_SIGN_IN_PER_EMAIL: positiveInt.default(10),
   RATE_LIMIT_SIGN_UP_PER_IP: positiveInt.default(10),
+  RATE_LIMIT_CONFIRM_PER_IP: positiveInt.default(10),
+  RATE_LIMIT_REFRESH_PER_IP: positiveInt.default(60),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
   REDIS_URL: z.string().url().optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  BENCH_SESSION_USER: benchSessionUser.optional(),
 });
 
 export type Env = z.infer<typeof schema> & {
@@ -41,6 +97,9 @@ const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   SESSION_SECRET: "set SESSION_SECRET to a random string of 32+ characters (openssl rand -hex 32)",
   SUPABASE_ANON_KEY: "set SUPABASE_ANON_KEY to the project's anon (publishable) key",
   SITE_URL: "set SITE_URL to the public origin, e.g. https://portal.example.com",
+  TRUST_PROXY:
+    "set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs; `true` would let any client choose its own address through X-Forwarded-For",
+  BENCH_SESSION_USER: "only for `npm run bench` on a loopback SITE_URL",
 };
 
 export class ConfigError extends Error {
@@ -69,6 +128,10 @@ export function parseEnv(
   }
   const env = result.data;
   const isProduction = env.NODE_ENV === "production";
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  if (env.BENCH_SESSION_USER && !isLoopbackUrl(siteUrl)) {
+    problems.push(`BENCH_SESSION_USER: skips the session check (${HINTS.BENCH_SESSION_USER})`);
+  }
   if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
     problems.push(
       `SUPABASE_ANON_KEY: required when SUPABASE_URL is set (${HINTS.SUPABASE_ANON_KEY})`,
@@ -86,17 +149,34 @@ export function parseEnv(
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...env,
-    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    SITE_URL: siteUrl,
     SESSION_SECRET: sessionSecret as string,
     COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,
     isProduction,
   };
 }
 
-let cached: Env | undefined;
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
-/** The process's validated configuration (parsed on first use; main.ts parses it at start-up). */
+let configured: Env | undefined;
+
+/**
+ * Hands the validated configuration to this copy of the module. The production entry
+ * (server/main.ts) calls it through the server build's `configure` export, with the embedded auth
+ * server's URL and key filled in, before the first request.
+ */
+export function configure(env: Env) {
+  configured = env;
+}
+
+/**
+ * The configuration handed over by configure(). Where nothing configures the bundle (Vite's dev
+ * server, tests that import modules directly) it is parsed from the environment on first use.
+ */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env, (message) => console.warn(message));
-  return cached;
+  configured ??= parseEnv(process.env, (message) => console.warn(message));
+  return configured;
 }

@@ -1,5 +1,7 @@
-// Rate limits on sign-in and sign-up, per client IP and per e-mail address (rate-limiter-flexible):
-// in memory by default, or in Redis (REDIS_URL) so that several app instances share the counts.
+// Rate limits on what reaches the auth service (sign-in, sign-up, confirmation links, session
+// refreshes), per client IP (IPv6 per /64) and, for sign-in, per e-mail address
+// (rate-limiter-flexible): in memory by default, or in Redis (REDIS_URL) so that several app
+// instances share the counts.
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -7,18 +9,21 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { once } from "node:events";
+import { isIPv6 } from "node:net";
 import { getEnv } from "./env.server";
 import { log } from "./log.server";
 
 /** How long the first attempt waits for Redis to connect before counting in memory instead. */
 const REDIS_CONNECT_WAIT_MS = 1000;
 
-export type LimitedAction = "sign-in" | "sign-up";
+export type LimitedAction = "sign-in" | "sign-up" | "confirm" | "refresh";
 
 interface Limiters {
   signInPerIp: RateLimiterAbstract;
   signInPerEmail: RateLimiterAbstract;
   signUpPerIp: RateLimiterAbstract;
+  confirmPerIp: RateLimiterAbstract;
+  refreshPerIp: RateLimiterAbstract;
 }
 
 let limiters: Promise<Limiters> | undefined;
@@ -64,7 +69,31 @@ async function createLimiters(): Promise<Limiters> {
     signInPerIp: make("sign-in-ip", env.RATE_LIMIT_SIGN_IN_PER_IP),
     signInPerEmail: make("sign-in-email", env.RATE_LIMIT_SIGN_IN_PER_EMAIL),
     signUpPerIp: make("sign-up-ip", env.RATE_LIMIT_SIGN_UP_PER_IP),
+    confirmPerIp: make("confirm-ip", env.RATE_LIMIT_CONFIRM_PER_IP),
+    refreshPerIp: make("refresh-ip", env.RATE_LIMIT_REFRESH_PER_IP),
   };
+}
+
+/**
+ * The key an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, the
+ * block one subscriber usually holds whole.
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(ip)) return ip;
+  const address = ip.split("%")[0] as string;
+  const [head = "", tail = ""] = address.split("::");
+  const groups = (part: string) => (part ? part.split(":") : []);
+  const headGroups = groups(head);
+  const tailGroups = groups(tail);
+  // An embedded IPv4 tail (::1.2.3.4) only ever affects the last 32 bits, outside the /64.
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const full = address.includes("::")
+    ? [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups]
+    : headGroups;
+  const prefix = full.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${prefix.join(":")}::/64`;
 }
 
 /**
@@ -74,14 +103,20 @@ async function createLimiters(): Promise<Limiters> {
 export async function takeAttempt(
   action: LimitedAction,
   ip: string,
-  email: string,
+  email = "",
 ): Promise<number | null> {
   limiters ??= createLimiters();
-  const { signInPerIp, signInPerEmail, signUpPerIp } = await limiters;
-  const checks =
-    action === "sign-in"
-      ? [signInPerIp.consume(ip), signInPerEmail.consume(email.toLowerCase())]
-      : [signUpPerIp.consume(ip)];
+  const all = await limiters;
+  const key = clientKey(ip);
+  const checks = {
+    "sign-in": () => [
+      all.signInPerIp.consume(key),
+      all.signInPerEmail.consume(email.toLowerCase()),
+    ],
+    "sign-up": () => [all.signUpPerIp.consume(key)],
+    confirm: () => [all.confirmPerIp.consume(key)],
+    refresh: () => [all.refreshPerIp.consume(key)],
+  }[action]();
   const results = await Promise.allSettled(checks);
   const waits = results.flatMap((result) =>
     result.status === "rejected" && result.reason instanceof RateLimiterRes

@@ -1,6 +1,8 @@
 // The one place a user-supplied `next` / `redirectTo` becomes a redirect target: only same-origin
-// paths pass; anything else falls back to a default.
+// paths pass; anything else falls back to a default. Never throws, and what it returns is plain
+// ASCII (non-ASCII characters percent-encoded), so it is always a valid Location header.
 const DEFAULT_REDIRECT = "/";
+const PLACEHOLDER_ORIGIN = "http://site.invalid";
 
 /**
  * Returns a safe same-origin path for `to`. Accepts a path ("/dashboard?x=1") or an absolute URL on
@@ -30,5 +32,14 @@ export function safeRedirect(
   }
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (candidate.includes("..") || /[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
-  return candidate;
+  // Resolved as a browser would: it must stay on the site, and comes back percent-encoded.
+  let resolved: URL;
+  try {
+    resolved = new URL(candidate, PLACEHOLDER_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (resolved.origin !== PLACEHOLDER_ORIGIN) return fallback;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return path.startsWith("//") ? fallback : path;
 }

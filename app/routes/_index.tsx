@@ -20,9 +20,9 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { headers } = await requireAnonymous(request);
-  return data(null, { headers });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -24,7 +24,7 @@ function isEmailOtpType(value: string | null): value is EmailOtpType {
   return EMAIL_OTP_TYPES.includes(value as EmailOtpType);
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tokenHash = url.searchParams.get("token_hash");
   const type = url.searchParams.get("type");
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!tokenHash || tokenHash.length > TOKEN_HASH_MAX_LENGTH || !isEmailOtpType(type)) {
     return redirectWithToast(authHref("sign-in"), messages.confirmationLinkInvalid);
   }
-  const { supabase, headers } = createAuthClient(request);
+  const { supabase, headers } = createAuthClient(request, context);
   let error;
   try {
     ({ error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));

@@ -7,8 +7,8 @@ export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { supabase, headers } = createAuthClient(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { supabase, headers } = createAuthClient(request, context);
   try {
     // Local scope removes the cookies before calling the service, so this works even offline.
     await supabase.auth.signOut({ scope: "local" });

@@ -1,5 +1,5 @@
 // /dashboard: the greeting, summary cards, Sprint Overview and Quick Actions.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
 import { requireUser } from "~/lib/auth.server";
@@ -7,10 +7,10 @@ import { getEnv } from "~/lib/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Client Portal" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
   const name = user.email.split("@")[0] ?? user.email;
-  return data({ name, bookingUrl: getEnv().BOOKING_URL }, { headers });
+  return { name, bookingUrl: getEnv().BOOKING_URL };
 }
 
 export default function Dashboard() {

@@ -1,14 +1,14 @@
 // /dashboard/sprint-1: Sprint 1, Foundation.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { requireUser } from "~/lib/auth.server";
 import { sprintPlans } from "~/lib/sprint-plans";
 
 export const meta: MetaFunction = () => [{ title: "Sprint 1 · Client Portal" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { headers } = await requireUser(request);
-  return data(null, { headers });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
 }
 
 export default function Sprint1() {

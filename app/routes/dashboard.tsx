@@ -1,6 +1,6 @@
 // The signed-in layout (/dashboard/*): checks the session and reads the sidebar cookie so the
 // first paint already has the sidebar the way the user left it.
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { requireUser } from "~/lib/auth.server";
@@ -10,10 +10,10 @@ import { readSidebarOpen } from "~/lib/sidebar";
 /** Data requests (client navigations) carry the outage 503's Retry-After from this route. */
 export const headers = forwardRetryAfter;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
   const sidebarOpen = readSidebarOpen(request.headers.get("Cookie"));
-  return data({ email: user.email, sidebarOpen }, { headers });
+  return { email: user.email, sidebarOpen };
 }
 
 export default function DashboardLayout() {

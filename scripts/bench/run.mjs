@@ -14,7 +14,7 @@ import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
 import { measureServer } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
 import { sessionCheckCost } from "./session-cost.mjs";
-import { skipSessionBuild } from "./skip-session.mjs";
+import { skipSessionEnv } from "./skip-session.mjs";
 import { median, percentile } from "./stats.mjs";
 import { bcryptTimes, coldStarts } from "./startup.mjs";
 
@@ -109,9 +109,10 @@ async function main() {
     );
   } else results.lighthouseSkipped = "BENCH_LIGHTHOUSE=0";
 
-  step("starting the session-check-skipped copy");
-  const skipApp = await startApp(skipSessionBuild(settings.buildDir, user), {
+  step("starting the session-check-skipped app");
+  const skipApp = await startApp(settings.buildDir, {
     name: "skip-session",
+    extra: skipSessionEnv(user),
   });
   await expect200(`${skipApp.url}/dashboard`, cookie);
 

@@ -39,6 +39,8 @@ function server(
       RATE_LIMIT_SIGN_IN_PER_IP: "100000",
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
       RATE_LIMIT_SIGN_UP_PER_IP: "100000",
+      RATE_LIMIT_CONFIRM_PER_IP: "100000",
+      RATE_LIMIT_REFRESH_PER_IP: "100000",
       GOTRUE_SMTP_MAX_FREQUENCY: "0",
       // Every browser in the suite signs up from 127.0.0.1: per-client mail budgets off.
       AUTH_RATE_LIMIT_EMAIL_PER_IP: "0",

@@ -1,11 +1,20 @@
 // Test harness for calling the app's loaders and actions directly: an in-memory embedded auth
-// server, the app's environment pointing at it, request builders and response readers.
+// server, the app configured (as server/main.ts does) to use it, request builders and response
+// readers.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "../../auth-server/index";
+import { configure, parseEnv } from "../../app/lib/env.server";
 
 export const SITE_URL = "http://portal.test";
 export const PASSWORD = "Portal-Test-2026!";
 
-export async function startTestAuthServer(env: Record<string, string> = {}): Promise<AuthServer> {
+/**
+ * Starts the auth server (GOTRUE_* settings in `env`) and configures the app for it, with
+ * `appSettings` on top of the environment appEnv() set.
+ */
+export async function startTestAuthServer(
+  env: Record<string, string> = {},
+  appSettings: Record<string, string> = {},
+): Promise<AuthServer> {
   const config = loadAuthConfig({
     GOTRUE_SITE_URL: SITE_URL,
     AUTH_DATA_DIR: ":memory:",
@@ -18,8 +27,14 @@ export async function startTestAuthServer(env: Record<string, string> = {}): Pro
     port: 0,
     host: "127.0.0.1",
   });
-  process.env.SUPABASE_URL = server.url;
-  process.env.SUPABASE_ANON_KEY = server.anonKey;
+  configure(
+    parseEnv({
+      ...process.env,
+      SUPABASE_URL: server.url,
+      SUPABASE_ANON_KEY: server.anonKey,
+      ...appSettings,
+    }),
+  );
   return server;
 }
 

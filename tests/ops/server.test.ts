@@ -186,7 +186,7 @@ describe("per-IP sign-in limit", () => {
   it("counts each client address separately (behind a trusted proxy)", async () => {
     const auth = await startAuthProcess(freePort());
     const app = await startAppProcess(freePort(), auth.url, {
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       RATE_LIMIT_SIGN_IN_PER_IP: "2",
     });
     try {

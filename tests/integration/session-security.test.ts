@@ -1,0 +1,357 @@
+// The session check against a real (in-memory) auth server, as an attacker would try it: forged
+// tokens, cookies that only look like sessions, memo flooding, refresh floods, and the visitor's
+// address on every call to the auth service.
+import type { AppLoadContext } from "@remix-run/node";
+import { SignJWT } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AuthServer } from "../../auth-server/index";
+import type * as AuthModule from "~/lib/auth.server";
+import type * as Entry from "~/entry.server";
+import type * as DashboardRoute from "~/routes/dashboard";
+import type * as IndexRoute from "~/routes/_index";
+import type * as ConfirmRoute from "~/routes/auth.confirm";
+import type * as SignOutRoute from "~/routes/auth.sign-out";
+import {
+  adminCreateUser,
+  appEnv,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  latestMail,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  uniqueEmail,
+} from "./harness";
+
+/** `supabase start`'s well-known HS256 secret, the embedded server's default until configured. */
+const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+const RATE_LIMIT_SECRET = "integration-rate-limit-secret-0123";
+const COOKIE = "sb-127-auth-token";
+
+let auth: AuthServer;
+let mod: {
+  auth: typeof AuthModule;
+  entry: typeof Entry;
+  dashboard: typeof DashboardRoute;
+  index: typeof IndexRoute;
+  confirm: typeof ConfirmRoute;
+  signOut: typeof SignOutRoute;
+};
+
+beforeAll(async () => {
+  appEnv();
+  auth = await startTestAuthServer(
+    { GOTRUE_JWT_EXP: "95", GOTRUE_RATE_LIMIT_HEADER_SECRET: RATE_LIMIT_SECRET },
+    {
+      RATE_LIMIT_REFRESH_PER_IP: "3",
+      RATE_LIMIT_CONFIRM_PER_IP: "3",
+      AUTH_RATE_LIMIT_SECRET: RATE_LIMIT_SECRET,
+    },
+  );
+  mod = {
+    auth: await import("~/lib/auth.server"),
+    entry: await import("~/entry.server"),
+    dashboard: await import("~/routes/dashboard"),
+    index: await import("~/routes/_index"),
+    confirm: await import("~/routes/auth.confirm"),
+    signOut: await import("~/routes/auth.sign-out"),
+  };
+});
+
+afterAll(async () => {
+  await auth.close();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const context = (clientIp = "203.0.113.20"): AppLoadContext => ({ clientIp });
+
+function sessionCookie(session: Record<string, unknown>): string {
+  return `${COOKIE}=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+}
+
+function storedSession(cookie: string): { access_token: string; user: { id: string } } {
+  const value = /sb-127-auth-token=base64-([^;]+)/.exec(cookie)?.[1] ?? "";
+  return JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+}
+
+async function signIn(email: string, ip?: string) {
+  const response = asResponse(
+    await mod.index.action({
+      request: formPost("/?index&auth=sign-in", { intent: "sign-in", email, password: PASSWORD }),
+      context: context(ip),
+      params: {},
+    }),
+  );
+  expect(response.status).toBe(302);
+  return cookieHeaderFrom(response.headers);
+}
+
+async function signedInUser(label: string) {
+  const email = uniqueEmail(label);
+  await adminCreateUser(auth, email);
+  const cookie = await signIn(email);
+  return { email, cookie, id: storedSession(cookie).user.id };
+}
+
+function authServiceCalls(spy: { mock: { calls: unknown[][] } }) {
+  return spy.mock.calls
+    .map(([input, init]) => ({
+      url: String(input instanceof Request ? input.url : input),
+      headers: new Headers((init as RequestInit | undefined)?.headers),
+    }))
+    .filter(({ url }) => url.startsWith(auth.url));
+}
+
+function dashboard(cookie: string, ctx = context()) {
+  return settle(() =>
+    mod.dashboard.loader({ request: get("/dashboard", cookie), context: ctx, params: {} }),
+  );
+}
+
+describe("forged sessions", () => {
+  it("refuses an HS256 token without kid signed with the demo secret, without asking the auth service", async () => {
+    const victim = await signedInUser("victim");
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({
+      sub: victim.id,
+      email: "forged@attacker.example",
+      role: "authenticated",
+      aud: "authenticated",
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 100 * 365 * 24 * 3600)
+      .sign(new TextEncoder().encode(DEMO_JWT_SECRET));
+    const cookie = sessionCookie({
+      access_token: forged,
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: now + 100 * 365 * 24 * 3600,
+      refresh_token: "forgedrefreshtoken",
+      user: { id: victim.id, email: "forged@attacker.example" },
+    });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const before = mod.auth.rememberedSessionCount();
+    const result = asResponse(await dashboard(cookie));
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/");
+    expect(authServiceCalls(fetchSpy).filter(({ url }) => url.includes("/auth/v1/user"))).toEqual(
+      [],
+    );
+    expect(mod.auth.rememberedSessionCount()).toBe(before);
+  });
+
+  it("refuses a token signed with a key the auth service does not publish, even with its kid", async () => {
+    const victim = await signedInUser("kid");
+    const { access_token: real } = storedSession(victim.cookie);
+    const [header] = real.split(".");
+    const { kid } = JSON.parse(Buffer.from(header ?? "", "base64url").toString("utf8"));
+    const { generateKeyPair } = await import("jose");
+    const { privateKey } = await generateKeyPair("ES256");
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await new SignJWT({
+      sub: victim.id,
+      email: "x@attacker.example",
+      session_id: "s",
+    })
+      .setProtectedHeader({ alg: "ES256", kid, typ: "JWT" })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(privateKey);
+    const cookie = sessionCookie({
+      access_token: forged,
+      expires_at: now + 3600,
+      refresh_token: "abcdefghijkl",
+    });
+    expect(asResponse(await dashboard(cookie)).headers.get("Location")).toBe("/");
+  });
+});
+
+describe("the memo of verified sessions", () => {
+  it("is keyed on the project's own session cookie only: other sb-* cookies create no entries", async () => {
+    const { cookie, email } = await signedInUser("memo");
+    await mod.auth.requireUser(get("/dashboard", cookie), context());
+    const before = mod.auth.rememberedSessionCount();
+    for (let i = 0; i < 25; i++) {
+      const padded = `${cookie}; sb-pad${i}-auth-token=${"p".repeat(200)}${i}; sb-127-auth-token-code-verifier=v${i}`;
+      const { user } = await mod.auth.requireUser(get("/dashboard", padded), context());
+      expect(user.email).toBe(email);
+    }
+    expect(mod.auth.rememberedSessionCount()).toBe(before);
+  });
+
+  it("remembers a session verified locally, and answers it again with no call to the auth service", async () => {
+    const { cookie, email } = await signedInUser("memo-hit");
+    const before = mod.auth.rememberedSessionCount();
+    await mod.auth.requireUser(get("/dashboard", cookie), context());
+    expect(mod.auth.rememberedSessionCount()).toBe(before + 1);
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const { user } = await mod.auth.requireUser(get("/dashboard", cookie), context());
+    expect(user.email).toBe(email);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("cookies that cannot be sessions", () => {
+  it.each([
+    [
+      "an access token that is not a JWT",
+      { access_token: "x.y.z", expires_at: 1, refresh_token: "dummyrefreshtoken" },
+    ],
+    [
+      "an implausible refresh token",
+      { access_token: "eyJhbGciOiJFUzI1NiJ9.eyJleHAiOjF9.c2ln", expires_at: 1, refresh_token: "d" },
+    ],
+    ["no JSON at all", "not-json"],
+  ])("%s is cleared without a refresh call", async (_label, session) => {
+    const cookie = typeof session === "string" ? `${COOKIE}=${session}` : sessionCookie(session);
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const ctx = context("203.0.113.30");
+    const state = await mod.auth.getAuthState(get("/", cookie), ctx);
+    expect(state.user).toBeNull();
+    expect(state.unavailable).toBe(false);
+    expect(authServiceCalls(fetchSpy)).toEqual([]);
+    expect(
+      state.headers
+        .getSetCookie()
+        .some((line) => line.startsWith(`${COOKIE}=;`) && /Max-Age=0/i.test(line)),
+    ).toBe(true);
+  });
+});
+
+describe("refreshes", () => {
+  it("reach the auth service at most RATE_LIMIT_REFRESH_PER_IP times per client IP; other IPs are unaffected", async () => {
+    const { cookie } = await signedInUser("refresh-limit");
+    // Tokens live 95 s and are refreshed within 90 s of expiry: after 6 s every request refreshes.
+    vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const refreshes = () =>
+      authServiceCalls(fetchSpy).filter(({ url }) => url.includes("grant_type=refresh_token"));
+    const states = [];
+    for (let i = 0; i < 5; i++) {
+      states.push(await mod.auth.getAuthState(get("/dashboard", cookie), context("198.51.100.9")));
+    }
+    expect(refreshes()).toHaveLength(3);
+    expect(states.slice(3).every((state) => state.unavailable && !state.user)).toBe(true);
+    await mod.auth.getAuthState(get("/dashboard", cookie), context("198.51.100.10"));
+    expect(refreshes()).toHaveLength(4);
+  });
+});
+
+describe("confirmation links", () => {
+  it("reach the auth service at most RATE_LIMIT_CONFIRM_PER_IP times per client IP; a real link from another IP still works", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const verifies = () =>
+      authServiceCalls(fetchSpy).filter(({ url }) => url.endsWith("/auth/v1/verify"));
+    for (let i = 0; i < 6; i++) {
+      const guessed = asResponse(
+        await mod.confirm.loader({
+          request: get(`/auth/confirm?token_hash=pkce_guess${i}&type=email`),
+          context: context("198.51.100.77"),
+          params: {},
+        }),
+      );
+      expect(guessed.headers.get("Location")).toBe("/?auth=sign-in");
+    }
+    expect(verifies()).toHaveLength(3);
+
+    const email = uniqueEmail("confirm-limit");
+    await mod.index.action({
+      request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+      context: context("198.51.100.78"),
+      params: {},
+    });
+    const link = new URL((await latestMail(auth, email)).confirmation_url);
+    const confirmed = asResponse(
+      await mod.confirm.loader({
+        request: get(`${link.pathname}${link.search}`),
+        context: context("198.51.100.78"),
+        params: {},
+      }),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("the visitor's address", () => {
+  it("goes with every call to the auth service (sign-up, verify, sign-in, refresh, sign-out), with the shared secret", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const ip = "192.0.2.44";
+    const email = uniqueEmail("client-ip");
+    await mod.index.action({
+      request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+      context: context(ip),
+      params: {},
+    });
+    const link = new URL((await latestMail(auth, email)).confirmation_url);
+    asResponse(
+      await mod.confirm.loader({
+        request: get(`${link.pathname}${link.search}`),
+        context: context(ip),
+        params: {},
+      }),
+    );
+    const cookie = await signIn(email, ip);
+    vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
+    const refreshed = await mod.auth.getAuthState(get("/dashboard", cookie), context(ip));
+    expect(refreshed.user?.email).toBe(email);
+    vi.useRealTimers();
+    await mod.signOut.action({
+      request: formPost("/auth/sign-out", {}, cookie),
+      context: context(ip),
+      params: {},
+    });
+
+    const calls = authServiceCalls(fetchSpy).filter(
+      ({ url }) => !url.includes("/outbox/") && !url.includes("jwks"),
+    );
+    const paths = calls.map(({ url }) => new URL(url).pathname);
+    for (const path of [
+      "/auth/v1/signup",
+      "/auth/v1/verify",
+      "/auth/v1/token",
+      "/auth/v1/logout",
+    ]) {
+      expect(paths).toContain(path);
+    }
+    for (const { headers } of calls) {
+      expect(headers.get("X-Client-IP")).toBe(ip);
+      expect(headers.get("X-Rate-Limit-Secret")).toBe(RATE_LIMIT_SECRET);
+    }
+  });
+});
+
+describe("cookies written by the check", () => {
+  it("are added to data responses by the server entry, once, even when a loader also returned them", async () => {
+    const { cookie } = await signedInUser("central");
+    vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
+    const ctx = context("203.0.113.60");
+    const request = get("/dashboard", cookie);
+    const { headers } = await mod.auth.requireUser(request, ctx);
+    const written = headers.getSetCookie().filter((line) => line.startsWith(COOKIE));
+    expect(written.length).toBeGreaterThan(0);
+
+    const bare = await mod.entry.handleDataRequest(new Response("{}"), {
+      request,
+      context: ctx,
+      params: {},
+    });
+    expect(bare.headers.getSetCookie().filter((line) => line.startsWith(COOKIE))).toEqual(written);
+
+    const oldStyle = new Response("{}", { headers });
+    const merged = await mod.entry.handleDataRequest(oldStyle, {
+      request,
+      context: ctx,
+      params: {},
+    });
+    expect(merged.headers.getSetCookie().filter((line) => line.startsWith(COOKIE))).toEqual(
+      written,
+    );
+  });
+});

@@ -1,0 +1,71 @@
+// Start-up configuration: TRUST_PROXY takes a hop count or proxy addresses and refuses `true`; the
+// bench's fixed session user is refused off loopback; the parsed value is what configure() hands on.
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "~/lib/env.server";
+
+const base = { NODE_ENV: "test", SESSION_SECRET: "unit-test-session-secret-0123456789abcdef" };
+
+function problems(source: Record<string, string>): string[] {
+  try {
+    parseEnv({ ...base, ...source });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("TRUST_PROXY", () => {
+  it.each([
+    [undefined, false],
+    ["false", false],
+    ["0", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.0/8", ["10.0.0.0/8"]],
+    ["10.0.0.1, 172.16.0.0/12,fd00::/8", ["10.0.0.1", "172.16.0.0/12", "fd00::/8"]],
+    ["loopback", ["loopback"]],
+  ])("%j is %j", (value, expected) => {
+    const env = parseEnv({ ...base, ...(value === undefined ? {} : { TRUST_PROXY: value }) });
+    expect(env.TRUST_PROXY).toEqual(expected);
+  });
+
+  it("refuses `true` with a message that says what to set instead", () => {
+    const [problem, ...rest] = problems({ TRUST_PROXY: "true" });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^TRUST_PROXY: `true` is not accepted/);
+    expect(problem).toMatch(/number of proxies/);
+  });
+
+  it.each(["yes", "10.0.0.0/33", "10.0.0.1/8/1", "1.2.3", "-1", "fe80::/129"])(
+    "refuses %j",
+    (value) => {
+      expect(problems({ TRUST_PROXY: value })).toHaveLength(1);
+    },
+  );
+});
+
+describe("BENCH_SESSION_USER", () => {
+  const user = JSON.stringify({ id: "u-1", email: "bench@example.com" });
+
+  it("is accepted on a loopback site", () => {
+    const env = parseEnv({ ...base, SITE_URL: "http://127.0.0.1:3000", BENCH_SESSION_USER: user });
+    expect(env.BENCH_SESSION_USER).toEqual({ id: "u-1", email: "bench@example.com" });
+  });
+
+  it("stops the start anywhere else", () => {
+    expect(
+      problems({ SITE_URL: "https://portal.example.com", BENCH_SESSION_USER: user })[0],
+    ).toMatch(/^BENCH_SESSION_USER/);
+    expect(problems({ SITE_URL: "http://127.0.0.1:3000", BENCH_SESSION_USER: "{}" })).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe("AUTH_RATE_LIMIT_SECRET", () => {
+  it("is optional, and refused when short", () => {
+    expect(parseEnv(base).AUTH_RATE_LIMIT_SECRET).toBeUndefined();
+    expect(problems({ AUTH_RATE_LIMIT_SECRET: "short" })[0]).toMatch(/^AUTH_RATE_LIMIT_SECRET/);
+  });
+});
