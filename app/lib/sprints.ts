@@ -1,6 +1,6 @@
 // The programme's overview (spec §3): the four sprints, as the landing page, the dashboard and the
 // sidebar list them. Each sprint page's own content is in sprint-plans.ts.
-import { CodeXml, Rocket, ShieldCheck, Target, type LucideIcon } from "lucide-react";
+import { CodeXml, Rocket, ShieldCheck, Target, type LucideIcon } from "~/components/ui/icons";
 
 export type SprintStatus = "completed" | "in-progress" | "not-started";
 

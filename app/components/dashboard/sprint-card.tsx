@@ -1,7 +1,7 @@
 // One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
 // 'Start Sprint' / 'Continue Sprint' link to its page.
 import { Link } from "@remix-run/react";
-import { ArrowRight, Clock } from "lucide-react";
+import { ArrowRight, Clock } from "~/components/ui/icons";
 import { useId } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 // The landing page's copy: nav anchors, the spec's static claims and the feature list.
-import { CalendarDays, Gauge, ListChecks, Wrench, type LucideIcon } from "lucide-react";
+import { CalendarDays, Gauge, ListChecks, Wrench, type LucideIcon } from "~/components/ui/icons";
 
 /** In-page anchors (spec: About #about, Features #benefits, Join #join). */
 export const NAV_LINKS = [

@@ -1,7 +1,7 @@
 // The landing page's top bar: brand, in-page anchors and the account action, plus a phone menu
 // built on <details> so that it opens and closes without JavaScript too.
 import { Link } from "@remix-run/react";
-import { Menu, Sparkles, X } from "lucide-react";
+import { Menu, Sparkles, X } from "~/components/ui/icons";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { SignOutForm } from "~/components/sign-out-form";
 import { AuthLink } from "~/components/auth/auth-link";

@@ -1,7 +1,7 @@
 // The landing page's sections: hero with the spec's badge, tagline and claims; About (#about),
 // Features (#benefits) and Join (#join).
 import { Link } from "@remix-run/react";
-import { ArrowRight, Sparkles } from "lucide-react";
+import { ArrowRight, Sparkles } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { AuthLink } from "~/components/auth/auth-link";

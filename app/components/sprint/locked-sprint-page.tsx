@@ -1,6 +1,6 @@
 // Sprints 3 and 4 (spec: /dashboard/sprint-3, -4): the locked placeholder, the 'Coming Soon'
 // cards and, for the launch, the success vision.
-import { Lock, Sparkles, Trophy } from "lucide-react";
+import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

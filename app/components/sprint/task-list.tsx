@@ -1,6 +1,13 @@
 // A sprint's task list with 'Mark Done' / 'Done' toggles. The state lives in this component only
 // (spec §4: lost on reload); without JavaScript the buttons render disabled and say why.
-import { Check, Circle, CircleCheck, Clock, ExternalLink, type LucideIcon } from "lucide-react";
+import {
+  Check,
+  Circle,
+  CircleCheck,
+  Clock,
+  ExternalLink,
+  type LucideIcon,
+} from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

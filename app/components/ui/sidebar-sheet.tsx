@@ -2,7 +2,7 @@
 // button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
 // sidebar.tsx loads it only when the sheet opens.
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useId, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

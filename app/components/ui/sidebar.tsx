@@ -2,7 +2,7 @@
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { PanelLeft, type LucideIcon } from "lucide-react";
+import { PanelLeft, type LucideIcon } from "~/components/ui/icons";
 import {
   createContext,
   useCallback,
