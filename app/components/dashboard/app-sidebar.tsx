@@ -10,7 +10,8 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { OVERALL_PROGRESS, sprintName, sprints } from "~/lib/sprints";
+import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
+import { sprintName } from "~/lib/sprints";
 
 export function AppSidebar() {
   return (

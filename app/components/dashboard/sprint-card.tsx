@@ -7,13 +7,8 @@ import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import {
-  sprintActionLabel,
-  sprintName,
-  statusLabel,
-  type Sprint,
-  type SprintStatus,
-} from "~/lib/sprints";
+import type { Sprint, SprintStatus } from "~/content/sprints";
+import { sprintActionLabel, sprintName, statusLabel } from "~/lib/sprints";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",

@@ -6,7 +6,7 @@ import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { NAV_LINKS } from "./landing-content";
+import { NAV_LINKS } from "~/content/landing";
 
 const linkClass =
   "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";

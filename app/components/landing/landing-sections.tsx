@@ -6,8 +6,9 @@ import { Badge } from "~/components/ui/badge";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { sprintName, sprints } from "~/lib/sprints";
-import { BENEFITS, CLAIMS } from "./landing-content";
+import { sprints } from "~/content/sprints";
+import { sprintName } from "~/lib/sprints";
+import { BENEFITS, CLAIMS } from "~/content/landing";
 
 function Section({
   id,

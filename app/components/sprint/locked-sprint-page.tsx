@@ -4,7 +4,7 @@ import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LockedSprintPlan } from "~/lib/sprint-plans";
+import type { LockedSprintPlan } from "~/content/sprint-plans";
 import { lockedSprintBadges } from "~/lib/sprints";
 import { SprintHeader } from "./sprint-header";
 

@@ -11,8 +11,8 @@ import {
 import { useId, useState } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { Task, TaskPriority, TaskStatus } from "~/lib/sprint-plans";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { Task, TaskPriority, TaskStatus } from "~/content/sprint-plans";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 
 const STATUS: Record<TaskStatus, { label: string; icon: LucideIcon; className: string }> = {
