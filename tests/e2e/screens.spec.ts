@@ -1,4 +1,4 @@
-// Every screen of the spec at 1280 px and 390 px, JavaScript on and off: landing, dashboard,
+// Every screen at 1280 px and 390 px, JavaScript on and off: landing, dashboard,
 // sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone sheet), with axe.
 import { mkdirSync } from "node:fs";
 import path from "node:path";

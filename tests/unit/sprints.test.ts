@@ -34,7 +34,7 @@ function lockedPlan(id: number): LockedSprintPlan {
 }
 
 describe("sprints", () => {
-  it("has the spec's four sprints", () => {
+  it("has the four sprints", () => {
     expect(
       sprints.map((s) => [
         s.id,
@@ -149,7 +149,7 @@ describe("sprint 1 and 2 plans", () => {
 });
 
 describe("sprint 3 and 4 plans", () => {
-  it("are locked with the spec's texts and Coming Soon cards", () => {
+  it("are locked with their texts and Coming Soon cards", () => {
     expect(lockedPlan(3).locked).toMatchObject({
       title: "Sprint 3 Awaiting Prerequisites",
       action: "Complete Sprint 2 First",

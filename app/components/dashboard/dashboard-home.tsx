@@ -1,4 +1,4 @@
-// The dashboard (spec: /dashboard): greeting, the two summary cards, Sprint Overview and Quick
+// The dashboard home (/dashboard): greeting, the two summary cards, Sprint Overview and Quick
 // Actions with 'Schedule Meeting' (the booking page, in a new tab).
 import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-// The landing page's sections: hero with the spec's badge, tagline and claims; About (#about),
+// The landing page's sections: hero with the badge, tagline and claims; About (#about),
 // Features (#benefits) and Join (#join).
 import { ArrowRight, Sparkles } from "~/components/ui/icons";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// Sprints 1 and 2 (spec: /dashboard/sprint-1, -2): header, countdown, objectives, tasks, summary.
+// An active sprint's page (sprints 1 and 2): header, countdown, objectives, tasks, summary.
 import type { ActiveSprintPlan } from "~/content/sprint-plans";
 import { activeSprintBadges } from "~/lib/sprints";
 import { SprintCountdown } from "./countdown";

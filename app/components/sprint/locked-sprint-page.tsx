@@ -1,4 +1,4 @@
-// Sprints 3 and 4 (spec: /dashboard/sprint-3, -4): the locked placeholder, the 'Coming Soon'
+// A locked sprint's page (sprints 3 and 4): the locked placeholder, the 'Coming Soon'
 // cards and, for the launch, the success vision.
 import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 // A sprint's task list with 'Mark Done' / 'Done' toggles. The state lives in this component only
-// (spec §4: lost on reload); without JavaScript the buttons render disabled and say why.
+// (it is lost on reload: tasks are not saved yet); without JavaScript the buttons render disabled and say why.
 import {
   Check,
   Circle,
