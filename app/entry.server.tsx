@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/lib/nonce";
+import { NonceContext } from "~/hooks/use-nonce";
 
 const STREAM_TIMEOUT_MS = 5_000;
 

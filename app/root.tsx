@@ -21,7 +21,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { readFlashToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
