@@ -28,6 +28,25 @@ export default tseslint.config(
     },
   },
   {
+    // Icons are imported one module each through app/components/ui/icons.ts: the package's index
+    // makes the build open ~3,900 files (docs/decisions/009-icon-imports.md).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              message: "Import icons from ~/components/ui/icons (add the icon there).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures are declared by destructuring their first argument, even when empty.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },

@@ -12,6 +12,9 @@ declare module "@remix-run/node" {
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: 5173 },
+  // Icons are imported one module each (app/components/ui/icons.ts); those modules are ES modules in
+  // a package Node would read as CommonJS, so the server bundle carries them instead of importing.
+  ssr: { noExternal: ["lucide-react"] },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/*.server.*"],

@@ -11,8 +11,8 @@ import {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/hooks/use-nonce";
 import { addSessionHeaders } from "~/lib/auth.server";
-import { NonceContext } from "~/lib/nonce";
 
 export { configure } from "~/lib/env.server";
 

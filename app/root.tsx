@@ -1,6 +1,11 @@
 // Document shell: <html>, stylesheet, scripts with the CSP nonce, the app's toaster (fed by the
 // flash cookie or, on a no-JS form post, by the action's answer) and the app-level error boundary.
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,9 +18,10 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
+import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
 import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { readFlashToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
@@ -35,8 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = skipRevalidationForAuthParam;
 
+/** Only shown when the error boundary below renders: the page's own route sets the title otherwise. */
+export const meta: MetaFunction = ({ error }) =>
+  isRouteErrorResponse(error) && error.status === 404 ? [{ title: NOT_FOUND_TITLE }] : [];
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useEffect(() => {
+    // Lets tests (and support tools) tell a hydrated page from server HTML, error pages included.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -56,10 +70,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
-  useEffect(() => {
-    // Lets tests (and support tools) tell a hydrated page from server HTML.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <>
       <Outlet />
@@ -79,11 +89,7 @@ export function ErrorBoundary() {
       />
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorScreen title="Oops! Page not found" action={{ label: "Return to Home", href: "/" }} />
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <ErrorScreen
       title="Something went wrong"

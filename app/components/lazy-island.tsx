@@ -6,7 +6,7 @@
 //   the server's HTML simply stays (plain links and forms that still work); after a client-side
 //   change, the browser loads `serverUrl()`, whose server-rendered page shows it.
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { LoadingOverlay } from "./loading-overlay";
 
 const never = new Promise<never>(() => {});

@@ -1,6 +1,6 @@
 // The centred "Loading…" pill over the page: shown while a navigation waits for its loaders, or
 // while the auth dialog's code arrives on a slow network.
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "~/components/ui/icons";
 
 export function LoadingOverlay() {
   return (

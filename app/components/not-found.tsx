@@ -1,9 +1,12 @@
 // The 404 page: 'Oops! Page not found' and 'Return to Home' on the waves background; the unknown
-// path also goes to the browser console, as in the original.
+// path also goes to the browser console. The catch-all route renders it, and so does the app's
+// error boundary for a 404 a loader throws (an unknown sprint).
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/button";
 import { WaveBackground } from "~/components/wave-background";
+
+export const NOT_FOUND_TITLE = "Page not found · Client Portal";
 
 export function NotFound() {
   const { pathname } = useLocation();

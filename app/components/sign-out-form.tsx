@@ -1,6 +1,6 @@
 // The signed-in user's e-mail and the 'Sign Out' button: a plain POST form, works without JavaScript.
 import { Form } from "@remix-run/react";
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

@@ -1,7 +1,7 @@
 // The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
 // shows without JavaScript (a CSS animation fades it out); with JavaScript a timer removes it.
 import { useFetcher } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import type { AuthActionData } from "~/lib/auth-actions.server";
 import { AUTH_FETCHER_KEY } from "~/lib/auth-mode";

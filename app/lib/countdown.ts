@@ -1,4 +1,5 @@
-// Countdown arithmetic and the once-per-sprint start time kept in browser storage (spec §4, §9).
+// Countdown arithmetic and the once-per-sprint start time kept in browser storage: a
+// sprint's countdown starts at the first visit to its page and survives reloads.
 
 export interface CountdownParts {
   days: number;

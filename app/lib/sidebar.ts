@@ -1,4 +1,4 @@
-// The sidebar's constants (spec §9), its `sidebar_state` cookie and the no-JS toggle form's fields.
+// The sidebar's constants (widths, the Ctrl/Cmd+B shortcut, the phone breakpoint), its `sidebar_state` cookie and the no-JS toggle form's fields.
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;

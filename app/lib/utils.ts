@@ -1,7 +1,8 @@
-// Class-name helper shared by every component: joins class names, dropping falsy ones. It does not
-// resolve Tailwind conflicts (tailwind-merge alone would be 7 KB gzip on every page): a primitive's
-// variants and a caller's extra classes must never set the same property. The screens e2e suite
-// checks every rendered class list for conflicts with tailwind-merge.
+// Class-name helper shared by every component: joins class names, dropping falsy ones. Unlike
+// shadcn's it does not resolve Tailwind conflicts (tailwind-merge would take `/` over its
+// JavaScript budget: docs/decisions/019-primitives-under-the-landing-budget.md), so a primitive's
+// variants and a caller's extra classes must never set the same property. Every end-to-end test
+// checks the rendered class lists for conflicts (tests/e2e/class-conflicts.ts).
 import { clsx, type ClassValue } from "clsx";
 
 export function cn(...inputs: ClassValue[]) {

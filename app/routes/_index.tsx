@@ -42,7 +42,7 @@ export default function Index() {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      <LandingPage user={null} />
+      <LandingPage />
       <LazyAuthDialog
         documentResult={actionData && "intent" in actionData ? actionData : undefined}
       />

@@ -1,4 +1,4 @@
-// Every screen of the spec at 1280 px and 390 px, JavaScript on and off: landing, dashboard,
+// Every screen at 1280 px and 390 px, JavaScript on and off: landing, dashboard,
 // sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone sheet), with axe.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -707,21 +707,30 @@ test.describe("sprint 3 and 4", () => {
 });
 
 test.describe("404", () => {
-  for (const unknown of ["/no-such-page", "/dashboard/sprint-9"]) {
-    test(`${unknown} answers 404 with a way home`, async ({ page }) => {
+  // Unknown pages under /dashboard are for signed-in users: visitors are sent to sign in first.
+  for (const unknown of ["/no-such-page", "/dashboard/sprint-9", "/dashboard/anything"]) {
+    test(`${unknown} answers 404 with a way home`, async ({ page, signIn }) => {
+      if (unknown.startsWith("/dashboard/")) {
+        const anonymous = await page.request.get(unknown, { maxRedirects: 0 });
+        expect(anonymous.status()).toBe(302);
+        expect(anonymous.headers()["location"]).toBe("/");
+        await signIn(page);
+      }
       const logged: string[] = [];
       page.on("console", (message) => logged.push(message.text()));
       const response = await open(page, unknown);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
       await expect(page.getByTestId("wave-background")).toBeAttached();
+      await expect(page).toHaveTitle("Page not found · Client Portal");
       if (hasJs()) await expect.poll(() => logged.join("\n")).toContain(unknown);
       if (unknown === "/no-such-page") {
         await screenshot(page, "404");
         await expectAccessible(page);
       }
       await page.getByRole("link", { name: "Return to Home" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // Home for a signed-in user is the dashboard.
+      await expect(page).toHaveURL(unknown.startsWith("/dashboard/") ? /\/dashboard$/ : /\/$/);
     });
   }
 });

@@ -1,4 +1,5 @@
-// Countdown arithmetic and the once-per-sprint start time (spec §4, §9: 5 and 21 days).
+// Countdown arithmetic and the once-per-sprint start time (5 days for sprint 1,
+// 21 for sprint 2), kept from the first visit.
 import { describe, expect, it } from "vitest";
 import { countdownEnd, countdownParts, loadStartTime, padCountdown } from "~/lib/countdown";
 

@@ -1,5 +1,6 @@
 // The primitives' `asChild` (ui/slot.tsx): the child element is rendered with the primitive's
-// classes added to its own, its own props kept, and handlers set on both run child first.
+// classes added to its own, its own props kept, handlers set on both run child first, and both
+// refs receive the element.
 import { createElement, createRef, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -39,5 +40,16 @@ describe("Slot", () => {
     (element.props.onClick as () => void)();
     expect(calls).toEqual(["child", "slot"]);
     expect((element as unknown as { ref: unknown }).ref).toBe(ref);
+  });
+
+  it("gives the element to the primitive's ref and to the child's own ref", () => {
+    const slotRef = createRef<HTMLElement>();
+    const childRef = createRef<HTMLAnchorElement>();
+    const child = createElement("a", { href: "/own", ref: childRef });
+    const element = render({ children: child }, slotRef);
+    const node = { tagName: "A" } as HTMLElement;
+    (element as unknown as { ref: (node: HTMLElement | null) => void }).ref(node);
+    expect(slotRef.current).toBe(node);
+    expect(childRef.current).toBe(node);
   });
 });

@@ -1,18 +1,40 @@
-// The programme data matches the spec's tables (§3, §9) and the labels derived from it.
+// The programme data (the four sprints, their pages' plans, the headline figures) and the labels
+// derived from it.
 import { describe, expect, it } from "vitest";
+import { OVERALL_PROGRESS, TIME_REMAINING, sprints } from "~/content/sprints";
 import {
-  OVERALL_PROGRESS,
-  TIME_REMAINING,
   activeSprintBadges,
   activeSprintCount,
   lockedSprintBadges,
   sprintActionLabel,
-  sprints,
 } from "~/lib/sprints";
-import { sprintPlans } from "~/lib/sprint-plans";
+import {
+  findSprintPlan,
+  sprintPlans,
+  type ActiveSprintPlan,
+  type LockedSprintPlan,
+} from "~/content/sprint-plans";
+
+function planOf(id: number) {
+  const plan = sprintPlans.find((candidate) => candidate.sprint.id === id);
+  if (!plan) throw new Error(`no plan for sprint ${id}`);
+  return plan;
+}
+
+function activePlan(id: number): ActiveSprintPlan {
+  const plan = planOf(id);
+  if (plan.state !== "active") throw new Error(`sprint ${id} is ${plan.state}`);
+  return plan;
+}
+
+function lockedPlan(id: number): LockedSprintPlan {
+  const plan = planOf(id);
+  if (plan.state !== "locked") throw new Error(`sprint ${id} is ${plan.state}`);
+  return plan;
+}
 
 describe("sprints", () => {
-  it("has the spec's four sprints", () => {
+  it("has the four sprints", () => {
     expect(
       sprints.map((s) => [
         s.id,
@@ -56,16 +78,35 @@ describe("sprints", () => {
   });
 
   it("gives each page its header badges", () => {
-    expect(activeSprintBadges(sprintPlans[1].sprint)).toEqual(["2 weeks", "65% Complete"]);
-    expect(activeSprintBadges(sprintPlans[2].sprint)).toEqual(["3 weeks", "Not Started"]);
-    expect(lockedSprintBadges(sprintPlans[3].sprint)).toEqual(["3 weeks", "Pending Sprint 2"]);
-    expect(lockedSprintBadges(sprintPlans[4].sprint)).toEqual(["2 weeks", "Pending Sprint 3"]);
+    expect(activeSprintBadges(planOf(1).sprint)).toEqual(["2 weeks", "65% Complete"]);
+    expect(activeSprintBadges(planOf(2).sprint)).toEqual(["3 weeks", "Not Started"]);
+    expect(lockedSprintBadges(planOf(3).sprint)).toEqual(["3 weeks", "Pending Sprint 2"]);
+    expect(lockedSprintBadges(planOf(4).sprint)).toEqual(["2 weeks", "Pending Sprint 3"]);
+  });
+});
+
+describe("sprint plans", () => {
+  it("has one plan per sprint, in order: 1 and 2 active, 3 and 4 locked", () => {
+    expect(sprintPlans.map((plan) => [plan.sprint.id, plan.state])).toEqual([
+      [1, "active"],
+      [2, "active"],
+      [3, "locked"],
+      [4, "locked"],
+    ]);
+  });
+
+  it("finds a plan by its URL segment, and none for any other", () => {
+    expect(findSprintPlan("sprint-1")?.sprint.id).toBe(1);
+    expect(findSprintPlan("sprint-4")?.sprint.id).toBe(4);
+    for (const segment of ["sprint-9", "sprint-0", "anything", "", undefined, "sprint-1/x"]) {
+      expect(findSprintPlan(segment)).toBeUndefined();
+    }
   });
 });
 
 describe("sprint 1 and 2 plans", () => {
   it("sprint 1: three objectives at 25, 15, 30 and five high-priority tasks", () => {
-    const plan = sprintPlans[1];
+    const plan = activePlan(1);
     expect(plan.objectives.map((o) => o.progress)).toEqual([25, 15, 30]);
     expect(plan.tasks.map((t) => [t.title, t.status, t.priority, Boolean(t.link)])).toEqual([
       ["Offer Alchemy", "completed", "high", true],
@@ -80,7 +121,7 @@ describe("sprint 1 and 2 plans", () => {
   });
 
   it("sprint 2: objectives at 0, five pending tasks without links, the success criteria", () => {
-    const plan = sprintPlans[2];
+    const plan = activePlan(2);
     expect(plan.objectives.every((o) => o.progress === 0)).toBe(true);
     expect(plan.tasks.map((t) => t.title)).toEqual([
       "Landing page buildout",
@@ -108,25 +149,25 @@ describe("sprint 1 and 2 plans", () => {
 });
 
 describe("sprint 3 and 4 plans", () => {
-  it("are locked with the spec's texts and Coming Soon cards", () => {
-    expect(sprintPlans[3].locked).toMatchObject({
+  it("are locked with their texts and Coming Soon cards", () => {
+    expect(lockedPlan(3).locked).toMatchObject({
       title: "Sprint 3 Awaiting Prerequisites",
       action: "Complete Sprint 2 First",
     });
-    expect(sprintPlans[3].comingSoon.map((c) => c.title)).toEqual([
+    expect(lockedPlan(3).comingSoon.map((c) => c.title)).toEqual([
       "Advanced Security",
       "Performance Optimization",
       "Third-party Integrations",
     ]);
-    expect(sprintPlans[4].locked).toMatchObject({
+    expect(lockedPlan(4).locked).toMatchObject({
       title: "Sprint 4 - The Final Chapter",
       action: "Complete Previous Sprints",
     });
-    expect(sprintPlans[4].comingSoon.map((c) => c.title)).toEqual([
+    expect(lockedPlan(4).comingSoon.map((c) => c.title)).toEqual([
       "Final Testing",
       "Deployment",
       "Optimization",
     ]);
-    expect(sprintPlans[4].vision.items.join(" ")).toMatch(/99\.9% uptime.*satisfaction over 95%/);
+    expect(lockedPlan(4).vision?.items.join(" ")).toMatch(/99\.9% uptime.*satisfaction over 95%/);
   });
 });

@@ -1,6 +1,6 @@
 // The auth dialog: open while the URL says `?auth=sign-in|sign-up`; closing it goes back to `/`.
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import {
   Dialog,
   DialogContent,

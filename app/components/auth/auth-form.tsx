@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AuthActionData } from "~/lib/auth-actions.server";
 import { AUTH_FETCHER_KEY, authHref, type AuthMode } from "~/lib/auth-mode";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,

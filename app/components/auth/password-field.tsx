@@ -1,5 +1,5 @@
 // Password input with an eye toggle ('Show password' / 'Hide password').
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "~/components/ui/icons";
 import { forwardRef, useState, type InputHTMLAttributes } from "react";
 import { Input } from "~/components/ui/input";
 

@@ -1,6 +1,6 @@
 // The signed-in sidebar's content: brand, Dashboard and Sprint 1–4 links, and the fixed
 // 'Overall Progress' card.
-import { LayoutDashboard, Sparkles } from "lucide-react";
+import { LayoutDashboard, Sparkles } from "~/components/ui/icons";
 import { Progress } from "~/components/ui/progress";
 import {
   Sidebar,
@@ -10,7 +10,8 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { OVERALL_PROGRESS, sprintName, sprints } from "~/lib/sprints";
+import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
+import { sprintName } from "~/lib/sprints";
 
 export function AppSidebar() {
   return (

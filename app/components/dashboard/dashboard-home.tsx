@@ -1,9 +1,10 @@
-// The dashboard (spec: /dashboard): greeting, the two summary cards, Sprint Overview and Quick
+// The dashboard home (/dashboard): greeting, the two summary cards, Sprint Overview and Quick
 // Actions with 'Schedule Meeting' (the booking page, in a new tab).
-import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "lucide-react";
+import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { TIME_REMAINING, activeSprintCount, sprints } from "~/lib/sprints";
+import { TIME_REMAINING, sprints } from "~/content/sprints";
+import { activeSprintCount } from "~/lib/sprints";
 import { SprintCard } from "./sprint-card";
 
 const SUMMARY: { label: string; value: string; note: string; icon: LucideIcon }[] = [

@@ -7,6 +7,7 @@ import { SkipLink } from "~/components/skip-link";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { WaveBackground } from "~/components/wave-background";
 import { AppSidebar } from "./app-sidebar";
+import { lazySidebarSheet } from "./lazy-sidebar-sheet";
 
 export function DashboardShell({
   email,
@@ -18,7 +19,7 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   return (
-    <SidebarProvider defaultOpen={sidebarOpen}>
+    <SidebarProvider defaultOpen={sidebarOpen} sheet={lazySidebarSheet}>
       <SkipLink />
       <WaveBackground />
       <AppSidebar />

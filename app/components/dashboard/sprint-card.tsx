@@ -1,19 +1,14 @@
 // One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
 // 'Start Sprint' / 'Continue Sprint' link to its page.
 import { Link } from "@remix-run/react";
-import { ArrowRight, Clock } from "lucide-react";
+import { ArrowRight, Clock } from "~/components/ui/icons";
 import { useId } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import {
-  sprintActionLabel,
-  sprintName,
-  statusLabel,
-  type Sprint,
-  type SprintStatus,
-} from "~/lib/sprints";
+import type { Sprint, SprintStatus } from "~/content/sprints";
+import { sprintActionLabel, sprintName, statusLabel } from "~/lib/sprints";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",

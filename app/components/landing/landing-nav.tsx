@@ -1,22 +1,17 @@
-// The landing page's top bar: brand, in-page anchors and the account action, plus a phone menu
+// The landing page's top bar: brand, in-page anchors and 'Sign In / Join', plus a phone menu
 // built on <details> so that it opens and closes without JavaScript too.
 import { Link } from "@remix-run/react";
-import { Menu, Sparkles, X } from "lucide-react";
+import { Menu, Sparkles, X } from "~/components/ui/icons";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
-import { SignOutForm } from "~/components/sign-out-form";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { NAV_LINKS } from "./landing-content";
-
-export interface LandingUser {
-  email: string;
-}
+import { NAV_LINKS } from "~/content/landing";
 
 const linkClass =
   "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-function NavItems({ user, className }: { user: LandingUser | null; className?: string }) {
+function NavItems({ className }: { className?: string }) {
   return (
     <div className={cn("flex", className)}>
       <ul className="flex gap-4 [&>li]:flex">
@@ -28,18 +23,14 @@ function NavItems({ user, className }: { user: LandingUser | null; className?: s
           </li>
         ))}
       </ul>
-      {user ? (
-        <SignOutForm email={user.email} />
-      ) : (
-        <Button asChild size="sm">
-          <AuthLink mode="sign-in">Sign In / Join</AuthLink>
-        </Button>
-      )}
+      <Button asChild size="sm">
+        <AuthLink mode="sign-in">Sign In / Join</AuthLink>
+      </Button>
     </div>
   );
 }
 
-function MobileMenu({ user }: { user: LandingUser | null }) {
+function MobileMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => {
     if (details.current) details.current.open = false;
@@ -74,13 +65,13 @@ function MobileMenu({ user }: { user: LandingUser | null }) {
         aria-label="Main"
         className="absolute right-0 top-12 z-30 w-[min(18rem,calc(100vw-2rem))] rounded-lg border bg-background p-4 shadow-lg"
       >
-        <NavItems user={user} className="flex-col gap-4 [&>ul]:flex-col" />
+        <NavItems className="flex-col gap-4 [&>ul]:flex-col" />
       </nav>
     </details>
   );
 }
 
-export function LandingNav({ user }: { user: LandingUser | null }) {
+export function LandingNav() {
   return (
     <header className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
       <Link
@@ -93,9 +84,9 @@ export function LandingNav({ user }: { user: LandingUser | null }) {
         Agency Portal
       </Link>
       <nav aria-label="Main" className="hidden min-w-0 items-center md:flex">
-        <NavItems user={user} className="items-center gap-6" />
+        <NavItems className="items-center gap-6" />
       </nav>
-      <MobileMenu user={user} />
+      <MobileMenu />
     </header>
   );
 }

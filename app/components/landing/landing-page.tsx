@@ -1,21 +1,22 @@
-// The landing page (spec: / ) on the waves background; `user` switches it to the signed-in variant.
+// The landing page `/` on the waves background, for visitors: signed-in users are sent to
+// /dashboard before it renders.
 import { PendingIndicator } from "~/components/pending-indicator";
 import { SkipLink } from "~/components/skip-link";
 import { WaveBackground } from "~/components/wave-background";
-import { LandingNav, type LandingUser } from "./landing-nav";
+import { LandingNav } from "./landing-nav";
 import { About, Benefits, Hero, Join } from "./landing-sections";
 
-export function LandingPage({ user }: { user: LandingUser | null }) {
+export function LandingPage() {
   return (
     <div className="relative min-h-svh">
       <WaveBackground />
       <SkipLink />
-      <LandingNav user={user} />
+      <LandingNav />
       <main id="main" className="pb-24">
-        <Hero user={user} />
+        <Hero />
         <About />
         <Benefits />
-        <Join user={user} />
+        <Join />
       </main>
       <PendingIndicator />
     </div>

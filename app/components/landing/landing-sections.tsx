@@ -1,15 +1,14 @@
-// The landing page's sections: hero with the spec's badge, tagline and claims; About (#about),
+// The landing page's sections: hero with the badge, tagline and claims; About (#about),
 // Features (#benefits) and Join (#join).
-import { Link } from "@remix-run/react";
-import { ArrowRight, Sparkles } from "lucide-react";
+import { ArrowRight, Sparkles } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { sprintName, sprints } from "~/lib/sprints";
-import { BENEFITS, CLAIMS } from "./landing-content";
-import type { LandingUser } from "./landing-nav";
+import { sprints } from "~/content/sprints";
+import { sprintName } from "~/lib/sprints";
+import { BENEFITS, CLAIMS } from "~/content/landing";
 
 function Section({
   id,
@@ -35,7 +34,7 @@ function Section({
   );
 }
 
-export function Hero({ user }: { user: LandingUser | null }) {
+export function Hero() {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 pt-10 text-center sm:px-6 sm:pt-20">
       <Badge variant="info" size="lg">
@@ -51,17 +50,10 @@ export function Hero({ user }: { user: LandingUser | null }) {
       </p>
       <div className="mt-8 flex justify-center">
         <Button asChild size="lg">
-          {user ? (
-            <Link to="/dashboard">
-              Go to Dashboard
-              <ArrowRight aria-hidden />
-            </Link>
-          ) : (
-            <AuthLink mode="sign-in">
-              Get Started
-              <ArrowRight aria-hidden />
-            </AuthLink>
-          )}
+          <AuthLink mode="sign-in">
+            Get Started
+            <ArrowRight aria-hidden />
+          </AuthLink>
         </Button>
       </div>
       <ul className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-4">
@@ -129,22 +121,16 @@ export function Benefits() {
   );
 }
 
-export function Join({ user }: { user: LandingUser | null }) {
+export function Join() {
   return (
     <Section
       id="join"
       title="Join the programme"
       intro="Already working with us? Sign in with the e-mail address you gave your account manager. New client? Create your account in a minute; your first sprint is ready when you are."
     >
-      {user ? (
-        <p className="text-slate-700">
-          You are signed in as <strong className="break-all">{user.email}</strong>.
-        </p>
-      ) : (
-        <Button asChild size="lg" variant="outline">
-          <AuthLink mode="sign-up">Create your account</AuthLink>
-        </Button>
-      )}
+      <Button asChild size="lg" variant="outline">
+        <AuthLink mode="sign-up">Create your account</AuthLink>
+      </Button>
     </Section>
   );
 }

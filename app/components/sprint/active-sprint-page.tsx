@@ -1,5 +1,5 @@
-// Sprints 1 and 2 (spec: /dashboard/sprint-1, -2): header, countdown, objectives, tasks, summary.
-import type { ActiveSprintPlan } from "~/lib/sprint-plans";
+// An active sprint's page (sprints 1 and 2): header, countdown, objectives, tasks, summary.
+import type { ActiveSprintPlan } from "~/content/sprint-plans";
 import { activeSprintBadges } from "~/lib/sprints";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";

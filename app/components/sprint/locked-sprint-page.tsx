@@ -1,10 +1,10 @@
-// Sprints 3 and 4 (spec: /dashboard/sprint-3, -4): the locked placeholder, the 'Coming Soon'
+// A locked sprint's page (sprints 3 and 4): the locked placeholder, the 'Coming Soon'
 // cards and, for the launch, the success vision.
-import { Lock, Sparkles, Trophy } from "lucide-react";
+import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LockedSprintPlan } from "~/lib/sprint-plans";
+import type { LockedSprintPlan } from "~/content/sprint-plans";
 import { lockedSprintBadges } from "~/lib/sprints";
 import { SprintHeader } from "./sprint-header";
 

@@ -1,9 +1,9 @@
 // A sprint's objectives, each with a labelled progress bar.
-import { Target } from "lucide-react";
+import { Target } from "~/components/ui/icons";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import type { Objective } from "~/lib/sprint-plans";
+import type { Objective } from "~/content/sprint-plans";
 
 function ObjectiveCard({ objective }: { objective: Objective }) {
   const titleId = useId();

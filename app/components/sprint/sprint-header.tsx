@@ -1,9 +1,10 @@
 // A sprint page's header: 'Back to Dashboard', the sprint's name and description, and its badges.
 import { Link } from "@remix-run/react";
-import { ArrowLeft, Clock } from "lucide-react";
+import { ArrowLeft, Clock } from "~/components/ui/icons";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { sprintName, type Sprint } from "~/lib/sprints";
+import type { Sprint } from "~/content/sprints";
+import { sprintName } from "~/lib/sprints";
 
 export function SprintHeader({
   sprint,

@@ -1,8 +1,8 @@
 // A sprint's summary: two lists side by side (achievements and next steps, or key deliverables
 // and success criteria).
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SummaryList } from "~/lib/sprint-plans";
+import type { SummaryList } from "~/content/sprint-plans";
 
 export function SprintSummary({ lists }: { lists: SummaryList[] }) {
   return (

@@ -1,11 +1,18 @@
 // A sprint's task list with 'Mark Done' / 'Done' toggles. The state lives in this component only
-// (spec §4: lost on reload); without JavaScript the buttons render disabled and say why.
-import { Check, Circle, CircleCheck, Clock, ExternalLink, type LucideIcon } from "lucide-react";
+// (it is lost on reload: tasks are not saved yet); without JavaScript the buttons render disabled and say why.
+import {
+  Check,
+  Circle,
+  CircleCheck,
+  Clock,
+  ExternalLink,
+  type LucideIcon,
+} from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { Task, TaskPriority, TaskStatus } from "~/lib/sprint-plans";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { Task, TaskPriority, TaskStatus } from "~/content/sprint-plans";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 
 const STATUS: Record<TaskStatus, { label: string; icon: LucideIcon; className: string }> = {

@@ -1,4 +1,4 @@
-// Button primitive with the spec's variants (default, destructive, outline, secondary, ghost, link,
+// Button primitive (shadcn's) with the variants (default, destructive, outline, secondary, ghost, link,
 // black) and sizes (default, sm, lg, icon); `asChild` renders the styles onto a child link.
 import { Slot } from "./slot";
 import { cva, type VariantProps } from "class-variance-authority";

@@ -1,8 +1,8 @@
 // The phone sidebar: a sheet (Radix dialog) over the page with the sidebar's content, and a close
 // button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
-// sidebar.tsx loads it only when the sheet opens.
+// It is the sheet that `SidebarProvider` is given (the dashboard loads it lazily).
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useId, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

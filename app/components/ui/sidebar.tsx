@@ -2,7 +2,7 @@
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { PanelLeft, type LucideIcon } from "lucide-react";
+import { PanelLeft, type LucideIcon } from "~/components/ui/icons";
 import {
   createContext,
   useCallback,
@@ -10,12 +10,12 @@ import {
   useEffect,
   useMemo,
   useState,
+  type ComponentType,
   type CSSProperties,
   type HTMLAttributes,
   type ReactNode,
 } from "react";
 import { Button } from "~/components/ui/button";
-import { lazyIsland } from "~/components/lazy-island";
 import {
   MOBILE_BREAKPOINT,
   MOBILE_SIDEBAR_PARAM,
@@ -41,6 +41,16 @@ interface SidebarContextValue {
   closeMobile: () => void;
   /** Unknown (undefined) until mounted: the server renders both variants and CSS picks one. */
   isMobile: boolean | undefined;
+  sheet: SidebarSheetSource;
+}
+
+/**
+ * The phone sheet: the component that renders it (`SidebarSheet` from ./sidebar-sheet, or a lazily
+ * loaded stand-in for it) and, optionally, a way to fetch it before it opens.
+ */
+export interface SidebarSheetSource {
+  Sheet: ComponentType<{ children: ReactNode }>;
+  preload?: () => void;
 }
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -71,10 +81,12 @@ function useCleanPath(): string {
 
 export function SidebarProvider({
   defaultOpen,
+  sheet,
   children,
 }: {
   /** From the `sidebar_state` cookie, read by the layout's loader. */
   defaultOpen: boolean;
+  sheet: SidebarSheetSource;
   children: ReactNode;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -117,8 +129,8 @@ export function SidebarProvider({
   }, [isMobile, open, openMobile, closeMobile, setOpen]);
 
   const value = useMemo(
-    () => ({ open, setOpen, openMobile, setOpenMobile, closeMobile, isMobile }),
-    [open, setOpen, openMobile, closeMobile, isMobile],
+    () => ({ open, setOpen, openMobile, setOpenMobile, closeMobile, isMobile, sheet }),
+    [open, setOpen, openMobile, closeMobile, isMobile, sheet],
   );
 
   return (
@@ -139,18 +151,12 @@ export function SidebarProvider({
   );
 }
 
-/** The phone sheet (Radix dialog): its code is fetched only when it opens, or is about to. */
-const sheet = lazyIsland(
-  () => import("./sidebar-sheet").then((module) => module.SidebarSheet),
-  () => withMobileSidebar(`${window.location.pathname}${window.location.search}`, true),
-);
-
 /**
  * The desktop rail (`data-state` expanded/collapsed, right from the server's first paint) and the
  * phone sheet. `children` is rendered in both; only one is ever displayed.
  */
 export function Sidebar({ children }: { children: ReactNode }) {
-  const { open, openMobile, isMobile } = useSidebar();
+  const { open, openMobile, isMobile, sheet } = useSidebar();
   return (
     <>
       <div
@@ -163,7 +169,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
           {children}
         </div>
       </div>
-      {openMobile && isMobile !== false ? <sheet.Island>{children}</sheet.Island> : null}
+      {openMobile && isMobile !== false ? <sheet.Sheet>{children}</sheet.Sheet> : null}
     </>
   );
 }
@@ -174,7 +180,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
  * so that the server knows which one the visitor meant; CSS shows exactly one.
  */
 export function SidebarTrigger() {
-  const { open, setOpen, openMobile, setOpenMobile } = useSidebar();
+  const { open, setOpen, openMobile, setOpenMobile, sheet } = useSidebar();
   const cleanPath = useCleanPath();
   const desktopValue: SidebarFormValue = open ? "collapsed" : "expanded";
   const mobileValue: SidebarFormValue = "mobile";

@@ -1,18 +1,26 @@
 // `asChild` for the primitives: instead of its own element, a primitive renders its one child
 // element with the primitive's props merged in: classes appended, handlers set on both run child
-// first, everything else the child's own. A stand-in for Radix's Slot (1.5 KB gzip on every page,
-// for features our primitives do not use). A ref passed to the primitive goes to the child.
+// first, everything else the child's own; a ref passed to the primitive and the child's own ref
+// both receive the element. A stand-in for Radix's Slot, which would take `/` over its JavaScript
+// budget (docs/decisions/019-primitives-under-the-landing-budget.md).
 import {
   Children,
   cloneElement,
   forwardRef,
   isValidElement,
   type HTMLAttributes,
+  type MutableRefObject,
   type ReactNode,
+  type Ref,
 } from "react";
 import { cn } from "~/lib/utils";
 
 type Handler = (...args: unknown[]) => void;
+
+function setRef(ref: Ref<HTMLElement> | undefined, node: HTMLElement | null) {
+  if (typeof ref === "function") ref(node);
+  else if (ref) (ref as MutableRefObject<HTMLElement | null>).current = node;
+}
 
 export const Slot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement> & { children?: ReactNode }>(
   function Slot({ children, ...slotProps }, ref) {
@@ -34,7 +42,13 @@ export const Slot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement> & { chil
       }
     }
     merged.className = cn(slotProps.className, childProps.className as string | undefined);
-    if (ref) merged.ref = ref;
+    const childRef = (child as { ref?: Ref<HTMLElement> }).ref;
+    if (ref && childRef) {
+      merged.ref = (node: HTMLElement | null) => {
+        setRef(ref, node);
+        setRef(childRef, node);
+      };
+    } else if (ref) merged.ref = ref;
     return cloneElement(child, merged);
   },
 );

@@ -1,14 +1,14 @@
-// The landing page's copy: nav anchors, the spec's static claims and the feature list.
-import { CalendarDays, Gauge, ListChecks, Wrench, type LucideIcon } from "lucide-react";
+// The landing page's copy: nav anchors, the hero's fixed claims and the feature list.
+import { CalendarDays, Gauge, ListChecks, Wrench, type LucideIcon } from "~/components/ui/icons";
 
-/** In-page anchors (spec: About #about, Features #benefits, Join #join). */
+/** In-page anchors to the landing page's sections. */
 export const NAV_LINKS = [
   { label: "About", href: "#about" },
   { label: "Features", href: "#benefits" },
   { label: "Join", href: "#join" },
 ];
 
-/** Static claims (spec §1); each renders as "{figure} {label}". */
+/** The hero's fixed claims; each renders as "{figure} {label}". */
 export const CLAIMS = [
   { figure: "99%", label: "client satisfaction" },
   { figure: "50+", label: "projects completed" },

@@ -1,8 +1,9 @@
-// Each sprint page's content (spec §3): objectives, tasks and summaries for the active sprints 1
-// and 2, the locked placeholders for 3 and 4. Only the sprint routes load it.
+// Each sprint page's content, one plan per sprint: the active sprints (1 and 2) have objectives,
+// tasks, a summary and a countdown; the locked ones (3 and 4) a placeholder until the earlier
+// sprints are complete. Only the sprint page loads it.
 import { sprints, type Sprint } from "./sprints";
 
-/** "in-progress" has an icon in the task list but no task is ever set to it (spec §3). */
+/** "in-progress" has an icon in the task list, but no task is in progress yet. */
 export type TaskStatus = "completed" | "in-progress" | "pending";
 export type TaskPriority = "high" | "medium" | "low";
 
@@ -27,8 +28,9 @@ export interface SummaryList {
   items: string[];
 }
 
-/** Sprints 1 and 2: objectives, tasks, summary and a countdown from the first visit. */
+/** An open sprint: objectives, tasks, summary and a countdown from the first visit. */
 export interface ActiveSprintPlan {
+  state: "active";
   sprint: Sprint;
   objectives: Objective[];
   tasks: Task[];
@@ -41,13 +43,16 @@ export interface ComingSoonItem {
   description: string;
 }
 
-/** Sprints 3 and 4: a locked placeholder until the earlier sprints are complete. */
+/** A sprint not open yet: a locked placeholder until the earlier sprints are complete. */
 export interface LockedSprintPlan {
+  state: "locked";
   sprint: Sprint;
   locked: { title: string; message: string; action: string };
   comingSoon: ComingSoonItem[];
   vision?: SummaryList;
 }
+
+export type SprintPlan = ActiveSprintPlan | LockedSprintPlan;
 
 function sprint(id: number): Sprint {
   const found = sprints.find((candidate) => candidate.id === id);
@@ -55,13 +60,9 @@ function sprint(id: number): Sprint {
   return found;
 }
 
-export const sprintPlans: {
-  1: ActiveSprintPlan;
-  2: ActiveSprintPlan;
-  3: LockedSprintPlan;
-  4: LockedSprintPlan & { vision: SummaryList };
-} = {
-  1: {
+export const sprintPlans: readonly SprintPlan[] = [
+  {
+    state: "active",
     sprint: sprint(1),
     objectives: [
       {
@@ -132,7 +133,8 @@ export const sprintPlans: {
     ],
     countdown: { days: 5, storageKey: "sprint-1-start" },
   },
-  2: {
+  {
+    state: "active",
     sprint: sprint(2),
     objectives: [
       {
@@ -187,7 +189,8 @@ export const sprintPlans: {
     ],
     countdown: { days: 21, storageKey: "sprint-2-start" },
   },
-  3: {
+  {
+    state: "locked",
     sprint: sprint(3),
     locked: {
       title: "Sprint 3 Awaiting Prerequisites",
@@ -209,7 +212,8 @@ export const sprintPlans: {
       },
     ],
   },
-  4: {
+  {
+    state: "locked",
     sprint: sprint(4),
     locked: {
       title: "Sprint 4 - The Final Chapter",
@@ -229,4 +233,9 @@ export const sprintPlans: {
       items: ["99.9% uptime", "Client satisfaction over 95%"],
     },
   },
-};
+];
+
+/** The plan whose page is at `/dashboard/<segment>`, e.g. "sprint-1"; none for any other. */
+export function findSprintPlan(segment: string | undefined): SprintPlan | undefined {
+  return sprintPlans.find((plan) => plan.sprint.route === `/dashboard/${segment}`);
+}
