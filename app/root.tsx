@@ -1,5 +1,5 @@
 // Document shell: <html>, stylesheet, scripts with the CSP nonce, the app's toaster (fed by the
-// flash cookie or, on a no-JS form post, by the action's answer) and the app-level error boundary.
+// flash cookie or by a form's answer) and the app-level error boundary.
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -13,8 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
-import { Toaster } from "~/components/toaster";
-import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
+import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { readFlashToast } from "~/lib/toast.server";
@@ -28,12 +27,10 @@ export const links: LinksFunction = () => [
 /** The auth-outage 503 that bubbles here says when to try again. */
 export const headers = forwardRetryAfter;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readFlashToast(request);
-  return data({ toast: context.actionToast ?? toast }, { headers });
+  return data({ toast }, { headers });
 }
-
-export const shouldRevalidate = skipRevalidationForAuthParam;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -61,10 +58,9 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <>
+    <ToastProvider flashToast={toast}>
       <Outlet />
-      <Toaster toast={toast} />
-    </>
+    </ToastProvider>
   );
 }
 

@@ -5,7 +5,8 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { toastForAuthError } from "./auth-errors";
 import { createAuthClient } from "./auth.server";
 import { getEnv } from "./env.server";
-import type { FormFields } from "./form.server";
+import { authHref } from "./auth-mode";
+import { readFormFields } from "./form.server";
 import { messages, type Toast } from "./messages";
 import { takeAttempt, type LimitedAction } from "./rate-limit.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
@@ -27,7 +28,6 @@ export interface AuthActionData {
 }
 
 function failure(
-  context: AppLoadContext,
   intent: AuthIntent,
   email: string,
   toast: Toast,
@@ -35,11 +35,10 @@ function failure(
   errors: AuthActionData["errors"] = {},
   headers?: Headers,
 ) {
-  const shown = showToast(toast);
-  // A document POST (no JavaScript) renders the page in this same request: the root loader reads
-  // the toast from here, so it shows now rather than one page late.
-  context.actionToast = shown;
-  return data<AuthActionData>({ intent, email, errors, toast: shown }, { status, headers });
+  return data<AuthActionData>(
+    { intent, email, errors, toast: showToast(toast) },
+    { status, headers },
+  );
 }
 
 function statusFor(toast: Toast): number {
@@ -53,19 +52,26 @@ async function rateLimited(context: AppLoadContext, intent: LimitedAction, email
   const waitSeconds = await takeAttempt(intent, context.clientIp ?? "unknown", email);
   if (waitSeconds === null) return null;
   const headers = new Headers({ "Retry-After": String(waitSeconds) });
-  return failure(context, intent, email, messages.tooManyAttempts, 429, {}, headers);
+  return failure(intent, email, messages.tooManyAttempts, 429, {}, headers);
 }
 
-export async function signInAction(request: Request, context: AppLoadContext, field: FormFields) {
+/** A body that is not a form: the form again with the generic message. */
+function unreadable(intent: AuthIntent) {
+  return failure(intent, "", messages.authFailed, 400);
+}
+
+export async function signInAction(request: Request, context: AppLoadContext) {
+  const field = await readFormFields(request);
+  if (!field) return unreadable("sign-in");
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {
-    return failure(context, "sign-in", email, messages.invalidEmail, 400, {
+    return failure("sign-in", email, messages.invalidEmail, 400, {
       email: INVALID_EMAIL_HINT,
     });
   }
   if (!password || new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) {
-    return failure(context, "sign-in", email, messages.invalidCredentials, 400);
+    return failure("sign-in", email, messages.invalidCredentials, 400);
   }
   const limited = await rateLimited(context, "sign-in", email);
   if (limited) return limited;
@@ -74,25 +80,27 @@ export async function signInAction(request: Request, context: AppLoadContext, fi
   try {
     ({ error } = await supabase.auth.signInWithPassword({ email, password }));
   } catch {
-    return failure(context, "sign-in", email, messages.connectionError, 503);
+    return failure("sign-in", email, messages.connectionError, 503);
   }
   if (error) {
     const toast = toastForAuthError(error);
-    return failure(context, "sign-in", email, toast, statusFor(toast), {}, headers);
+    return failure("sign-in", email, toast, statusFor(toast), {}, headers);
   }
   return redirectWithToast("/dashboard", messages.signedIn, headers);
 }
 
-export async function signUpAction(request: Request, context: AppLoadContext, field: FormFields) {
+export async function signUpAction(request: Request, context: AppLoadContext) {
+  const field = await readFormFields(request);
+  if (!field) return unreadable("sign-up");
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {
-    return failure(context, "sign-up", email, messages.invalidEmail, 400, {
+    return failure("sign-up", email, messages.invalidEmail, 400, {
       email: INVALID_EMAIL_HINT,
     });
   }
   if (!isAcceptablePassword(password)) {
-    return failure(context, "sign-up", email, messages.passwordRequirements, 400, {
+    return failure("sign-up", email, messages.passwordRequirements, 400, {
       password: messages.passwordRequirements.description,
     });
   }
@@ -107,17 +115,17 @@ export async function signUpAction(request: Request, context: AppLoadContext, fi
       options: { emailRedirectTo: getEnv().SITE_URL },
     });
   } catch {
-    return failure(context, "sign-up", email, messages.connectionError, 503);
+    return failure("sign-up", email, messages.connectionError, 503);
   }
   const { data: signUp, error } = result;
   if (error) {
     const toast = toastForAuthError(error);
-    return failure(context, "sign-up", email, toast, statusFor(toast), {}, headers);
+    return failure("sign-up", email, toast, statusFor(toast), {}, headers);
   }
   // With e-mail confirmation on, a confirmed address gets an obfuscated user with no identities.
   if (signUp.user && signUp.user.identities?.length === 0) {
-    return failure(context, "sign-up", email, messages.alreadyRegistered, 400, {}, headers);
+    return failure("sign-up", email, messages.alreadyRegistered, 400, {}, headers);
   }
   if (signUp.session) return redirectWithToast("/dashboard", messages.signedIn, headers);
-  return redirectWithToast("/?auth=sign-up", messages.accountCreated, headers);
+  return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
 }

@@ -82,7 +82,7 @@ export async function fillAuthForm(
   password: string,
   baseUrl = "",
 ) {
-  await open(page, `${baseUrl}/?auth=${mode}`);
+  await open(page, `${baseUrl}/${mode}`);
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

@@ -93,14 +93,14 @@ test.describe("landing page", () => {
     }
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute(
       "href",
-      "/?auth=sign-in",
+      "/sign-in",
     );
     for (const id of ["about", "benefits", "join"]) {
       await expect(page.locator(`section#${id} h2`)).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "Create your account" })).toHaveAttribute(
       "href",
-      "/?auth=sign-up",
+      "/sign-up",
     );
     await expect(page.getByRole("main")).toBeVisible();
     await expectOneH1(page);
@@ -135,7 +135,7 @@ test.describe("landing page", () => {
     }
     await expect(nav.getByRole("link", { name: "Sign In / Join" })).toHaveAttribute(
       "href",
-      "/?auth=sign-in",
+      "/sign-in",
     );
     await nav.getByRole("link", { name: "Features", exact: true }).click();
     await expect(page).toHaveURL(/#benefits$/);
@@ -144,10 +144,10 @@ test.describe("landing page", () => {
     if (isPhone() && hasJs()) await expect(nav).toBeHidden();
   });
 
-  test("'Get Started' opens the auth dialog through the URL", async ({ page }) => {
+  test("'Get Started' opens the auth dialog at its own URL", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Get Started" }).click();
-    await expect(page).toHaveURL(/\/\?auth=sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 

@@ -673,13 +673,6 @@ function randomBody(random: Random, fieldsFor: () => Array<[string, string]>): B
   );
 }
 
-function firstField(fields: Fields | null, name: string): string | null {
-  if (fields === null) return null;
-  const entry = fields.find(([field]) => field === name);
-  if (!entry) return "";
-  return typeof entry[1] === "string" ? entry[1] : "";
-}
-
 // ---------------------------------------------------------------------------------------------
 // Origins and cookies.
 
@@ -1044,21 +1037,22 @@ function actionProbe(
 
 function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[], count: number) {
   const paths = [
+    "/sign-in",
+    "/sign-in",
+    "/sign-up",
+    "/sign-up",
+    "/sign-in.data",
+    "/sign-up.data",
+    "/sign-in?auth=sign-up",
     "/?index",
-    "/?index&auth=sign-in",
-    "/?index&auth=sign-in",
-    "/?index&auth=sign-up",
-    "/?index&auth=sign-up",
     "/_root.data?index",
-    "/?index&auth=bogus",
-    "/?index&auth=sign-in&auth=sign-up",
+    "/?index&auth=sign-in",
     "/",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
-    const intent = firstField(built.fields, "intent");
     const path = random.pick(paths);
-    const known = (intent === "sign-in" || intent === "sign-up") && path !== "/";
+    const known = path.startsWith("/sign-in") || path.startsWith("/sign-up");
     return actionProbe(random, appUrl, forged, path, built, known ? "auth-form" : "refused");
   });
 }
@@ -1212,10 +1206,12 @@ function confirmProbes(random: Random, appUrl: string, forged: ForgedCookie[], c
 
 /** Pre-single-fetch `?_data=<routeId>` requests, with every route id there is. */
 const LEGACY_DATA_PATHS = [
-  "/?_data=routes/_index",
-  "/?index&_data=routes/_index",
+  "/?_data=routes/_landing._index",
+  "/?index&_data=routes/_landing._index",
+  "/sign-in?_data=routes/_landing._auth.sign-in",
+  "/sign-up?_data=routes/_landing._auth",
   "/?_data=root",
-  "/?%5Fdata=routes/_index",
+  "/?%5Fdata=routes/_landing",
   "/dashboard?_data=routes/dashboard",
   "/dashboard?_data=routes/dashboard._index",
   "/dashboard?index&_data=routes/dashboard._index",

@@ -1,0 +1,24 @@
+// The auth dialog's layout over the landing page. Each child route (/sign-in, /sign-up) brings its
+// form, action and copy (`handle.authDialog`); the dialog itself, and what was typed so far, stay
+// here, so switching modes neither closes the dialog nor loses the address or password.
+import { Outlet, useMatches } from "@remix-run/react";
+import { useState } from "react";
+import { AuthDialog, type AuthDialogCopy } from "~/components/auth/auth-dialog";
+import type { AuthOutletContext } from "~/components/auth/auth-form";
+
+export interface AuthRouteHandle {
+  authDialog: AuthDialogCopy;
+}
+
+export default function AuthLayout() {
+  const leaf = useMatches().at(-1)?.handle as AuthRouteHandle | undefined;
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const context: AuthOutletContext = { email, setEmail, password, setPassword };
+  if (!leaf?.authDialog) return <Outlet context={context} />;
+  return (
+    <AuthDialog copy={leaf.authDialog}>
+      <Outlet context={context} />
+    </AuthDialog>
+  );
+}

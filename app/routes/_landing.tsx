@@ -1,0 +1,29 @@
+// The landing page's layout: visitors see the landing page (signed-in users go to /dashboard);
+// the auth routes (/sign-in, /sign-up) render their dialog over it through the outlet.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { LandingPage } from "~/components/landing/landing-page";
+import { requireAnonymous } from "~/lib/auth.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
+
+export const meta: MetaFunction = () => [
+  { title: "Client Portal | Precision. Innovation. Excellence." },
+  { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { headers } = await requireAnonymous(request);
+  return data(null, { headers });
+}
+
+/** A rate-limited post to a child route tells the client when to try again. */
+export const headers = forwardRetryAfter;
+
+export default function LandingLayout() {
+  return (
+    <>
+      <LandingPage user={null} />
+      <Outlet />
+    </>
+  );
+}
