@@ -25,6 +25,8 @@ export interface AuthActionData {
   email: string;
   errors: { email?: string; password?: string };
   toast: ShownToast;
+  /** Sign-in found the address unconfirmed: the form offers the confirmation mail again. */
+  unconfirmed?: boolean;
 }
 
 function failure(
@@ -35,8 +37,9 @@ function failure(
   errors: AuthActionData["errors"] = {},
   headers?: Headers,
 ) {
+  const unconfirmed = toast === messages.emailNotConfirmed;
   return data<AuthActionData>(
-    { intent, email, errors, toast: showToast(toast) },
+    { intent, email, errors, toast: showToast(toast), ...(unconfirmed ? { unconfirmed } : {}) },
     { status, headers },
   );
 }

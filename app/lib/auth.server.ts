@@ -5,6 +5,7 @@ import { redirect } from "@remix-run/node";
 import type { JwtPayload } from "@supabase/supabase-js";
 import { isAuthUnavailable } from "./auth-errors";
 import { getSigningKeys } from "./jwks.server";
+import { isRevoked } from "./revocations.server";
 import { createSupabaseServerClient } from "./supabase.server";
 import { rememberClaims, rememberedClaims, sessionCookieKey } from "./verified-sessions.server";
 
@@ -40,11 +41,21 @@ function userFrom(claims: JwtPayload): SessionUser {
   return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "" };
 }
 
+/**
+ * REVOCATION CHECK (account management): a session whose token predates the user's revocation
+ * marker (sign-out of all devices, password change) is no session. Kept to this one call so the
+ * session-check rework can move it as a whole.
+ */
+async function withRevocation(state: AuthState, claims: JwtPayload): Promise<AuthState> {
+  if (!state.user || !(await isRevoked(claims.sub, claims.iat))) return state;
+  return { ...state, user: null };
+}
+
 async function resolveAuthState(request: Request): Promise<AuthState> {
   const headers = new Headers();
   const cookieKey = sessionCookieKey(request.headers.get("Cookie"));
   const known = cookieKey && rememberedClaims(cookieKey, Date.now() + REFRESH_MARGIN_MS);
-  if (known) return { user: userFrom(known), unavailable: false, headers };
+  if (known) return withRevocation({ user: userFrom(known), unavailable: false, headers }, known);
 
   const supabase = createSupabaseServerClient(request, headers);
   const keys = await getSigningKeys();
@@ -64,7 +75,7 @@ async function resolveAuthState(request: Request): Promise<AuthState> {
   if (!claims?.sub) return { user: null, unavailable: false, headers };
   // No Set-Cookie: the cookies as sent hold this very token (a refresh would have rewritten them).
   if (cookieKey && !headers.has("Set-Cookie")) rememberClaims(cookieKey, claims);
-  return { user: userFrom(claims), unavailable: false, headers };
+  return withRevocation({ user: userFrom(claims), unavailable: false, headers }, claims);
 }
 
 /** The request's auth state, computed once per request however many loaders ask. */

@@ -240,9 +240,19 @@ describe("sign-up and confirmation", () => {
     expect(link.origin).toBe(SITE_URL);
     expect(link.pathname).toBe("/auth/confirm");
 
-    const confirmed = asResponse(
+    // Opening the link only shows the page: nothing is spent on GET.
+    const page = asData<{ state: string }>(
       await routes.confirm.loader({
         request: get(`${link.pathname}${link.search}`),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(page.data).toEqual({ state: "ready", purpose: "confirm" });
+
+    const confirmed = asResponse(
+      await routes.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context(),
         params: {},
       }),
@@ -252,14 +262,15 @@ describe("sign-up and confirmation", () => {
       confirmed.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token")),
     ).toBe(true);
 
-    const reused = asResponse(
-      await routes.confirm.loader({
-        request: get(`${link.pathname}${link.search}`),
+    const reused = asData<{ state: string }>(
+      await routes.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context(),
         params: {},
       }),
     );
-    expect(reused.headers.get("Location")).toBe("/sign-in");
+    expect(reused.init?.status).toBe(400);
+    expect(reused.data).toEqual({ state: "invalid", purpose: "confirm" });
   });
 
   it("refuses a weak password with 'Password Requirements'", async () => {
@@ -292,22 +303,30 @@ describe("sign-up and confirmation", () => {
     );
   });
 
-  it("answers a broken or foreign link with a clear toast, and never follows an off-site next", async () => {
-    const bad = asResponse(
-      await routes.confirm.loader({
-        request: get("/auth/confirm?token_hash=nope&type=email"),
-        context: context(),
-        params: {},
-      }),
-    );
-    expect(bad.headers.get("Location")).toBe("/sign-in");
-    const missing = asResponse(
+  it("answers a broken link with the 'link expired' page, and survives a hostile next", async () => {
+    for (const path of [
+      "/auth/confirm?token_hash=nope&type=email",
+      "/auth/confirm",
+      "/auth/confirm?token_hash=nope&type=recovery&next=%2F%25E2%2580%25A8%2F%2Fx",
+      "/auth/confirm?token_hash=nope&type=recovery&next=/%E2%80%A8//x",
+    ]) {
+      const posted = asData<{ state: string }>(
+        await routes.confirm.action({
+          request: formPost(path, {}),
+          context: context(),
+          params: {},
+        }),
+      );
+      expect(posted.init?.status).toBe(400);
+      expect(posted.data.state).toBe("invalid");
+    }
+    const missing = asData<{ state: string }>(
       await routes.confirm.loader({
         request: get("/auth/confirm"),
         context: context(),
         params: {},
       }),
     );
-    expect(missing.headers.get("Location")).toBe("/sign-in");
+    expect(missing.data.state).toBe("invalid");
   });
 });

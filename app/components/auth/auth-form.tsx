@@ -2,21 +2,17 @@
 // JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
 // layout (`AuthOutletContext`), so it survives a switch between the modes.
 import { Form, Link, useActionData, useNavigation, useOutletContext } from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent } from "react";
+import { useEffect, useRef } from "react";
 import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AuthActionData } from "~/lib/auth-actions.server";
 import { authHref, type AuthMode } from "~/lib/auth-mode";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-  INVALID_EMAIL_HINT,
-  isAcceptablePassword,
-  isValidEmail,
-  PASSWORD_MIN_LENGTH,
-  stripAngleBrackets,
-} from "~/lib/validation";
+import { FORGOT_PASSWORD_PATH, RESEND_CONFIRMATION_PATH } from "~/lib/auth-paths";
+import { isAcceptablePassword, isValidEmail, PASSWORD_MIN_LENGTH } from "~/lib/validation";
+import { EmailField } from "./email-field";
+import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";
 
@@ -33,20 +29,6 @@ const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-up": "Create Account",
 };
 
-/** The attributes that tie an input to its error message, when there is one. */
-export function errorProps(errorId: string, message: string | undefined) {
-  return message ? { "aria-invalid": true, "aria-describedby": errorId } : {};
-}
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
-}
-
 /** True while this form's own post is in flight. */
 export function useSubmitting(action: string): boolean {
   const navigation = useNavigation();
@@ -58,80 +40,92 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   useActionToast(result?.toast);
   const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
   const hydrated = useHydrated();
-  // Uncontrolled inputs mirrored into state: what a client typed before the page hydrated (slow
-  // phone networks), or in the other mode's form a moment ago, is kept and read back on mount.
-  const emailRef = useRef<HTMLInputElement>(null);
+  // Uncontrolled inputs mirrored into the layout's state: what a client typed before the page
+  // hydrated (slow phone networks), or in the other mode's form a moment ago, is kept.
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    setEmail(stripAngleBrackets(emailRef.current?.value ?? ""));
     setPassword(passwordRef.current?.value ?? "");
-  }, [setEmail, setPassword]);
-  const onEmailChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const clean = stripAngleBrackets(event.target.value);
-    if (clean !== event.target.value) event.target.value = clean;
-    setEmail(clean);
-  };
+  }, [setPassword]);
   const action = authHref(mode);
   const pending = useSubmitting(action);
 
-  const emailInvalid = email !== "" && !isValidEmail(email);
-  const emailError = emailInvalid ? INVALID_EMAIL_HINT : result?.errors.email;
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
   const blocked = hydrated && signUp && (!isValidEmail(email) || !isAcceptablePassword(password));
 
   return (
-    <Form method="post" action={action} className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="auth-email">Email</Label>
-        <Input
-          id="auth-email"
-          name="email"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={254}
-          ref={emailRef}
+    <>
+      <Form method="post" action={action} className="grid gap-4">
+        <EmailField
+          email={email}
           defaultValue={result?.email ?? email}
-          onChange={onEmailChange}
-          {...errorProps("auth-email-error", emailError)}
+          serverError={result?.errors.email}
+          onEmailChange={setEmail}
         />
-        <FieldError id="auth-email-error" message={emailError} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="auth-password">Password</Label>
-        <PasswordField
-          id="auth-password"
-          name="password"
-          required
-          minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-          autoComplete={signUp ? "new-password" : "current-password"}
-          ref={passwordRef}
-          defaultValue={password}
-          onChange={(event) => setPassword(event.target.value)}
-          {...errorProps("auth-password-error", passwordError)}
-        />
-        <FieldError id="auth-password-error" message={passwordError} />
-        {signUp ? <PasswordStrength password={password} /> : null}
-      </div>
-      <Button type="submit" disabled={pending || blocked} className="w-full">
-        {pending ? "Processing..." : SUBMIT_LABEL[mode]}
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="auth-password">Password</Label>
+            {signUp ? null : (
+              <Link
+                to={FORGOT_PASSWORD_PATH}
+                prefetch="intent"
+                preventScrollReset
+                replace
+                className="text-sm font-medium text-primary underline underline-offset-4"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <PasswordField
+            id="auth-password"
+            name="password"
+            required
+            minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+            autoComplete={signUp ? "new-password" : "current-password"}
+            ref={passwordRef}
+            defaultValue={password}
+            onChange={(event) => setPassword(event.target.value)}
+            {...errorProps("auth-password-error", passwordError)}
+          />
+          <FieldError id="auth-password-error" message={passwordError} />
+          {signUp ? <PasswordStrength password={password} /> : null}
+        </div>
+        <Button type="submit" disabled={pending || blocked} className="w-full">
+          {pending ? "Processing..." : SUBMIT_LABEL[mode]}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {signUp ? "Already have an account? " : "New to the portal? "}
+          <Link
+            to={authHref(signUp ? "sign-in" : "sign-up")}
+            prefetch="intent"
+            preventScrollReset
+            replace
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            {signUp ? "Sign in" : "Create an account"}
+          </Link>
+        </p>
+      </Form>
+      {result?.unconfirmed ? <ResendConfirmation email={result.email} /> : null}
+    </>
+  );
+}
+
+/** Offered when sign-in found the address unconfirmed: mails the confirmation link again. */
+function ResendConfirmation({ email }: { email: string }) {
+  const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
+  return (
+    <Form
+      method="post"
+      action={RESEND_CONFIRMATION_PATH}
+      className="grid gap-2 rounded-md border p-3 text-sm"
+    >
+      <p>Didn&apos;t get the confirmation email?</p>
+      <input type="hidden" name="email" value={email} />
+      <Button type="submit" variant="outline" disabled={pending}>
+        {pending ? "Processing..." : "Send the confirmation email again"}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {signUp ? "Already have an account? " : "New to the portal? "}
-        <Link
-          to={authHref(signUp ? "sign-in" : "sign-up")}
-          prefetch="intent"
-          preventScrollReset
-          replace
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          {signUp ? "Sign in" : "Create an account"}
-        </Link>
-      </p>
     </Form>
   );
 }
