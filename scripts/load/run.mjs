@@ -74,8 +74,8 @@ async function virtualUser(appUrl, email, deadline, startDelayMs) {
   });
   while (Date.now() < deadline) {
     const signIn = await request(
-      `${appUrl}/?index&auth=sign-in`,
-      form({ intent: "sign-in", email, password: PASSWORD }),
+      `${appUrl}/sign-in`,
+      form({ email, password: PASSWORD }),
       jar,
     );
     if (signIn?.status !== 302 || signIn.headers.get("location") !== "/dashboard") {

@@ -2,10 +2,9 @@
 // sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone sheet), with axe.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { classConflicts } from "./class-conflicts";
-import { expect, javaScriptOn, open, test } from "./fixtures";
+import { expect, expectAccessible, javaScriptOn, open, test } from "./fixtures";
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
@@ -33,18 +32,6 @@ async function screenshot(page: Page, screen: string) {
     animations: "disabled",
   });
   await page.setViewportSize(viewport);
-}
-
-/** No serious or critical axe violation (JavaScript projects only: axe hangs without it). */
-async function expectAccessible(page: Page) {
-  if (!hasJs()) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(severe).toEqual([]);
 }
 
 async function expectOneH1(page: Page) {

@@ -108,7 +108,7 @@ type Expectation =
   | "sidebar"
   /** Sign-out: always a redirect to `/`. */
   | "sign-out"
-  /** A bogus confirmation link: a redirect to the sign-in dialog. */
+  /** A confirmation link opened (GET): its page or the 'link expired' page, never a session. */
   | "confirm"
   /** A protected route without a valid session: a redirect to `/`. */
   | "protected"
@@ -239,8 +239,12 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       if (target !== "/") problems.push(`expected a redirect to /, got ${status} ${target}`);
       break;
     case "confirm":
-      if (destination?.pathname !== "/" || destination.searchParams.get("auth") !== "sign-in") {
-        problems.push(`expected a redirect to /?auth=sign-in, got ${status} ${target}`);
+      // GET never spends a link: the page with its button, or the 'link expired' page.
+      if (status === 200) {
+        if (!answer.body.includes('<form method="post"'))
+          problems.push("200 without the confirm button");
+      } else if (!is4xx || !answer.body.includes("This link has expired")) {
+        problems.push(`expected the confirm page or the 'link expired' page, got ${status}`);
       }
       break;
     case "protected":
@@ -577,7 +581,7 @@ function jsonBody(random: Random, email: string, password: string, intent: strin
   return raw(`json as ${contentType}`, contentType, text);
 }
 
-/** The sign-in/up form's fields, each missing, once or repeated, plus the odd junk field. */
+/** The auth and account forms' fields, each missing, once or repeated, plus the odd junk field. */
 function formFields(random: Random): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   const add = (name: string, values: readonly string[]) => {
@@ -590,6 +594,7 @@ function formFields(random: Random): Array<[string, string]> {
   add("intent", random.chance(0.5) ? ["sign-in", "sign-up"] : INTENTS);
   add("email", EMAILS);
   add("password", PASSWORDS);
+  if (random.chance(0.3)) add("currentPassword", PASSWORDS);
   if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
   // Shuffle now and then: field order must not matter.
   if (random.chance(0.3)) random.shuffle(fields);
@@ -1048,6 +1053,13 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     "/_root.data?index",
     "/?index&auth=sign-in",
     "/",
+    "/forgot-password",
+    "/forgot-password.data",
+    "/auth/resend-confirmation",
+    "/reset-password",
+    "/dashboard/account",
+    "/dashboard/account.data",
+    "/auth/sign-out-everywhere",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
