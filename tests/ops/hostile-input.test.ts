@@ -1311,11 +1311,11 @@ function cookieProbes(forged: ForgedCookie[]): Probe[] {
 const PASSWORD = "Str0ng!Passw0rd";
 
 async function signIn(appUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${appUrl}/?index&auth=sign-in`, {
+  const response = await fetch(`${appUrl}/sign-in`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
+    body: new URLSearchParams({ email, password }),
   });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/dashboard");
