@@ -267,7 +267,7 @@ test.describe("sidebar", () => {
     test.skip(isPhone(), "the rail is desktop-only; the phone sheet has its own tests");
     await signIn(page);
     const nav = page.getByRole("navigation", { name: "Main" });
-    const names = ["Dashboard", "Sprint 1", "Sprint 2", "Sprint 3", "Sprint 4"];
+    const names = ["Dashboard", "Sprint 1", "Sprint 2", "Sprint 3", "Sprint 4", "Account"];
     await expect(nav.getByRole("link")).toHaveText(names);
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "aria-current",
@@ -384,6 +384,7 @@ test.describe("sidebar", () => {
       "Sprint 2",
       "Sprint 3",
       "Sprint 4",
+      "Account",
     ]);
     await expect(sheet.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "aria-current",

@@ -4,6 +4,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "../../auth-server/index";
+import type * as AccountActions from "~/lib/account-actions.server";
+import type * as Session from "~/lib/auth.server";
+import type * as Toasts from "~/lib/toast.server";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import {
   adminCreateUser,
   appEnv,
@@ -18,11 +23,11 @@ import {
 } from "./harness";
 
 let auth: AuthServer;
-let actions: typeof import("~/lib/account-actions.server");
-let signUp: typeof import("~/routes/_landing._auth.sign-up");
-let signIn: typeof import("~/routes/_landing._auth.sign-in");
-let toasts: typeof import("~/lib/toast.server");
-let session: typeof import("~/lib/auth.server");
+let actions: typeof AccountActions;
+let signUp: typeof SignUpRoute;
+let signIn: typeof SignInRoute;
+let toasts: typeof Toasts;
+let session: typeof Session;
 
 beforeAll(async () => {
   appEnv();

@@ -1,8 +1,9 @@
 // Revocation markers in memory (no REDIS_URL): tokens issued before the marker are refused, later
 // ones and other users' are not.
 import { beforeAll, describe, expect, it } from "vitest";
+import type * as Revocations from "~/lib/revocations.server";
 
-let revocations: typeof import("~/lib/revocations.server");
+let revocations: typeof Revocations;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= "unit-test-secret-unit-test-secret-0123";
