@@ -1,12 +1,12 @@
 // The sign-in and sign-up form actions: validate with the shared rules, call the auth service,
 // answer errors as form data (rendered inline and as a toast, with or without JavaScript) and
 // successes with a redirect (PRG) carrying the session cookies and a flash toast.
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { toastForAuthError } from "./auth-errors";
 import { createAuthClient } from "./auth.server";
 import { getEnv } from "./env.server";
-import { authHref } from "./auth-mode";
-import { readFormFields } from "./form.server";
+import { readFormFields, type FormFields } from "./form.server";
+import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD } from "./auth-mode";
 import { messages, type Toast } from "./messages";
 import { takeAttempt, type LimitedAction } from "./rate-limit.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
@@ -14,6 +14,7 @@ import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
   isValidEmail,
+  EMAIL_MAX_LENGTH,
   normalizeEmail,
   PASSWORD_MAX_BYTES,
 } from "./validation";
@@ -63,9 +64,23 @@ function unreadable(intent: AuthIntent) {
   return failure(intent, "", messages.authFailed, 400);
 }
 
+/**
+ * The other mode's switch, submitted without JavaScript: the form of this mode with the e-mail
+ * typed so far (no validation, no call, no toast).
+ */
+function modeSwitch(intent: AuthIntent, field: FormFields) {
+  if (field(MODE_SWITCH_FIELD) !== intent) return null;
+  const email = normalizeEmail(field("email")).slice(0, EMAIL_MAX_LENGTH);
+  return redirect(
+    `${authHref(intent)}?${new URLSearchParams({ [EMAIL_PARAM]: email }).toString()}`,
+  );
+}
+
 export async function signInAction(request: Request, context: AppLoadContext) {
   const field = await readFormFields(request);
   if (!field) return unreadable("sign-in");
+  const switched = modeSwitch("sign-in", field);
+  if (switched) return switched;
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {
@@ -95,6 +110,8 @@ export async function signInAction(request: Request, context: AppLoadContext) {
 export async function signUpAction(request: Request, context: AppLoadContext) {
   const field = await readFormFields(request);
   if (!field) return unreadable("sign-up");
+  const switched = modeSwitch("sign-up", field);
+  if (switched) return switched;
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {

@@ -6,6 +6,12 @@ export type AuthMode = "sign-in" | "sign-up";
 /** The query parameter older links used (`/?auth=sign-in`); they now redirect to the routes. */
 export const LEGACY_AUTH_PARAM = "auth";
 
+/** A post to a mode's action with this field set to that mode only switches to it (no JS). */
+export const MODE_SWITCH_FIELD = "switch-mode";
+
+/** The query parameter a mode switch without JavaScript carries the typed e-mail in. */
+export const EMAIL_PARAM = "email";
+
 export function parseAuthMode(value: string | null): AuthMode | null {
   return value === "sign-in" || value === "sign-up" ? value : null;
 }

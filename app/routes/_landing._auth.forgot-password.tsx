@@ -10,6 +10,7 @@ import { forgotPasswordAction, type FormAnswer } from "~/lib/account-actions.ser
 import { authHref } from "~/lib/auth-mode";
 import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
 import type { AuthRouteHandle } from "./_landing._auth";
+import { forwardRetryAfter } from "~/lib/retry-after";
 
 export const handle: AuthRouteHandle = {
   authDialog: {
@@ -17,6 +18,9 @@ export const handle: AuthRouteHandle = {
     description: "Enter your email and we'll send you a link to set a new password.",
   },
 };
+
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
 
 export function action({ request, context }: ActionFunctionArgs) {
   return forgotPasswordAction(request, context);

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { AuthForm } from "~/components/auth/auth-form";
 import { signUpAction } from "~/lib/auth-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
+import { forwardRetryAfter } from "~/lib/retry-after";
 
 export const handle: AuthRouteHandle = {
   authDialog: {
@@ -10,6 +11,9 @@ export const handle: AuthRouteHandle = {
     description: "Join the portal to start your first sprint.",
   },
 };
+
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
 
 export function action({ request, context }: ActionFunctionArgs) {
   return signUpAction(request, context);

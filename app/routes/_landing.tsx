@@ -4,7 +4,6 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Outlet } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { requireAnonymous } from "~/lib/auth.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },
@@ -15,9 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { headers } = await requireAnonymous(request);
   return data(null, { headers });
 }
-
-/** A rate-limited post to a child route tells the client when to try again. */
-export const headers = forwardRetryAfter;
 
 export default function LandingLayout() {
   return (

@@ -243,7 +243,7 @@ test.describe("the dialog", () => {
       "minlength",
       /.*/,
     );
-    await dialog.getByRole("link", { name: "Create an account" }).click();
+    await dialog.getByRole("button", { name: "Create an account" }).click();
     await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Create Account" })).toBeVisible();
     await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "8");
@@ -354,16 +354,15 @@ test.describe("the dialog", () => {
     await expect(page.getByRole("dialog", { name: "Welcome back" })).toBeVisible();
   });
 
-  test("switching modes keeps the typed e-mail", async ({ page }, info) => {
-    test.skip(!hasJs(info), "without JavaScript the mode link is a plain link to the other form");
+  test("switching modes keeps the typed e-mail", async ({ page }) => {
     const email = uniqueEmail("switch");
     await open(page, "/sign-in");
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByRole("link", { name: "Create an account" }).click();
+    await dialog.getByRole("button", { name: "Create an account" }).click();
     await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue(email);
-    await dialog.getByRole("link", { name: "Sign in" }).click();
+    await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Welcome back" })).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue(email);
   });
@@ -375,7 +374,7 @@ test.describe("the dialog", () => {
       const email = uniqueEmail(`quick-${attempt}`);
       await open(page, "/sign-in");
       const dialog = page.getByRole("dialog");
-      await dialog.getByRole("link", { name: "Create an account" }).click();
+      await dialog.getByRole("button", { name: "Create an account" }).click();
       await dialog.getByLabel("Email").fill(email);
       await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
       await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();

@@ -1,13 +1,20 @@
 // The sign-in / sign-up form: posts to its own route's action (a plain document POST without
 // JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
 // layout (`AuthOutletContext`), so it survives a switch between the modes.
-import { Form, Link, useActionData, useNavigation, useOutletContext } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useOutletContext,
+} from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import type { AuthActionData } from "~/lib/auth-actions.server";
-import { authHref, type AuthMode } from "~/lib/auth-mode";
+import { authHref, MODE_SWITCH_FIELD, type AuthMode } from "~/lib/auth-mode";
 import { useHydrated } from "~/lib/use-hydrated";
 import { FORGOT_PASSWORD_PATH, RESEND_CONFIRMATION_PATH } from "~/lib/auth-paths";
 import { isAcceptablePassword, isValidEmail, PASSWORD_MIN_LENGTH } from "~/lib/validation";
@@ -96,19 +103,37 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           {signUp ? "Already have an account? " : "New to the portal? "}
-          <Link
-            to={authHref(signUp ? "sign-in" : "sign-up")}
-            prefetch="intent"
-            preventScrollReset
-            replace
-            className="font-medium text-primary underline underline-offset-4"
-          >
-            {signUp ? "Sign in" : "Create an account"}
-          </Link>
+          <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
         </p>
       </Form>
       {result?.unconfirmed ? <ResendConfirmation email={result.email} /> : null}
     </>
+  );
+}
+
+/**
+ * The link to the other mode. With JavaScript it is a client navigation (what was typed lives in
+ * the layout); without, it submits this form to the other mode's action, which answers with that
+ * mode and the e-mail filled in, so nothing typed is lost there either.
+ */
+function ModeSwitch({ to }: { to: AuthMode }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="submit"
+      formAction={authHref(to)}
+      formMethod="post"
+      formNoValidate
+      name={MODE_SWITCH_FIELD}
+      value={to}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(authHref(to), { replace: true, preventScrollReset: true });
+      }}
+      className="rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {to === "sign-up" ? "Create an account" : "Sign in"}
+    </button>
   );
 }
 
