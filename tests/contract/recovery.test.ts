@@ -55,6 +55,21 @@ describe("POST /recover", () => {
     expect(again.error?.code).toBe("otp_expired");
   });
 
+  it("GET /verify with the mail's classic link redirects with a recovery session, once", async () => {
+    const email = await confirmedUser();
+    expect((await ts.raw("/recover", { body: { email } })).status).toBe(200);
+    const verifyUrl = new URL((await latestMail(ts, email)).verify_url);
+    const path = `/verify${verifyUrl.search}`;
+    const first = await ts.raw(path, { apikey: null, redirect: "manual" });
+    expect(first.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(first.headers.get("location")!).hash.slice(1));
+    expect(fragment.get("type")).toBe("recovery");
+    expect(fragment.get("access_token")).toEqual(expect.any(String));
+    const again = await ts.raw(path, { apikey: null, redirect: "manual" });
+    const error = new URLSearchParams(new URL(again.headers.get("location")!).hash.slice(1));
+    expect(error.get("error_code")).toBe("otp_expired");
+  });
+
   it("answers an unknown address exactly like a known one, and mails nothing", async () => {
     const email = uniqueEmail();
     const res = await ts.raw("/recover", { body: { email } });
