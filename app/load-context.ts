@@ -1,6 +1,4 @@
 // The per-request context the HTTP server hands to every loader and action.
-import type { ShownToast } from "~/lib/toast.server";
-
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /** Nonce for this response's inline scripts (Content-Security-Policy). */
@@ -8,8 +6,6 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** The client's address (behind a proxy only when TRUST_PROXY is on), for rate limits. */
     clientIp?: string;
-    /** A toast an action answered with, for the root loader of the same document request. */
-    actionToast?: ShownToast;
   }
 }
 

@@ -1,5 +1,5 @@
 // Document shell: <html>, stylesheet, scripts with the CSP nonce, the app's toaster (fed by the
-// flash cookie or, on a no-JS form post, by the action's answer) and the app-level error boundary.
+// flash cookie or by a form's answer) and the app-level error boundary.
 import {
   data,
   type LinksFunction,
@@ -19,8 +19,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
-import { Toaster } from "~/components/toaster";
-import { skipRevalidationForAuthParam } from "~/lib/auth-mode";
+import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { readFlashToast } from "~/lib/toast.server";
@@ -34,12 +33,10 @@ export const links: LinksFunction = () => [
 /** The auth-outage 503 that bubbles here says when to try again. */
 export const headers = forwardRetryAfter;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readFlashToast(request);
-  return data({ toast: context.actionToast ?? toast }, { headers });
+  return data({ toast }, { headers });
 }
-
-export const shouldRevalidate = skipRevalidationForAuthParam;
 
 /** Only shown when the error boundary below renders: the page's own route sets the title otherwise. */
 export const meta: MetaFunction = ({ error }) =>
@@ -71,10 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
-    <>
+    <ToastProvider flashToast={toast}>
       <Outlet />
-      <Toaster toast={toast} />
-    </>
+    </ToastProvider>
   );
 }
 

@@ -13,6 +13,9 @@ import { signupRoutes } from "./endpoints/signup";
 import { tokenRoutes } from "./endpoints/token";
 import { userRoutes } from "./endpoints/user";
 import { verifyRoutes } from "./endpoints/verify";
+import { recoverRoutes } from "./endpoints/recover";
+import { resendRoutes } from "./endpoints/resend";
+import { userUpdateRoutes } from "./endpoints/user-update";
 import { ApiError, errorReply, GatewayError, OAuthError } from "./http/errors";
 import { allowedOriginFor, assertAllowedHost } from "./http/exposure";
 import { preflightReply, writeReply, type Reply } from "./http/reply";
@@ -82,6 +85,9 @@ function routesFor(app: App): Router {
     ...tokenRoutes(app),
     ...userRoutes(app),
     ...verifyRoutes(app),
+    ...recoverRoutes(app),
+    ...resendRoutes(app),
+    ...userUpdateRoutes(app),
     ...metaRoutes(app),
     ...adminUserRoutes(app),
     ...generateLinkRoutes(app),

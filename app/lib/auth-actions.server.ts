@@ -1,11 +1,12 @@
 // The sign-in and sign-up form actions: validate with the shared rules, call the auth service,
 // answer errors as form data (rendered inline and as a toast, with or without JavaScript) and
 // successes with a redirect (PRG) carrying the session cookies and a flash toast.
-import { data, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { toastForAuthError } from "./auth-errors";
 import { createAuthClient } from "./auth.server";
 import { getEnv } from "./env.server";
-import type { FormFields } from "./form.server";
+import { readFormFields, type FormFields } from "./form.server";
+import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD } from "./auth-mode";
 import { messages, type Toast } from "./messages";
 import { takeAttempt } from "./rate-limit.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
@@ -13,6 +14,7 @@ import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
   isValidEmail,
+  EMAIL_MAX_LENGTH,
   normalizeEmail,
   PASSWORD_MAX_BYTES,
 } from "./validation";
@@ -24,10 +26,11 @@ export interface AuthActionData {
   email: string;
   errors: { email?: string; password?: string };
   toast: ShownToast;
+  /** Sign-in found the address unconfirmed: the form offers the confirmation mail again. */
+  unconfirmed?: boolean;
 }
 
 function failure(
-  context: AppLoadContext,
   intent: AuthIntent,
   email: string,
   toast: Toast,
@@ -35,11 +38,11 @@ function failure(
   errors: AuthActionData["errors"] = {},
   headers?: Headers,
 ) {
-  const shown = showToast(toast);
-  // A document POST (no JavaScript) renders the page in this same request: the root loader reads
-  // the toast from here, so it shows now rather than one page late.
-  context.actionToast = shown;
-  return data<AuthActionData>({ intent, email, errors, toast: shown }, { status, headers });
+  const unconfirmed = toast === messages.emailNotConfirmed;
+  return data<AuthActionData>(
+    { intent, email, errors, toast: showToast(toast), ...(unconfirmed ? { unconfirmed } : {}) },
+    { status, headers },
+  );
 }
 
 function statusFor(toast: Toast): number {
@@ -53,19 +56,40 @@ async function rateLimited(context: AppLoadContext, intent: AuthIntent, email: s
   const waitSeconds = await takeAttempt(intent, context.clientIp ?? "unknown", email);
   if (waitSeconds === null) return null;
   const headers = new Headers({ "Retry-After": String(waitSeconds) });
-  return failure(context, intent, email, messages.tooManyAttempts, 429, {}, headers);
+  return failure(intent, email, messages.tooManyAttempts, 429, {}, headers);
 }
 
-export async function signInAction(request: Request, context: AppLoadContext, field: FormFields) {
+/** A body that is not a form: the form again with the generic message. */
+function unreadable(intent: AuthIntent) {
+  return failure(intent, "", messages.authFailed, 400);
+}
+
+/**
+ * The other mode's switch, submitted without JavaScript: the form of this mode with the e-mail
+ * typed so far (no validation, no call, no toast).
+ */
+function modeSwitch(intent: AuthIntent, field: FormFields) {
+  if (field(MODE_SWITCH_FIELD) !== intent) return null;
+  const email = normalizeEmail(field("email")).slice(0, EMAIL_MAX_LENGTH);
+  return redirect(
+    `${authHref(intent)}?${new URLSearchParams({ [EMAIL_PARAM]: email }).toString()}`,
+  );
+}
+
+export async function signInAction(request: Request, context: AppLoadContext) {
+  const field = await readFormFields(request);
+  if (!field) return unreadable("sign-in");
+  const switched = modeSwitch("sign-in", field);
+  if (switched) return switched;
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {
-    return failure(context, "sign-in", email, messages.invalidEmail, 400, {
+    return failure("sign-in", email, messages.invalidEmail, 400, {
       email: INVALID_EMAIL_HINT,
     });
   }
   if (!password || new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) {
-    return failure(context, "sign-in", email, messages.invalidCredentials, 400);
+    return failure("sign-in", email, messages.invalidCredentials, 400);
   }
   const limited = await rateLimited(context, "sign-in", email);
   if (limited) return limited;
@@ -74,25 +98,29 @@ export async function signInAction(request: Request, context: AppLoadContext, fi
   try {
     ({ error } = await supabase.auth.signInWithPassword({ email, password }));
   } catch {
-    return failure(context, "sign-in", email, messages.connectionError, 503);
+    return failure("sign-in", email, messages.connectionError, 503);
   }
   if (error) {
     const toast = toastForAuthError(error);
-    return failure(context, "sign-in", email, toast, statusFor(toast), {}, headers);
+    return failure("sign-in", email, toast, statusFor(toast), {}, headers);
   }
   return redirectWithToast("/dashboard", messages.signedIn, headers);
 }
 
-export async function signUpAction(request: Request, context: AppLoadContext, field: FormFields) {
+export async function signUpAction(request: Request, context: AppLoadContext) {
+  const field = await readFormFields(request);
+  if (!field) return unreadable("sign-up");
+  const switched = modeSwitch("sign-up", field);
+  if (switched) return switched;
   const email = normalizeEmail(field("email"));
   const password = field("password");
   if (!isValidEmail(email)) {
-    return failure(context, "sign-up", email, messages.invalidEmail, 400, {
+    return failure("sign-up", email, messages.invalidEmail, 400, {
       email: INVALID_EMAIL_HINT,
     });
   }
   if (!isAcceptablePassword(password)) {
-    return failure(context, "sign-up", email, messages.passwordRequirements, 400, {
+    return failure("sign-up", email, messages.passwordRequirements, 400, {
       password: messages.passwordRequirements.description,
     });
   }
@@ -107,17 +135,17 @@ export async function signUpAction(request: Request, context: AppLoadContext, fi
       options: { emailRedirectTo: getEnv().SITE_URL },
     });
   } catch {
-    return failure(context, "sign-up", email, messages.connectionError, 503);
+    return failure("sign-up", email, messages.connectionError, 503);
   }
   const { data: signUp, error } = result;
   if (error) {
     const toast = toastForAuthError(error);
-    return failure(context, "sign-up", email, toast, statusFor(toast), {}, headers);
+    return failure("sign-up", email, toast, statusFor(toast), {}, headers);
   }
   // With e-mail confirmation on, a confirmed address gets an obfuscated user with no identities.
   if (signUp.user && signUp.user.identities?.length === 0) {
-    return failure(context, "sign-up", email, messages.alreadyRegistered, 400, {}, headers);
+    return failure("sign-up", email, messages.alreadyRegistered, 400, {}, headers);
   }
   if (signUp.session) return redirectWithToast("/dashboard", messages.signedIn, headers);
-  return redirectWithToast("/?auth=sign-up", messages.accountCreated, headers);
+  return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
 }

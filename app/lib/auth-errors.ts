@@ -43,3 +43,13 @@ export function toastForAuthError(error: AuthErrorLike): Toast {
   const byMessage = BY_MESSAGE.find(([fragment]) => text.includes(fragment));
   return byMessage ? byMessage[1] : messages.authFailed;
 }
+
+/**
+ * The auth service's per-address mail gap ("…you can only request this after N seconds."), in
+ * seconds, or null when the error is something else.
+ */
+export function secondsUntilNextEmail(error: AuthErrorLike): number | null {
+  if (error.code !== "over_email_send_rate_limit") return null;
+  const seconds = /after (\d+) seconds?/.exec(error.message ?? "")?.[1];
+  return seconds === undefined ? null : Math.max(1, Number(seconds));
+}

@@ -18,6 +18,7 @@ import { isAuthUnavailable } from "./auth-errors";
 import { getEnv } from "./env.server";
 import { log } from "./log.server";
 import { takeAttempt, type LimitedAction } from "./rate-limit.server";
+import { isRevoked } from "./revocations.server";
 
 export interface SessionUser {
   id: string;
@@ -393,6 +394,9 @@ const REFRESH_MARGIN_MS = 90_000;
  * can end a session early (e.g. tokens issued before the user's sign-out everywhere) goes here.
  */
 async function acceptedUser(claims: VerifiedClaims): Promise<SessionUser | null> {
+  // A token issued before the user's last "sign out of all devices" or password change (a
+  // revocation marker) is no session, even though its signature and expiry are fine.
+  if (await isRevoked(claims.sub, claims.iat)) return null;
   return { id: claims.sub, email: claims.email };
 }
 

@@ -48,8 +48,37 @@ export const messages = {
     "Too Many Attempts",
     "Too many attempts from this device or for this email. Please wait a few minutes and try again.",
   ),
+  resetLinkVerified: success("Link Verified", "Choose a new password for your account."),
+  passwordUpdated: success(
+    "Password Updated",
+    "Your new password is set, and your other devices have been signed out.",
+  ),
+  samePassword: error(
+    "Password Unchanged",
+    "Your new password must be different from your current password.",
+  ),
+  currentPasswordWrong: error(AUTH_ERROR_TITLE, "Your current password is incorrect."),
+  signedOutEverywhere: success("Signed Out", "You have been signed out of all devices."),
+  confirmationResent: success(
+    "Email Sent",
+    "We've sent a new confirmation link. Please check your email.",
+  ),
   confirmationLinkInvalid: error(
     "Link Expired",
     "This confirmation link is invalid or has already been used. Please sign in, or sign up again for a new link.",
   ),
 } as const satisfies Record<string, Toast>;
+
+/** The answer to a reset request, the same whether or not the address has an account. */
+export function resetLinkSent(email: string): Toast {
+  return success(
+    "Check Your Email",
+    `If an account exists for ${email}, we've sent a link to reset your password.`,
+  );
+}
+
+/** The auth service's per-address gap between two mails, in words. */
+export function waitBeforeAnotherEmail(seconds: number): Toast {
+  const unit = seconds === 1 ? "second" : "seconds";
+  return error("Please Wait", `You can ask for another email in ${seconds} ${unit}.`);
+}

@@ -1,51 +1,78 @@
-// The confirmation mail's link: verifies `token_hash`, signs the user in, and goes on to a
-// same-origin `next` (default /dashboard). An expired or used link gets a clear toast, not an error.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { EmailOtpType } from "@supabase/supabase-js";
-import { isAuthUnavailable } from "~/lib/auth-errors";
-import { createAuthClient } from "~/lib/auth.server";
+// A mailed link (`/auth/confirm?token_hash=…&type=…&next=…`): shows a page whose button posts back
+// here to verify it (never on GET). A used, expired or broken link gets a clear page with a way to
+// ask for a new one.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage } from "~/components/auth/auth-page";
+import { Button } from "~/components/ui/button";
 import { authHref } from "~/lib/auth-mode";
-import { getEnv } from "~/lib/env.server";
-import { messages } from "~/lib/messages";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { redirectWithToast } from "~/lib/toast.server";
+import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
+import { linkPage, verifyLink, type LinkState } from "~/lib/confirm-link.server";
 
-const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
-  "email",
-  "signup",
-  "magiclink",
-  "invite",
-  "recovery",
-  "email_change",
-];
-const TOKEN_HASH_MAX_LENGTH = 512;
+export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
 
-function isEmailOtpType(value: string | null): value is EmailOtpType {
-  return EMAIL_OTP_TYPES.includes(value as EmailOtpType);
+export function loader({ request }: LoaderFunctionArgs) {
+  return linkPage(request);
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const tokenHash = url.searchParams.get("token_hash");
-  const type = url.searchParams.get("type");
-  const next = safeRedirect(url.searchParams.get("next"), "/dashboard", getEnv().SITE_URL);
-  // The site root means "the portal": a signed-in user's home is the dashboard.
-  const destination = next === "/" ? "/dashboard" : next;
-  if (!tokenHash || tokenHash.length > TOKEN_HASH_MAX_LENGTH || !isEmailOtpType(type)) {
-    return redirectWithToast(authHref("sign-in"), messages.confirmationLinkInvalid);
+export function action({ request, context }: ActionFunctionArgs) {
+  return verifyLink(request, context);
+}
+
+const READY = {
+  confirm: {
+    title: "Confirm your email",
+    description: "Press the button to confirm your address and sign in.",
+    button: "Confirm Email",
+  },
+  recovery: {
+    title: "Reset your password",
+    description: "Press the button to continue, then choose a new password.",
+    button: "Continue",
+  },
+} as const;
+
+export default function ConfirmLink() {
+  const shown = useLoaderData<LinkState>();
+  const page = useActionData<LinkState>() ?? shown;
+  const pending = useNavigation().state !== "idle";
+  if (page.state === "unavailable") {
+    return (
+      <AuthPage
+        title="We can't check this link right now"
+        description="The sign-in service is not answering. Please try the link again in a moment."
+      >
+        <Form method="post">
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? "Processing..." : "Try Again"}
+          </Button>
+        </Form>
+      </AuthPage>
+    );
   }
-  const { supabase, headers } = createAuthClient(request, context);
-  let error;
-  try {
-    ({ error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
-  } catch {
-    return redirectWithToast(authHref("sign-in"), messages.connectionError);
+  if (page.state === "invalid") {
+    const recovery = page.purpose === "recovery";
+    return (
+      <AuthPage
+        title="This link has expired"
+        description="This link is invalid or has already been used. Links work once and for a limited time."
+      >
+        <Button asChild className="w-full">
+          <Link to={recovery ? FORGOT_PASSWORD_PATH : authHref("sign-in")}>
+            {recovery ? "Send a New Reset Link" : "Sign In to Get a New Link"}
+          </Link>
+        </Button>
+      </AuthPage>
+    );
   }
-  if (error) {
-    const toast = isAuthUnavailable(error)
-      ? messages.connectionError
-      : messages.confirmationLinkInvalid;
-    return redirectWithToast(authHref("sign-in"), toast, headers);
-  }
-  return redirectWithToast(destination, messages.emailConfirmed, headers);
+  const copy = READY[page.purpose];
+  return (
+    <AuthPage title={copy.title} description={copy.description}>
+      <Form method="post">
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? "Processing..." : copy.button}
+        </Button>
+      </Form>
+    </AuthPage>
+  );
 }

@@ -1,8 +1,9 @@
-// Confirmation mails: token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, password recovery): token + OTP, send limits (per-address
+// gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
 import { issueToken } from "../services/verification";
-import type { TokenSnapshot } from "../store/tokens";
+import type { OneTimeTokenType, TokenSnapshot } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { queueMail, type RequestMails } from "./delivery";
 import { escapeHtml } from "./html";
@@ -27,14 +28,18 @@ export interface ConfirmationLinks {
   verifyUrl: string;
 }
 
-/** Both links of a confirmation mail for a link token (which may carry the pkce_ prefix). */
+/**
+ * Both links of a mail for a link token (which may carry the pkce_ prefix); `appType` is the app
+ * link's type (`email` for a sign-up, `recovery` for a password reset).
+ */
 export function confirmationLinks(
   app: App,
   linkToken: string,
   type: string,
   redirectTo: string,
+  appType = "email",
 ): ConfirmationLinks {
-  const confirm = new URLSearchParams({ token_hash: linkToken, type: "email", next: redirectTo });
+  const confirm = new URLSearchParams({ token_hash: linkToken, type: appType, next: redirectTo });
   const verify = new URLSearchParams({ token: linkToken, type, redirect_to: redirectTo });
   return {
     confirmationUrl: `${app.config.siteUrl}/auth/confirm?${confirm.toString()}`,
@@ -48,6 +53,48 @@ function redactAddress(email: string): string {
   return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
+/** What differs between the mails this server sends. */
+interface MailKind {
+  tokenType: OneTimeTokenType;
+  /** The `type` of GoTrue's /verify link and of the app's /auth/confirm link. */
+  verifyType: string;
+  appType: string;
+  sentAt: (user: UserRecord) => number | null;
+  sentAtField: "confirmationSentAt" | "recoverySentAt";
+  subject: string;
+  /** GoTrue's 500 message when the mail cannot be sent. */
+  failureMessage: string;
+  heading: string;
+  action: string;
+  linkLabel: string;
+}
+
+const CONFIRMATION: MailKind = {
+  tokenType: "confirmation_token",
+  verifyType: "signup",
+  appType: "email",
+  sentAt: (user) => user.confirmationSentAt,
+  sentAtField: "confirmationSentAt",
+  subject: "Confirm Your Signup",
+  failureMessage: "Error sending confirmation email",
+  heading: "Confirm your signup",
+  action: "Follow this link to confirm your user:",
+  linkLabel: "Confirm your mail",
+};
+
+const RECOVERY: MailKind = {
+  tokenType: "recovery_token",
+  verifyType: "recovery",
+  appType: "recovery",
+  sentAt: (user) => user.recoverySentAt,
+  sentAtField: "recoverySentAt",
+  subject: "Reset Your Password",
+  failureMessage: "Error sending recovery email",
+  heading: "Reset Password",
+  action: "Follow this link to reset the password for your user:",
+  linkLabel: "Reset Password",
+};
+
 /**
  * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one.
  * `clientKey` is who asked for it (their mail budget pays). Throws 429 over_email_send_rate_limit
@@ -60,23 +107,45 @@ export function sendConfirmation(
   redirectTo: string,
   clientKey: string,
 ): UserRecord {
+  return sendLinkMail(app, user, CONFIRMATION, pkce, redirectTo, clientKey);
+}
+
+/** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
+export function sendRecovery(
+  app: App,
+  user: UserRecord,
+  pkce: boolean,
+  redirectTo: string,
+  clientKey: string,
+): UserRecord {
+  return sendLinkMail(app, user, RECOVERY, pkce, redirectTo, clientKey);
+}
+
+function sendLinkMail(
+  app: App,
+  user: UserRecord,
+  kind: MailKind,
+  pkce: boolean,
+  redirectTo: string,
+  clientKey: string,
+): UserRecord {
   const email = user.email ?? "";
-  assertSendFrequency(app, user.confirmationSentAt);
+  assertSendFrequency(app, kind.sentAt(user));
   app.limiter.takeEmail(clientKey, email);
   const now = app.now();
   const updated = app.store.db.transaction(() => {
-    const previous = app.store.tokens.snapshot(user.id, "confirmation_token");
-    const { linkToken, code } = issueToken(app, user.id, "confirmation_token", email, { pkce });
-    const links = confirmationLinks(app, linkToken, "signup", redirectTo);
-    const saved = app.store.users.update(user.id, { confirmationSentAt: now, updatedAt: now });
+    const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
+    const { linkToken, code } = issueToken(app, user.id, kind.tokenType, email, { pkce });
+    const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
+    const saved = app.store.users.update(user.id, { [kind.sentAtField]: now, updatedAt: now });
     queueMail(app, {
-      message: { to: email, ...confirmationMail(links, code) },
-      failureMessage: "Error sending confirmation email",
-      undo: (request) => undoConfirmation(app, request, user, previous),
+      message: { to: email, ...linkMail(kind, links, code) },
+      failureMessage: kind.failureMessage,
+      undo: (request) => undoLinkMail(app, request, user, kind, previous),
     });
     return { saved, links };
   });
-  logMailSent(app, email, CONFIRM_SUBJECT, updated.links.confirmationUrl);
+  logMailSent(app, email, kind.subject, updated.links.confirmationUrl);
   return updated.saved;
 }
 
@@ -94,46 +163,46 @@ export function logMailSent(app: App, to: string, subject: string, link: string)
 }
 
 /**
- * A confirmation mail that never left: a user created by this very request (a new sign-up) is
- * removed, so the address can sign up again; otherwise the earlier link, code and send time come back.
+ * A mail that never left: a user created by this very request (a new sign-up) is removed, so the
+ * address can sign up again; otherwise the earlier link, code and send time come back.
  */
-function undoConfirmation(
+function undoLinkMail(
   app: App,
   request: RequestMails,
   before: UserRecord,
+  kind: MailKind,
   previous: TokenSnapshot,
 ): void {
-  if (before.confirmationSentAt === null && before.createdAt >= request.startedAt) {
+  const isNewSignUp = kind.tokenType === "confirmation_token" && before.confirmationSentAt === null;
+  if (isNewSignUp && before.createdAt >= request.startedAt) {
     app.store.users.delete(before.id);
     return;
   }
-  app.store.tokens.restore(before.id, "confirmation_token", previous);
-  app.store.users.update(before.id, { confirmationSentAt: before.confirmationSentAt });
+  app.store.tokens.restore(before.id, kind.tokenType, previous);
+  app.store.users.update(before.id, { [kind.sentAtField]: kind.sentAt(before) });
 }
 
-const CONFIRM_SUBJECT = "Confirm Your Signup";
-
-function confirmationMail(links: ConfirmationLinks, otp: string) {
+function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string) {
   const text = [
-    "Confirm your signup",
+    kind.heading,
     "",
-    "Follow this link to confirm your user:",
+    kind.action,
     links.confirmationUrl,
     "",
     `Or enter this code: ${otp}`,
     "",
-    "If that link does not work, this one confirms through the auth server:",
+    "If that link does not work, this one works through the auth server:",
     links.verifyUrl,
   ].join("\n");
   const html = [
-    "<h2>Confirm your signup</h2>",
-    "<p>Follow this link to confirm your user:</p>",
-    `<p><a href="${escapeHtml(links.confirmationUrl)}">Confirm your mail</a></p>`,
+    `<h2>${escapeHtml(kind.heading)}</h2>`,
+    `<p>${escapeHtml(kind.action)}</p>`,
+    `<p><a href="${escapeHtml(links.confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
     `<p>Or enter this code: <strong>${otp}</strong></p>`,
-    `<p>If that link does not work, <a href="${escapeHtml(links.verifyUrl)}">confirm through the auth server</a>.</p>`,
+    `<p>If that link does not work, <a href="${escapeHtml(links.verifyUrl)}">use the auth server's link</a>.</p>`,
   ].join("\n");
   return {
-    subject: CONFIRM_SUBJECT,
+    subject: kind.subject,
     text,
     html,
     confirmation_url: links.confirmationUrl,

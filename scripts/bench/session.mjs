@@ -1,5 +1,5 @@
 // Signing in for the bench: a confirmed user made through the auth server's admin API, then the
-// app's own sign-in form action (POST /?index&auth=sign-in), timed, with its auth cookies kept.
+// app's own sign-in form action (POST /sign-in), timed, with its auth cookies kept.
 
 /** `supabase start`'s well-known demo service-role key (auth-server/config.ts DEMO_SERVICE_ROLE_KEY). */
 const DEMO_SERVICE_ROLE_KEY =
@@ -26,11 +26,11 @@ export async function createConfirmedUser(authUrl, email, password = BENCH_PASSW
 /** One sign-in through the form action: its round trip in ms and the session's Cookie header. */
 export async function signIn(appUrl, email, password = BENCH_PASSWORD) {
   const started = performance.now();
-  const response = await fetch(`${appUrl}/?index&auth=sign-in`, {
+  const response = await fetch(`${appUrl}/sign-in`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
+    body: new URLSearchParams({ email, password }),
   });
   await response.arrayBuffer();
   const ms = performance.now() - started;

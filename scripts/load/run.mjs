@@ -73,11 +73,7 @@ async function virtualUser(appUrl, email, deadline, startDelayMs) {
     body: new URLSearchParams(fields),
   });
   while (Date.now() < deadline) {
-    const signIn = await request(
-      `${appUrl}/?index&auth=sign-in`,
-      form({ intent: "sign-in", email, password: PASSWORD }),
-      jar,
-    );
+    const signIn = await request(`${appUrl}/sign-in`, form({ email, password: PASSWORD }), jar);
     if (signIn?.status !== 302 || signIn.headers.get("location") !== "/dashboard") {
       if (signIn) countError(`sign-in answered ${signIn.status}`);
       await sleep(THINK_MS);

@@ -1,5 +1,6 @@
 // Shared end-to-end helpers: unique test users made through the auth server's admin API, the
 // outbox, signing in through the real form, and the `signIn` fixture.
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { classConflicts } from "./class-conflicts";
 import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
@@ -74,6 +75,18 @@ export function javaScriptOn(): boolean {
   return base.info().project.use.javaScriptEnabled !== false;
 }
 
+/** No serious or critical axe violation (JavaScript projects only: axe hangs without it). */
+export async function expectAccessible(page: Page) {
+  if (!javaScriptOn()) return;
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const severe = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    );
+  expect(severe).toEqual([]);
+}
+
 /** Opens the auth dialog in `mode` and fills the form (works with JavaScript on or off). */
 export async function fillAuthForm(
   page: Page,
@@ -82,7 +95,7 @@ export async function fillAuthForm(
   password: string,
   baseUrl = "",
 ) {
-  await open(page, `${baseUrl}/?auth=${mode}`);
+  await open(page, `${baseUrl}/${mode}`);
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(password);

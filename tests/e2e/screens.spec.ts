@@ -2,10 +2,9 @@
 // sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone sheet), with axe.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { classConflicts } from "./class-conflicts";
-import { expect, javaScriptOn, open, test } from "./fixtures";
+import { expect, expectAccessible, javaScriptOn, open, test } from "./fixtures";
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
@@ -33,18 +32,6 @@ async function screenshot(page: Page, screen: string) {
     animations: "disabled",
   });
   await page.setViewportSize(viewport);
-}
-
-/** No serious or critical axe violation (JavaScript projects only: axe hangs without it). */
-async function expectAccessible(page: Page) {
-  if (!hasJs()) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(severe).toEqual([]);
 }
 
 async function expectOneH1(page: Page) {
@@ -93,14 +80,14 @@ test.describe("landing page", () => {
     }
     await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute(
       "href",
-      "/?auth=sign-in",
+      "/sign-in",
     );
     for (const id of ["about", "benefits", "join"]) {
       await expect(page.locator(`section#${id} h2`)).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "Create your account" })).toHaveAttribute(
       "href",
-      "/?auth=sign-up",
+      "/sign-up",
     );
     await expect(page.getByRole("main")).toBeVisible();
     await expectOneH1(page);
@@ -135,7 +122,7 @@ test.describe("landing page", () => {
     }
     await expect(nav.getByRole("link", { name: "Sign In / Join" })).toHaveAttribute(
       "href",
-      "/?auth=sign-in",
+      "/sign-in",
     );
     await nav.getByRole("link", { name: "Features", exact: true }).click();
     await expect(page).toHaveURL(/#benefits$/);
@@ -144,10 +131,10 @@ test.describe("landing page", () => {
     if (isPhone() && hasJs()) await expect(nav).toBeHidden();
   });
 
-  test("'Get Started' opens the auth dialog through the URL", async ({ page }) => {
+  test("'Get Started' opens the auth dialog at its own URL", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Get Started" }).click();
-    await expect(page).toHaveURL(/\/\?auth=sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
@@ -280,7 +267,7 @@ test.describe("sidebar", () => {
     test.skip(isPhone(), "the rail is desktop-only; the phone sheet has its own tests");
     await signIn(page);
     const nav = page.getByRole("navigation", { name: "Main" });
-    const names = ["Dashboard", "Sprint 1", "Sprint 2", "Sprint 3", "Sprint 4"];
+    const names = ["Dashboard", "Sprint 1", "Sprint 2", "Sprint 3", "Sprint 4", "Account"];
     await expect(nav.getByRole("link")).toHaveText(names);
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "aria-current",
@@ -397,6 +384,7 @@ test.describe("sidebar", () => {
       "Sprint 2",
       "Sprint 3",
       "Sprint 4",
+      "Account",
     ]);
     await expect(sheet.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
       "aria-current",

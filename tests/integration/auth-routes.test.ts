@@ -7,7 +7,9 @@ import type { AuthServer } from "../../auth-server/index";
 import type * as AuthServerModule from "~/lib/auth.server";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
-import type * as IndexRoute from "~/routes/_index";
+import type * as LandingRoute from "~/routes/_landing";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import {
   adminCreateUser,
   appEnv,
@@ -26,7 +28,9 @@ import {
 
 let auth: AuthServer;
 let routes: {
-  index: typeof IndexRoute;
+  landing: typeof LandingRoute;
+  signInRoute: typeof SignInRoute;
+  signUpRoute: typeof SignUpRoute;
   signOut: typeof SignOutRoute;
   confirm: typeof ConfirmRoute;
   authServer: typeof AuthServerModule;
@@ -36,7 +40,9 @@ beforeAll(async () => {
   appEnv();
   auth = await startTestAuthServer({ GOTRUE_JWT_EXP: "95" });
   routes = {
-    index: await import("~/routes/_index"),
+    landing: await import("~/routes/_landing"),
+    signInRoute: await import("~/routes/_landing._auth.sign-in"),
+    signUpRoute: await import("~/routes/_landing._auth.sign-up"),
     signOut: await import("~/routes/auth.sign-out"),
     confirm: await import("~/routes/auth.confirm"),
     authServer: await import("~/lib/auth.server"),
@@ -50,8 +56,8 @@ afterAll(async () => {
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.7" });
 
 async function signIn(email: string, password = PASSWORD) {
-  const result = await routes.index.action({
-    request: formPost("/?index&auth=sign-in", { intent: "sign-in", email, password }),
+  const result = await routes.signInRoute.action({
+    request: formPost("/sign-in", { email, password }),
     context: context(),
     params: {},
   });
@@ -97,18 +103,18 @@ describe("sign-in action", () => {
     fetchSpy.mockRestore();
   });
 
-  it("answers an unknown intent or a non-form body with a 400", async () => {
+  it("answers a form without fields or a non-form body with a 400", async () => {
     const bogus = asData(
-      await routes.index.action({
-        request: formPost("/?index", { intent: "drop-tables" }),
+      await routes.signInRoute.action({
+        request: formPost("/sign-in", { intent: "drop-tables" }),
         context: context(),
         params: {},
       }),
     );
     expect(bogus.init?.status).toBe(400);
     const json = asData(
-      await routes.index.action({
-        request: new Request(`${SITE_URL}/?index`, {
+      await routes.signUpRoute.action({
+        request: new Request(`${SITE_URL}/sign-up`, {
           method: "POST",
           body: "{}",
           headers: { "Content-Type": "application/json" },
@@ -134,7 +140,7 @@ describe("guards", () => {
     const cookie = cookieHeaderFrom(asResponse(await signIn(email)).headers);
     const landing = asResponse(
       await settle(() =>
-        routes.index.loader({ request: get("/", cookie), context: context(), params: {} }),
+        routes.landing.loader({ request: get("/", cookie), context: context(), params: {} }),
       ),
     );
     expect(landing.headers.get("Location")).toBe("/dashboard");
@@ -152,7 +158,7 @@ describe("guards", () => {
     try {
       const request = get("/", cookie);
       const [redirect, again, user] = await Promise.all([
-        settle(() => routes.index.loader({ request, context: context(), params: {} })),
+        settle(() => routes.landing.loader({ request, context: context(), params: {} })),
         routes.authServer.getAuthState(request),
         routes.authServer.requireUser(request),
       ]);
@@ -218,15 +224,15 @@ describe("sign-out action", () => {
 describe("sign-up and confirmation", () => {
   it("mails a link to the configured site (not the request's host) that signs the user in once", async () => {
     const email = uniqueEmail("signup");
-    const request = new Request("http://evil.example/?index&auth=sign-up", {
+    const request = new Request("http://evil.example/sign-up", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "sign-up", email, password: PASSWORD }),
+      body: new URLSearchParams({ email, password: PASSWORD }),
     });
     const response = asResponse(
-      await routes.index.action({ request, context: context(), params: {} }),
+      await routes.signUpRoute.action({ request, context: context(), params: {} }),
     );
-    expect(response.headers.get("Location")).toBe("/?auth=sign-up");
+    expect(response.headers.get("Location")).toBe("/sign-up");
     expect(response.headers.getSetCookie().some((line) => line.startsWith("toast="))).toBe(true);
 
     const mail = await latestMail(auth, email);
@@ -234,9 +240,19 @@ describe("sign-up and confirmation", () => {
     expect(link.origin).toBe(SITE_URL);
     expect(link.pathname).toBe("/auth/confirm");
 
-    const confirmed = asResponse(
+    // Opening the link only shows the page: nothing is spent on GET.
+    const page = asData<{ state: string }>(
       await routes.confirm.loader({
         request: get(`${link.pathname}${link.search}`),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(page.data).toEqual({ state: "ready", purpose: "confirm" });
+
+    const confirmed = asResponse(
+      await routes.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context(),
         params: {},
       }),
@@ -246,21 +262,21 @@ describe("sign-up and confirmation", () => {
       confirmed.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token")),
     ).toBe(true);
 
-    const reused = asResponse(
-      await routes.confirm.loader({
-        request: get(`${link.pathname}${link.search}`),
+    const reused = asData<{ state: string }>(
+      await routes.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context(),
         params: {},
       }),
     );
-    expect(reused.headers.get("Location")).toBe("/?auth=sign-in");
+    expect(reused.init?.status).toBe(400);
+    expect(reused.data).toEqual({ state: "invalid", purpose: "confirm" });
   });
 
   it("refuses a weak password with 'Password Requirements'", async () => {
     const result = asData<{ toast: { title: string } }>(
-      await routes.index.action({
-        request: formPost("/?index&auth=sign-up", {
-          intent: "sign-up",
+      await routes.signUpRoute.action({
+        request: formPost("/sign-up", {
           email: uniqueEmail("weak"),
           password: "password",
         }),
@@ -276,8 +292,8 @@ describe("sign-up and confirmation", () => {
     const email = uniqueEmail("dupe");
     await adminCreateUser(auth, email);
     const result = asData<{ toast: { description: string } }>(
-      await routes.index.action({
-        request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+      await routes.signUpRoute.action({
+        request: formPost("/sign-up", { email, password: PASSWORD }),
         context: context(),
         params: {},
       }),
@@ -287,22 +303,30 @@ describe("sign-up and confirmation", () => {
     );
   });
 
-  it("answers a broken or foreign link with a clear toast, and never follows an off-site next", async () => {
-    const bad = asResponse(
-      await routes.confirm.loader({
-        request: get("/auth/confirm?token_hash=nope&type=email"),
-        context: context(),
-        params: {},
-      }),
-    );
-    expect(bad.headers.get("Location")).toBe("/?auth=sign-in");
-    const missing = asResponse(
+  it("answers a broken link with the 'link expired' page, and survives a hostile next", async () => {
+    for (const path of [
+      "/auth/confirm?token_hash=nope&type=email",
+      "/auth/confirm",
+      "/auth/confirm?token_hash=nope&type=recovery&next=%2F%25E2%2580%25A8%2F%2Fx",
+      "/auth/confirm?token_hash=nope&type=recovery&next=/%E2%80%A8//x",
+    ]) {
+      const posted = asData<{ state: string }>(
+        await routes.confirm.action({
+          request: formPost(path, {}),
+          context: context(),
+          params: {},
+        }),
+      );
+      expect(posted.init?.status).toBe(400);
+      expect(posted.data.state).toBe("invalid");
+    }
+    const missing = asData<{ state: string }>(
       await routes.confirm.loader({
         request: get("/auth/confirm"),
         context: context(),
         params: {},
       }),
     );
-    expect(missing.headers.get("Location")).toBe("/?auth=sign-in");
+    expect(missing.data.state).toBe("invalid");
   });
 });

@@ -81,13 +81,19 @@ export function get(path: string, cookie = ""): Request {
   return new Request(`${SITE_URL}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-/** `name=value` pairs of the Set-Cookie lines that set (not clear) a cookie, as a Cookie header. */
+/**
+ * `name=value` pairs of the Set-Cookie lines that set (not clear) a cookie, as a Cookie header; a
+ * later line for the same name wins, as in a browser.
+ */
 export function cookieHeaderFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .filter((line) => !/max-age=0/i.test(line))
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookies = new Map<string, string>();
+  for (const line of headers.getSetCookie()) {
+    const pair = line.split(";")[0] ?? "";
+    const name = pair.slice(0, pair.indexOf("="));
+    if (/max-age=0/i.test(line)) cookies.delete(name);
+    else cookies.set(name, pair);
+  }
+  return [...cookies.values()].join("; ");
 }
 
 /** A thrown or returned Response, or the `data()` result of a single-fetch route. */

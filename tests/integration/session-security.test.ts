@@ -8,12 +8,14 @@ import type { AuthServer } from "../../auth-server/index";
 import type * as AuthModule from "~/lib/auth.server";
 import type * as Entry from "~/entry.server";
 import type * as DashboardRoute from "~/routes/dashboard";
-import type * as IndexRoute from "~/routes/_index";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
 import {
   adminCreateUser,
   appEnv,
+  asData,
   asResponse,
   cookieHeaderFrom,
   formPost,
@@ -35,7 +37,8 @@ let mod: {
   auth: typeof AuthModule;
   entry: typeof Entry;
   dashboard: typeof DashboardRoute;
-  index: typeof IndexRoute;
+  signIn: typeof SignInRoute;
+  signUp: typeof SignUpRoute;
   confirm: typeof ConfirmRoute;
   signOut: typeof SignOutRoute;
 };
@@ -54,7 +57,8 @@ beforeAll(async () => {
     auth: await import("~/lib/auth.server"),
     entry: await import("~/entry.server"),
     dashboard: await import("~/routes/dashboard"),
-    index: await import("~/routes/_index"),
+    signIn: await import("~/routes/_landing._auth.sign-in"),
+    signUp: await import("~/routes/_landing._auth.sign-up"),
     confirm: await import("~/routes/auth.confirm"),
     signOut: await import("~/routes/auth.sign-out"),
   };
@@ -82,8 +86,8 @@ function storedSession(cookie: string): { access_token: string; user: { id: stri
 
 async function signIn(email: string, ip?: string) {
   const response = asResponse(
-    await mod.index.action({
-      request: formPost("/?index&auth=sign-in", { intent: "sign-in", email, password: PASSWORD }),
+    await mod.signIn.action({
+      request: formPost("/sign-in", { email, password: PASSWORD }),
       context: context(ip),
       params: {},
     }),
@@ -250,27 +254,28 @@ describe("confirmation links", () => {
     const verifies = () =>
       authServiceCalls(fetchSpy).filter(({ url }) => url.endsWith("/auth/v1/verify"));
     for (let i = 0; i < 6; i++) {
-      const guessed = asResponse(
-        await mod.confirm.loader({
-          request: get(`/auth/confirm?token_hash=pkce_guess${i}&type=email`),
+      const guessed = asData<{ state: string }>(
+        await mod.confirm.action({
+          request: formPost(`/auth/confirm?token_hash=pkce_guess${i}&type=email`, {}),
           context: context("198.51.100.77"),
           params: {},
         }),
       );
-      expect(guessed.headers.get("Location")).toBe("/?auth=sign-in");
+      expect(guessed.init?.status).toBe(400);
+      expect(guessed.data.state).toBe("invalid");
     }
     expect(verifies()).toHaveLength(3);
 
     const email = uniqueEmail("confirm-limit");
-    await mod.index.action({
-      request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+    await mod.signUp.action({
+      request: formPost("/sign-up", { email, password: PASSWORD }),
       context: context("198.51.100.78"),
       params: {},
     });
     const link = new URL((await latestMail(auth, email)).confirmation_url);
     const confirmed = asResponse(
-      await mod.confirm.loader({
-        request: get(`${link.pathname}${link.search}`),
+      await mod.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context("198.51.100.78"),
         params: {},
       }),
@@ -284,15 +289,15 @@ describe("the visitor's address", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const ip = "192.0.2.44";
     const email = uniqueEmail("client-ip");
-    await mod.index.action({
-      request: formPost("/?index&auth=sign-up", { intent: "sign-up", email, password: PASSWORD }),
+    await mod.signUp.action({
+      request: formPost("/sign-up", { email, password: PASSWORD }),
       context: context(ip),
       params: {},
     });
     const link = new URL((await latestMail(auth, email)).confirmation_url);
     asResponse(
-      await mod.confirm.loader({
-        request: get(`${link.pathname}${link.search}`),
+      await mod.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
         context: context(ip),
         params: {},
       }),

@@ -48,14 +48,14 @@ function signInFrom(
   password: string,
   headers = {},
 ) {
-  return send(`${app.url}/?index&auth=sign-in`, from, {
+  return send(`${app.url}/sign-in`, from, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: app.url,
       ...headers,
     },
-    body: new URLSearchParams({ intent: "sign-in", email, password }).toString(),
+    body: new URLSearchParams({ email, password }).toString(),
   });
 }
 

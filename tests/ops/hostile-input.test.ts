@@ -108,7 +108,7 @@ type Expectation =
   | "sidebar"
   /** Sign-out: always a redirect to `/`. */
   | "sign-out"
-  /** A bogus confirmation link: a redirect to the sign-in dialog. */
+  /** A confirmation link opened (GET): its page or the 'link expired' page, never a session. */
   | "confirm"
   /** A protected route without a valid session: a redirect to `/`. */
   | "protected"
@@ -239,8 +239,12 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       if (target !== "/") problems.push(`expected a redirect to /, got ${status} ${target}`);
       break;
     case "confirm":
-      if (destination?.pathname !== "/" || destination.searchParams.get("auth") !== "sign-in") {
-        problems.push(`expected a redirect to /?auth=sign-in, got ${status} ${target}`);
+      // GET never spends a link: the page with its button, or the 'link expired' page.
+      if (status === 200) {
+        if (!answer.body.includes('<form method="post"'))
+          problems.push("200 without the confirm button");
+      } else if (!is4xx || !answer.body.includes("This link has expired")) {
+        problems.push(`expected the confirm page or the 'link expired' page, got ${status}`);
       }
       break;
     case "protected":
@@ -577,7 +581,7 @@ function jsonBody(random: Random, email: string, password: string, intent: strin
   return raw(`json as ${contentType}`, contentType, text);
 }
 
-/** The sign-in/up form's fields, each missing, once or repeated, plus the odd junk field. */
+/** The auth and account forms' fields, each missing, once or repeated, plus the odd junk field. */
 function formFields(random: Random): Array<[string, string]> {
   const fields: Array<[string, string]> = [];
   const add = (name: string, values: readonly string[]) => {
@@ -590,6 +594,7 @@ function formFields(random: Random): Array<[string, string]> {
   add("intent", random.chance(0.5) ? ["sign-in", "sign-up"] : INTENTS);
   add("email", EMAILS);
   add("password", PASSWORDS);
+  if (random.chance(0.3)) add("currentPassword", PASSWORDS);
   if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
   // Shuffle now and then: field order must not matter.
   if (random.chance(0.3)) random.shuffle(fields);
@@ -671,13 +676,6 @@ function randomBody(random: Random, fieldsFor: () => Array<[string, string]>): B
     "chunked, no Content-Length",
     random.chance(0.5) ? ONE_MEGABYTE + random.int(1000) : 100,
   );
-}
-
-function firstField(fields: Fields | null, name: string): string | null {
-  if (fields === null) return null;
-  const entry = fields.find(([field]) => field === name);
-  if (!entry) return "";
-  return typeof entry[1] === "string" ? entry[1] : "";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1044,21 +1042,29 @@ function actionProbe(
 
 function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[], count: number) {
   const paths = [
+    "/sign-in",
+    "/sign-in",
+    "/sign-up",
+    "/sign-up",
+    "/sign-in.data",
+    "/sign-up.data",
+    "/sign-in?auth=sign-up",
     "/?index",
-    "/?index&auth=sign-in",
-    "/?index&auth=sign-in",
-    "/?index&auth=sign-up",
-    "/?index&auth=sign-up",
     "/_root.data?index",
-    "/?index&auth=bogus",
-    "/?index&auth=sign-in&auth=sign-up",
+    "/?index&auth=sign-in",
     "/",
+    "/forgot-password",
+    "/forgot-password.data",
+    "/auth/resend-confirmation",
+    "/reset-password",
+    "/dashboard/account",
+    "/dashboard/account.data",
+    "/auth/sign-out-everywhere",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
-    const intent = firstField(built.fields, "intent");
     const path = random.pick(paths);
-    const known = (intent === "sign-in" || intent === "sign-up") && path !== "/";
+    const known = path.startsWith("/sign-in") || path.startsWith("/sign-up");
     return actionProbe(random, appUrl, forged, path, built, known ? "auth-form" : "refused");
   });
 }
@@ -1212,10 +1218,12 @@ function confirmProbes(random: Random, appUrl: string, forged: ForgedCookie[], c
 
 /** Pre-single-fetch `?_data=<routeId>` requests, with every route id there is. */
 const LEGACY_DATA_PATHS = [
-  "/?_data=routes/_index",
-  "/?index&_data=routes/_index",
+  "/?_data=routes/_landing._index",
+  "/?index&_data=routes/_landing._index",
+  "/sign-in?_data=routes/_landing._auth.sign-in",
+  "/sign-up?_data=routes/_landing._auth",
   "/?_data=root",
-  "/?%5Fdata=routes/_index",
+  "/?%5Fdata=routes/_landing",
   "/dashboard?_data=routes/dashboard",
   "/dashboard?_data=routes/dashboard._index",
   "/dashboard?index&_data=routes/dashboard._index",
@@ -1303,11 +1311,11 @@ function cookieProbes(forged: ForgedCookie[]): Probe[] {
 const PASSWORD = "Str0ng!Passw0rd";
 
 async function signIn(appUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${appUrl}/?index&auth=sign-in`, {
+  const response = await fetch(`${appUrl}/sign-in`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
+    body: new URLSearchParams({ email, password }),
   });
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/dashboard");

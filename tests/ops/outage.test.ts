@@ -115,11 +115,11 @@ async function postAuthForm(
   email: string,
   password: string,
 ): Promise<Answer> {
-  const response = await fetch(`${stack.app.url}/?index&auth=${intent}`, {
+  const response = await fetch(`${stack.app.url}/${intent}`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: stack.app.url },
-    body: new URLSearchParams({ intent, email, password }),
+    body: new URLSearchParams({ email, password }),
     signal: AbortSignal.timeout(30_000),
   });
   return {
@@ -221,7 +221,7 @@ describe("auth service outage", () => {
     const landing = await get(valid, "/");
     expect(landing.status).toBe(200);
     expect(landing.body).toContain("Get Started");
-    const dialog = await get(valid, "/?auth=sign-in");
+    const dialog = await get(valid, "/sign-in");
     expect(dialog.status).toBe(200);
     expect(dialog.body).toContain('role="dialog"');
     const notFound = await get(valid, "/no-such-page");
@@ -322,7 +322,7 @@ describe("auth service outage", () => {
       PASSWORD,
     );
     expect(signUp.status).toBe(302);
-    expect(signUp.headers.get("location")).toBe("/?auth=sign-up");
+    expect(signUp.headers.get("location")).toBe("/sign-up");
 
     // The same app processes served all of it.
     expect([valid.app.child.pid, refreshing.app.child.pid]).toEqual(appPids);

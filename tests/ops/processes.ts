@@ -120,7 +120,7 @@ export function postSignIn(
   password: string,
   headers: Record<string, string> = {},
 ) {
-  return fetch(`${app.url}/?index&auth=sign-in`, {
+  return fetch(`${app.url}/sign-in`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -128,7 +128,7 @@ export function postSignIn(
       Origin: app.url,
       ...headers,
     },
-    body: new URLSearchParams({ intent: "sign-in", email, password }),
+    body: new URLSearchParams({ email, password }),
   });
 }
 

@@ -136,10 +136,10 @@ describe("the running server", () => {
   });
 
   it("refuses an oversized body with 413 before reading it", async () => {
-    const response = await fetch(`${app.url}/?index&auth=sign-in`, {
+    const response = await fetch(`${app.url}/sign-in`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-      body: `intent=sign-in&email=${"a".repeat(2 * 1024 * 1024)}`,
+      body: `email=${"a".repeat(2 * 1024 * 1024)}`,
     });
     expect(response.status).toBe(413);
   });
@@ -232,11 +232,10 @@ describe("shutdown", () => {
     expect(output).toContain('"event":"started"');
 
     // A sign-in is in flight (password hashing takes a while) when the signal arrives.
-    const inFlight = fetch(`${url}/?index&auth=sign-in`, {
+    const inFlight = fetch(`${url}/sign-in`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
       body: new URLSearchParams({
-        intent: "sign-in",
         email: email("late"),
         password: "Whatever-1!",
       }),

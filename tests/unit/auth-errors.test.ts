@@ -1,7 +1,7 @@
 // The error catalogue of spec point 8: every row, by error code first and by message text.
 import { describe, expect, it } from "vitest";
-import { isAuthUnavailable, toastForAuthError } from "~/lib/auth-errors";
-import { AUTH_ERROR_TITLE, messages } from "~/lib/messages";
+import { isAuthUnavailable, secondsUntilNextEmail, toastForAuthError } from "~/lib/auth-errors";
+import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/lib/messages";
 
 describe("toastForAuthError", () => {
   it.each([
@@ -77,5 +77,31 @@ describe("toastForAuthError", () => {
         status: 429,
       }),
     ).toBe(messages.tooManyAttempts);
+  });
+});
+
+describe("secondsUntilNextEmail", () => {
+  it("reads the auth service's per-address gap and words it", () => {
+    const error = {
+      code: "over_email_send_rate_limit",
+      status: 429,
+      message: "For security purposes, you can only request this after 42 seconds.",
+    };
+    expect(secondsUntilNextEmail(error)).toBe(42);
+    expect(waitBeforeAnotherEmail(42).description).toBe(
+      "You can ask for another email in 42 seconds.",
+    );
+    expect(waitBeforeAnotherEmail(1).description).toBe(
+      "You can ask for another email in 1 second.",
+    );
+  });
+
+  it("is null for any other error", () => {
+    expect(
+      secondsUntilNextEmail({ code: "over_request_rate_limit", message: "after 9 seconds" }),
+    ).toBeNull();
+    expect(
+      secondsUntilNextEmail({ code: "over_email_send_rate_limit", message: "later" }),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
-// The auth dialog: open while the URL says `?auth=sign-in|sign-up`; closing it goes back to `/`.
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+// The auth dialog over the landing page: always open while an auth route shows it; closing it
+// (Escape, the overlay, the X link) goes back to `/`.
+import { Link, useNavigate } from "@remix-run/react";
 import { X } from "~/components/ui/icons";
+import type { ReactNode } from "react";
 import {
   Dialog,
   DialogContent,
@@ -8,23 +10,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import type { AuthActionData } from "~/lib/auth-actions.server";
-import { AUTH_PARAM, parseAuthMode } from "~/lib/auth-mode";
-import { AuthForm } from "./auth-form";
 
-const COPY = {
-  "sign-in": { title: "Welcome back", description: "Sign in to follow your programme." },
-  "sign-up": {
-    title: "Create your account",
-    description: "Join the portal to start your first sprint.",
-  },
-} as const;
+export interface AuthDialogCopy {
+  title: string;
+  description: string;
+}
 
-export function AuthDialog({ documentResult }: { documentResult?: AuthActionData }) {
-  const [params] = useSearchParams();
+export function AuthDialog({ copy, children }: { copy: AuthDialogCopy; children: ReactNode }) {
   const navigate = useNavigate();
-  const mode = parseAuthMode(params.get(AUTH_PARAM));
-  if (!mode) return null;
   return (
     <Dialog
       open
@@ -36,12 +29,10 @@ export function AuthDialog({ documentResult }: { documentResult?: AuthActionData
           have its name in the server HTML too (JavaScript off). */}
       <DialogContent aria-labelledby="auth-dialog-title" aria-describedby="auth-dialog-description">
         <DialogHeader>
-          <DialogTitle id="auth-dialog-title">{COPY[mode].title}</DialogTitle>
-          <DialogDescription id="auth-dialog-description">
-            {COPY[mode].description}
-          </DialogDescription>
+          <DialogTitle id="auth-dialog-title">{copy.title}</DialogTitle>
+          <DialogDescription id="auth-dialog-description">{copy.description}</DialogDescription>
         </DialogHeader>
-        <AuthForm key={mode} mode={mode} documentResult={documentResult} />
+        {children}
         <Link
           to="/"
           preventScrollReset

@@ -1,126 +1,156 @@
-// The sign-in / sign-up form shared by both modes: posts to the landing route's action through a
-// keyed fetcher (a plain document POST without JavaScript), shows the action's errors inline.
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+// The sign-in / sign-up form: posts to its own route's action (a plain document POST without
+// JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
+// layout (`AuthOutletContext`), so it survives a switch between the modes.
+import {
+  Form,
+  Link,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useOutletContext,
+} from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AuthActionData } from "~/lib/auth-actions.server";
-import { AUTH_FETCHER_KEY, authHref, type AuthMode } from "~/lib/auth-mode";
+import { authHref, MODE_SWITCH_FIELD, type AuthMode } from "~/lib/auth-mode";
 import { useHydrated } from "~/hooks/use-hydrated";
-import {
-  INVALID_EMAIL_HINT,
-  isAcceptablePassword,
-  isValidEmail,
-  PASSWORD_MIN_LENGTH,
-  stripAngleBrackets,
-} from "~/lib/validation";
+import { FORGOT_PASSWORD_PATH, RESEND_CONFIRMATION_PATH } from "~/lib/auth-paths";
+import { isAcceptablePassword, isValidEmail, PASSWORD_MIN_LENGTH } from "~/lib/validation";
+import { EmailField } from "./email-field";
+import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";
+
+/** What the dialog's layout keeps across its modes: the typed e-mail and password. */
+export interface AuthOutletContext {
+  email: string;
+  setEmail: (email: string) => void;
+  password: string;
+  setPassword: (password: string) => void;
+}
 
 const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-in": "Sign In",
   "sign-up": "Create Account",
 };
 
-/** The attributes that tie an input to its error message, when there is one. */
-function errorProps(errorId: string, message: string | undefined) {
-  return message ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+/** True while this form's own post is in flight. */
+export function useSubmitting(action: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formAction?.split("?")[0] === action;
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
-  );
-}
-
-export function AuthForm({
-  mode,
-  documentResult,
-}: {
-  mode: AuthMode;
-  documentResult?: AuthActionData;
-}) {
-  const fetcher = useFetcher<AuthActionData>({ key: AUTH_FETCHER_KEY });
+export function AuthForm({ mode }: { mode: AuthMode }) {
+  const result = useActionData<AuthActionData>();
+  useActionToast(result?.toast);
+  const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
   const hydrated = useHydrated();
-  const result = fetcher.data ?? (documentResult?.intent === mode ? documentResult : undefined);
-  // Uncontrolled inputs mirrored into state: what a client typed before the page hydrated (slow
-  // phone networks) is kept, and read back once React takes over.
-  const emailRef = useRef<HTMLInputElement>(null);
+  // Uncontrolled inputs mirrored into the layout's state: what a client typed before the page
+  // hydrated (slow phone networks), or in the other mode's form a moment ago, is kept.
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState(result?.email ?? "");
-  const [password, setPassword] = useState("");
   useEffect(() => {
-    setEmail(stripAngleBrackets(emailRef.current?.value ?? ""));
     setPassword(passwordRef.current?.value ?? "");
-  }, []);
-  const onEmailChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const clean = stripAngleBrackets(event.target.value);
-    if (clean !== event.target.value) event.target.value = clean;
-    setEmail(clean);
-  };
-  const pending = fetcher.state !== "idle";
+  }, [setPassword]);
+  const action = authHref(mode);
+  const pending = useSubmitting(action);
 
-  const emailInvalid = email !== "" && !isValidEmail(email);
-  const emailError = emailInvalid ? INVALID_EMAIL_HINT : result?.errors.email;
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
   const blocked = hydrated && signUp && (!isValidEmail(email) || !isAcceptablePassword(password));
 
   return (
-    <fetcher.Form method="post" action={`${authHref(mode)}&index`} className="grid gap-4">
-      <input type="hidden" name="intent" value={mode} />
-      <div className="grid gap-2">
-        <Label htmlFor="auth-email">Email</Label>
-        <Input
-          id="auth-email"
-          name="email"
-          type="text"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={254}
-          ref={emailRef}
-          defaultValue={result?.email ?? ""}
-          onChange={onEmailChange}
-          {...errorProps("auth-email-error", emailError)}
+    <>
+      <Form method="post" action={action} className="grid gap-4">
+        <EmailField
+          email={email}
+          defaultValue={result?.email ?? email}
+          serverError={result?.errors.email}
+          onEmailChange={setEmail}
         />
-        <FieldError id="auth-email-error" message={emailError} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="auth-password">Password</Label>
-        <PasswordField
-          id="auth-password"
-          name="password"
-          required
-          minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-          autoComplete={signUp ? "new-password" : "current-password"}
-          ref={passwordRef}
-          onChange={(event) => setPassword(event.target.value)}
-          {...errorProps("auth-password-error", passwordError)}
-        />
-        <FieldError id="auth-password-error" message={passwordError} />
-        {signUp ? <PasswordStrength password={password} /> : null}
-      </div>
-      <Button type="submit" disabled={pending || blocked} className="w-full">
-        {pending ? "Processing..." : SUBMIT_LABEL[mode]}
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="auth-password">Password</Label>
+            {signUp ? null : (
+              <Link
+                to={FORGOT_PASSWORD_PATH}
+                prefetch="intent"
+                preventScrollReset
+                replace
+                className="text-sm font-medium text-primary underline underline-offset-4"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <PasswordField
+            id="auth-password"
+            name="password"
+            required
+            minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+            autoComplete={signUp ? "new-password" : "current-password"}
+            ref={passwordRef}
+            defaultValue={password}
+            onChange={(event) => setPassword(event.target.value)}
+            {...errorProps("auth-password-error", passwordError)}
+          />
+          <FieldError id="auth-password-error" message={passwordError} />
+          {signUp ? <PasswordStrength password={password} /> : null}
+        </div>
+        <Button type="submit" disabled={pending || blocked} className="w-full">
+          {pending ? "Processing..." : SUBMIT_LABEL[mode]}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {signUp ? "Already have an account? " : "New to the portal? "}
+          <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
+        </p>
+      </Form>
+      {result?.unconfirmed ? <ResendConfirmation email={result.email} /> : null}
+    </>
+  );
+}
+
+/**
+ * The link to the other mode. With JavaScript it is a client navigation (what was typed lives in
+ * the layout); without, it submits this form to the other mode's action, which answers with that
+ * mode and the e-mail filled in, so nothing typed is lost there either.
+ */
+function ModeSwitch({ to }: { to: AuthMode }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="submit"
+      formAction={authHref(to)}
+      formMethod="post"
+      formNoValidate
+      name={MODE_SWITCH_FIELD}
+      value={to}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(authHref(to), { replace: true, preventScrollReset: true });
+      }}
+      className="rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {to === "sign-up" ? "Create an account" : "Sign in"}
+    </button>
+  );
+}
+
+/** Offered when sign-in found the address unconfirmed: mails the confirmation link again. */
+function ResendConfirmation({ email }: { email: string }) {
+  const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
+  return (
+    <Form
+      method="post"
+      action={RESEND_CONFIRMATION_PATH}
+      className="grid gap-2 rounded-md border p-3 text-sm"
+    >
+      <p>Didn&apos;t get the confirmation email?</p>
+      <input type="hidden" name="email" value={email} />
+      <Button type="submit" variant="outline" disabled={pending}>
+        {pending ? "Processing..." : "Send the confirmation email again"}
       </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {signUp ? "Already have an account? " : "New to the portal? "}
-        <Link
-          to={authHref(signUp ? "sign-in" : "sign-up")}
-          preventScrollReset
-          replace
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          {signUp ? "Sign in" : "Create an account"}
-        </Link>
-      </p>
-    </fetcher.Form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
-// The signed-in sidebar's content: brand, Dashboard and Sprint 1–4 links, and the fixed
+// The signed-in sidebar's content: brand, Dashboard, Sprint 1–4 and Account links, and the fixed
 // 'Overall Progress' card.
-import { LayoutDashboard, Sparkles } from "~/components/ui/icons";
+import { LayoutDashboard, Sparkles, UserCog } from "~/components/ui/icons";
 import { Progress } from "~/components/ui/progress";
 import {
   Sidebar,
@@ -10,6 +10,7 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
+import { ACCOUNT_PATH } from "~/lib/auth-paths";
 import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
 import { sprintName } from "~/lib/sprints";
 
@@ -37,6 +38,9 @@ export function AppSidebar() {
                 {sprintName(sprint)}
               </SidebarMenuLink>
             ))}
+            <SidebarMenuLink to={ACCOUNT_PATH} icon={UserCog}>
+              Account
+            </SidebarMenuLink>
           </SidebarMenu>
         </nav>
       </SidebarContent>

@@ -2,7 +2,9 @@
 // user's e-mail and 'Sign Out', and the page in <main>.
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
+import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
+import { ACCOUNT_PATH } from "~/lib/auth-paths";
 import { SkipLink } from "~/components/skip-link";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { WaveBackground } from "~/components/wave-background";
@@ -28,7 +30,14 @@ export function DashboardShell({
           <SidebarTrigger />
           <span aria-hidden className="h-5 w-px bg-border" />
           <p className="hidden font-semibold text-slate-900 sm:block">Client Dashboard</p>
-          <SignOutForm email={email} className="ml-auto" />
+          <Link
+            to={ACCOUNT_PATH}
+            prefetch="intent"
+            className="ml-auto shrink-0 rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Account
+          </Link>
+          <SignOutForm email={email} />
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
           {children}

@@ -1,5 +1,5 @@
 // Dialog primitive over Radix. Rendered without a portal so that an open dialog is part of the
-// server HTML: with JavaScript off, a dialog opened by a link (e.g. `/?auth=sign-in`) still shows.
+// server HTML: with JavaScript off, a dialog opened by a link (e.g. `/sign-in`) still shows.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import {
   forwardRef,

@@ -28,6 +28,7 @@ export { default as ShieldCheck } from "lucide-react/dist/esm/icons/shield-check
 export { default as Sparkles } from "lucide-react/dist/esm/icons/sparkles.js";
 export { default as Target } from "lucide-react/dist/esm/icons/target.js";
 export { default as Trophy } from "lucide-react/dist/esm/icons/trophy.js";
+export { default as UserCog } from "lucide-react/dist/esm/icons/user-cog.js";
 export { default as Wrench } from "lucide-react/dist/esm/icons/wrench.js";
 export { default as X } from "lucide-react/dist/esm/icons/x.js";
 export { default as Zap } from "lucide-react/dist/esm/icons/zap.js";

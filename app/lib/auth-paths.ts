@@ -1,0 +1,6 @@
+// Where the account-recovery and account-management steps live, for links, forms and redirects.
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+export const RESEND_CONFIRMATION_PATH = "/auth/resend-confirmation";
+export const RESET_PASSWORD_PATH = "/reset-password";
+export const ACCOUNT_PATH = "/dashboard/account";
+export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";

@@ -1,0 +1,91 @@
+// The mailed links (`/auth/confirm?token_hash=…&type=…&next=…`): reading them defensively, and
+// verifying one when the visitor presses the page's button (a same-origin POST: a GET never spends
+// a link, so mail scanners and cross-site navigations sign no one in).
+import { data, type AppLoadContext } from "@remix-run/node";
+import type { EmailOtpType } from "@supabase/supabase-js";
+import { isAuthUnavailable } from "./auth-errors";
+import { createAuthClient } from "./auth.server";
+import { RESET_PASSWORD_PATH } from "./auth-paths";
+import { getEnv } from "./env.server";
+import { messages } from "./messages";
+import { safeRedirect } from "./safe-redirect";
+import { redirectWithToast } from "./toast.server";
+
+const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
+  "email",
+  "signup",
+  "magiclink",
+  "invite",
+  "recovery",
+  "email_change",
+];
+const TOKEN_HASH_MAX_LENGTH = 512;
+
+/** What the page shows: the link's purpose, or why it cannot be used. */
+export type LinkPurpose = "confirm" | "recovery";
+export type LinkState =
+  | { state: "ready"; purpose: LinkPurpose }
+  | { state: "invalid"; purpose: LinkPurpose }
+  | { state: "unavailable"; purpose: LinkPurpose };
+
+interface ParsedLink {
+  tokenHash: string | null;
+  type: EmailOtpType | null;
+  purpose: LinkPurpose;
+  destination: string;
+}
+
+function isEmailOtpType(value: string | null): value is EmailOtpType {
+  return EMAIL_OTP_TYPES.includes(value as EmailOtpType);
+}
+
+/** Where a verified link goes: a safe same-origin `next`, else the step's own page. */
+function destinationFor(next: string | null, purpose: LinkPurpose): string {
+  const fallback = purpose === "recovery" ? RESET_PASSWORD_PATH : "/dashboard";
+  let target: string;
+  try {
+    target = safeRedirect(next, fallback, getEnv().SITE_URL);
+  } catch {
+    // Whatever a hostile `next` does to the check, the link still works with the default.
+    return fallback;
+  }
+  // The site root means "the portal": a signed-in user's home is the dashboard.
+  return target === "/" ? fallback : target;
+}
+
+export function parseLink(request: Request): ParsedLink {
+  const params = new URL(request.url).searchParams;
+  const rawType = params.get("type");
+  const type = isEmailOtpType(rawType) ? rawType : null;
+  const purpose: LinkPurpose = type === "recovery" ? "recovery" : "confirm";
+  const hash = params.get("token_hash");
+  const tokenHash = hash && hash.length <= TOKEN_HASH_MAX_LENGTH ? hash : null;
+  return { tokenHash, type, purpose, destination: destinationFor(params.get("next"), purpose) };
+}
+
+/** GET: the page with its button, or the "link invalid" page for a link that cannot work. */
+export function linkPage(request: Request) {
+  const { tokenHash, type, purpose } = parseLink(request);
+  if (!tokenHash || !type) return data<LinkState>({ state: "invalid", purpose }, { status: 400 });
+  return data<LinkState>({ state: "ready", purpose });
+}
+
+/** POST: verifies the link, signs the user in and goes on; a used or expired link gets the page. */
+export async function verifyLink(request: Request, context: AppLoadContext) {
+  const { tokenHash, type, purpose, destination } = parseLink(request);
+  if (!tokenHash || !type) return data<LinkState>({ state: "invalid", purpose }, { status: 400 });
+  const { supabase, headers } = createAuthClient(request, context);
+  let error;
+  try {
+    ({ error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
+  } catch {
+    return data<LinkState>({ state: "unavailable", purpose }, { status: 503 });
+  }
+  if (error && isAuthUnavailable(error)) {
+    return data<LinkState>({ state: "unavailable", purpose }, { status: 503, headers });
+  }
+  if (error) return data<LinkState>({ state: "invalid", purpose }, { status: 400, headers });
+  if (purpose === "recovery")
+    return redirectWithToast(destination, messages.resetLinkVerified, headers);
+  return redirectWithToast(destination, messages.emailConfirmed, headers);
+}

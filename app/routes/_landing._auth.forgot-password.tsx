@@ -1,0 +1,59 @@
+// `/forgot-password`: the auth dialog asking for the address to send a reset link to.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useOutletContext } from "@remix-run/react";
+import type { AuthOutletContext } from "~/components/auth/auth-form";
+import { useSubmitting } from "~/components/auth/auth-form";
+import { EmailField } from "~/components/auth/email-field";
+import { useActionToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { forgotPasswordAction, type FormAnswer } from "~/lib/account-actions.server";
+import { authHref } from "~/lib/auth-mode";
+import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
+import type { AuthRouteHandle } from "./_landing._auth";
+import { forwardRetryAfter } from "~/lib/retry-after";
+
+export const handle: AuthRouteHandle = {
+  authDialog: {
+    title: "Reset your password",
+    description: "Enter your email and we'll send you a link to set a new password.",
+  },
+};
+
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return forgotPasswordAction(request, context);
+}
+
+export default function ForgotPassword() {
+  const result = useActionData<FormAnswer>();
+  useActionToast(result?.toast);
+  const { email, setEmail } = useOutletContext<AuthOutletContext>();
+  const pending = useSubmitting(FORGOT_PASSWORD_PATH);
+  return (
+    <Form method="post" action={FORGOT_PASSWORD_PATH} className="grid gap-4">
+      <EmailField
+        email={email}
+        defaultValue={result?.email ?? email}
+        serverError={result?.errors.email}
+        onEmailChange={setEmail}
+      />
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Processing..." : "Send Reset Link"}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Remembered it?{" "}
+        <Link
+          to={authHref("sign-in")}
+          prefetch="intent"
+          preventScrollReset
+          replace
+          className="font-medium text-primary underline underline-offset-4"
+        >
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,21 @@
+// `/sign-in`: the auth dialog in sign-in mode and its action (success goes to /dashboard).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { AuthForm } from "~/components/auth/auth-form";
+import { signInAction } from "~/lib/auth-actions.server";
+import type { AuthRouteHandle } from "./_landing._auth";
+import { forwardRetryAfter } from "~/lib/retry-after";
+
+export const handle: AuthRouteHandle = {
+  authDialog: { title: "Welcome back", description: "Sign in to follow your programme." },
+};
+
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return signInAction(request, context);
+}
+
+export default function SignIn() {
+  return <AuthForm mode="sign-in" />;
+}

@@ -1,0 +1,24 @@
+// `/sign-up`: the auth dialog in sign-up mode and its action (success keeps the dialog open).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { AuthForm } from "~/components/auth/auth-form";
+import { signUpAction } from "~/lib/auth-actions.server";
+import type { AuthRouteHandle } from "./_landing._auth";
+import { forwardRetryAfter } from "~/lib/retry-after";
+
+export const handle: AuthRouteHandle = {
+  authDialog: {
+    title: "Create your account",
+    description: "Join the portal to start your first sprint.",
+  },
+};
+
+/** A rate-limited post tells the client when to try again. */
+export const headers = forwardRetryAfter;
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return signUpAction(request, context);
+}
+
+export default function SignUp() {
+  return <AuthForm mode="sign-up" />;
+}

@@ -1,0 +1,14 @@
+// Landing page `/` (drawn by the layout): links from before the auth routes existed
+// (`/?auth=sign-in|sign-up`) are sent on to `/sign-in` or `/sign-up`.
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { authHref, LEGACY_AUTH_PARAM, parseAuthMode } from "~/lib/auth-mode";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const mode = parseAuthMode(new URL(request.url).searchParams.get(LEGACY_AUTH_PARAM));
+  if (mode) throw redirect(authHref(mode), 301);
+  return null;
+}
+
+export default function Index() {
+  return null;
+}

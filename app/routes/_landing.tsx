@@ -1,0 +1,25 @@
+// The landing page's layout: visitors see the landing page (signed-in users go to /dashboard);
+// the auth routes (/sign-in, /sign-up) render their dialog over it through the outlet.
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { LandingPage } from "~/components/landing/landing-page";
+import { requireAnonymous } from "~/lib/auth.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Client Portal | Precision. Innovation. Excellence." },
+  { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export default function LandingLayout() {
+  return (
+    <>
+      <LandingPage />
+      <Outlet />
+    </>
+  );
+}

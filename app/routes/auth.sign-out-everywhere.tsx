@@ -1,0 +1,12 @@
+// Posts only: 'Sign out of all devices' from the account page; every session of the user ends,
+// the others at their next page view.
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { signOutEverywhereAction } from "~/lib/account-actions.server";
+
+export function loader() {
+  return redirect("/");
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return signOutEverywhereAction(request, context);
+}

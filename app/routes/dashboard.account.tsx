@@ -1,0 +1,29 @@
+// /dashboard/account: the account page (e-mail, password change, sign out of all devices).
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountPage } from "~/components/account/account-page";
+import { changePasswordAction } from "~/lib/account-actions.server";
+import { requireUser } from "~/lib/auth.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
+
+export const meta: MetaFunction = () => [{ title: "Account · Client Portal" }];
+
+export const headers = forwardRetryAfter;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return { email: user.email };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return changePasswordAction(request, context);
+}
+
+export default function Account() {
+  const { email } = useLoaderData<typeof loader>();
+  return <AccountPage email={email} />;
+}

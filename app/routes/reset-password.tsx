@@ -1,0 +1,63 @@
+// `/reset-password`: after a verified reset link (which signed the user in), the new password with
+// the sign-up rules and strength bar. Success lands on /dashboard and signs out the other devices.
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useState } from "react";
+import { AuthPage } from "~/components/auth/auth-page";
+import { useSubmitting } from "~/components/auth/auth-form";
+import { NewPasswordField } from "~/components/auth/new-password-field";
+import { useActionToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { resetPasswordAction, type FormAnswer } from "~/lib/account-actions.server";
+import { RESET_PASSWORD_PATH } from "~/lib/auth-paths";
+import { requireUser } from "~/lib/auth.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { isAcceptablePassword } from "~/lib/validation";
+
+export const meta: MetaFunction = () => [{ title: "Choose a New Password | Client Portal" }];
+
+export const headers = forwardRetryAfter;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return { email: user.email };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return resetPasswordAction(request, context);
+}
+
+export default function ResetPassword() {
+  const result = useActionData<FormAnswer>();
+  useActionToast(result?.toast);
+  const [password, setPassword] = useState("");
+  const hydrated = useHydrated();
+  const pending = useSubmitting(RESET_PASSWORD_PATH);
+  return (
+    <AuthPage
+      title="Choose a new password"
+      description="Your other devices will be signed out once it is set."
+    >
+      <Form method="post" action={RESET_PASSWORD_PATH} className="grid gap-4">
+        <NewPasswordField
+          id="new-password"
+          label="New password"
+          error={result?.errors.password}
+          onPasswordChange={setPassword}
+        />
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={pending || (hydrated && !isAcceptablePassword(password))}
+        >
+          {pending ? "Processing..." : "Update Password"}
+        </Button>
+      </Form>
+    </AuthPage>
+  );
+}

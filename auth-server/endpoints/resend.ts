@@ -1,0 +1,49 @@
+// POST /resend: GoTrue's "send the sign-up confirmation again". Unknown or already confirmed
+// addresses get the same empty answer and no mail; the per-address gap (429
+// over_email_send_rate_limit, "…after N seconds.") and the mail budget apply.
+import type { App } from "../app";
+import { validationFailed } from "../http/errors";
+import { stringField } from "../http/params";
+import { json } from "../http/reply";
+import type { Route } from "../http/router";
+import { sendConfirmation } from "../mailer/mailer";
+import { validateEmail } from "../services/email";
+import { resolveRedirect } from "../services/redirects";
+
+const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
+
+export function resendRoutes(app: App): Route[] {
+  return [
+    {
+      method: "POST",
+      path: "/auth/v1/resend",
+      access: "apikey",
+      handler: async (ctx) => {
+        const body = await ctx.readJson();
+        app.limiter.check("signup", ctx.clientKey());
+        const type = stringField(body, "type") ?? "";
+        const rawEmail = stringField(body, "email");
+        if (!RESEND_TYPES.includes(type)) {
+          throw validationFailed(
+            "Missing one of these types: signup, email_change, sms, phone_change",
+          );
+        }
+        if (type !== "signup") {
+          // Phone is not served here; an e-mail change is not offered by this server yet.
+          throw validationFailed(`Resending ${type} is not supported by this server`);
+        }
+        if (!rawEmail) throw validationFailed("Type provided requires an email address");
+        const email = validateEmail(rawEmail);
+        const redirectTo = resolveRedirect(
+          app.config,
+          ctx.query.get("redirect_to"),
+          ctx.header("referer"),
+        );
+        const user = app.store.users.findByEmail(email);
+        if (!user || user.deletedAt !== null || user.emailConfirmedAt !== null) return json({});
+        sendConfirmation(app, user, false, redirectTo, ctx.clientKey());
+        return json({});
+      },
+    },
+  ];
+}

@@ -1,0 +1,182 @@
+// Account recovery and account management through the real pages, forms and outbox, with
+// JavaScript on and off: a forgotten password reset through the mailed link, a second confirmation
+// mail, a password change on the account page, and signing out of all devices.
+import type { Page } from "@playwright/test";
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  latestMail,
+  open,
+  PASSWORD,
+  signInWithForm,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+import { servers } from "./servers";
+
+const NEW_PASSWORD = "Fresh-Start-2027!";
+const toast = (page: Page) =>
+  page.getByRole("region", { name: "Notifications" }).getByRole("status");
+
+async function expectSignInFails(page: Page, email: string, password: string) {
+  await signInWithForm(page, email, password);
+  await expect(toast(page)).toContainText("Invalid email or password. Please try again.");
+  await expect(page).toHaveURL(/\/sign-in$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.describe("forgot password", () => {
+  test("a client resets a forgotten password through the mailed link; the old one stops working", async ({
+    page,
+  }, info) => {
+    const email = uniqueEmail("forgot");
+    await createUser(email);
+    await open(page, "/sign-in");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
+    // With JavaScript the address typed in sign-in mode carries over; without, it is typed again.
+    if (info.project.use.javaScriptEnabled === false) await dialog.getByLabel("Email").fill(email);
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(toast(page)).toContainText(
+      `If an account exists for ${email}, we've sent a link to reset your password.`,
+    );
+
+    const mail = await latestMail(email);
+    const link = new URL(mail.confirmation_url);
+    expect(link.pathname).toBe("/auth/confirm");
+    expect(link.searchParams.get("type")).toBe("recovery");
+    await page.goto(mail.confirmation_url);
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    const newPassword = page.getByLabel("New password", { exact: true });
+    await newPassword.fill(NEW_PASSWORD);
+    if (info.project.use.javaScriptEnabled !== false)
+      await expect(page.getByRole("meter")).toHaveAttribute("aria-valuenow", "5");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Password Updated");
+
+    // The link worked once.
+    await page.goto(mail.confirmation_url);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Send a New Reset Link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    await expectAccessible(page);
+
+    await page.goto("/dashboard");
+    await signOut(page);
+    await expectSignInFails(page, email, PASSWORD);
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("an unknown address gets the same answer and no mail", async ({ page }) => {
+    const email = uniqueEmail("nobody");
+    await open(page, "/forgot-password");
+    await page.getByRole("dialog").getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(toast(page)).toContainText(
+      `If an account exists for ${email}, we've sent a link to reset your password.`,
+    );
+    const outbox = await fetch(
+      `${servers.main.authUrl}/outbox/messages?to=${encodeURIComponent(email)}`,
+    );
+    expect(await outbox.json()).toEqual([]);
+  });
+});
+
+test.describe("confirmation mail", () => {
+  test("an unconfirmed client gets a second confirmation mail from the sign-in form and confirms with it", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("resend");
+    await createUser(email, { confirmed: false });
+    await signInWithForm(page, email);
+    await expect(toast(page)).toContainText(
+      "Please check your email and click the confirmation link.",
+    );
+    await page.getByRole("button", { name: "Send the confirmation email again" }).click();
+    await expect(toast(page)).toContainText("We've sent a new confirmation link.");
+    const mail = await latestMail(email);
+
+    await page.goto(mail.confirmation_url);
+    await page.getByRole("button", { name: "Confirm Email" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("account page", () => {
+  test("a client changes the password on the account page", async ({ page }) => {
+    const email = uniqueEmail("change");
+    await createUser(email);
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("link", { name: "Account" }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+    await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
+    await expect(page.getByText(email, { exact: true }).last()).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("Current password", { exact: true }).fill("Wrong-Password-1!");
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(toast(page)).toContainText("Your current password is incorrect.");
+
+    await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(toast(page)).toContainText("Password Updated");
+    await page.goto("/dashboard/account");
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+
+    await signOut(page);
+    await expectSignInFails(page, email, PASSWORD);
+    await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("'Sign out of all devices' signs a second browser out at its next page view", async ({
+    page,
+    browser,
+  }, info) => {
+    const email = uniqueEmail("everywhere");
+    await createUser(email);
+    const other = await browser.newContext({
+      javaScriptEnabled: info.project.use.javaScriptEnabled,
+      baseURL: info.project.use.baseURL,
+    });
+    const otherPage = await other.newPage();
+    await signInWithForm(otherPage, email);
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto("/dashboard/account");
+    await page.getByRole("button", { name: "Sign out of all devices" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page)).toContainText("You have been signed out of all devices.");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/$/);
+
+    await otherPage.goto("/dashboard/sprint-1");
+    await expect(otherPage).toHaveURL(/\/$/);
+    await expect(otherPage.getByRole("link", { name: "Get Started" })).toBeVisible();
+    await other.close();
+  });
+});
