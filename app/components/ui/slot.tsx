@@ -2,7 +2,7 @@
 // element with the primitive's props merged in: classes appended, handlers set on both run child
 // first, everything else the child's own; a ref passed to the primitive and the child's own ref
 // both receive the element. A stand-in for Radix's Slot, which would take `/` over its JavaScript
-// budget (docs/decisions/019-primitives-under-the-landing-budget.md).
+// budget (docs/decisions/020-primitives-under-the-landing-budget.md).
 import {
   Children,
   cloneElement,
