@@ -21,7 +21,10 @@ const externalNpmPackages = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: "server/main.ts", "auth-server": resolveFromRoot("@portal/auth-server/cli") },
+  entryPoints: {
+    main: "server/main.ts",
+    "auth-server": resolveFromRoot("@portal/auth-server/cli"),
+  },
   outdir: "build",
   bundle: true,
   platform: "node",
