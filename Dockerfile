@@ -8,14 +8,17 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/auth-server/package.json ./packages/auth-server/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Production dependencies only.
+# Production dependencies only: the workspace package's manifest lists the auth server's runtime
+# dependencies (libsql, @node-rs/bcrypt, nodemailer, jose); its code is bundled into build/.
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/auth-server/package.json ./packages/auth-server/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # Runtime: the build output and production dependencies, as the unprivileged `node` user.
@@ -28,6 +31,7 @@ ENV NODE_ENV=production \
 COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json ./
+COPY --chown=node:node packages/auth-server/package.json ./packages/auth-server/
 RUN mkdir -p /data/auth && chown -R node:node /data
 VOLUME ["/data"]
 USER node

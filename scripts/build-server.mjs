@@ -1,19 +1,36 @@
 // Bundles the HTTP server (build/main.js) and the standalone auth server (build/auth-server.js)
-// from TypeScript; npm packages stay external and are loaded from node_modules at run time.
+// from TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled
+// in; every other npm package stays external and is loaded from node_modules at run time (native
+// modules such as libsql and @node-rs/bcrypt must never be bundled).
 import { build } from "esbuild";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const resolveFromRoot = createRequire(new URL("../package.json", import.meta.url)).resolve;
+
+/** Marks bare imports external, except the workspace's own packages. */
+const externalNpmPackages = {
+  name: "external-npm-packages",
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./~]/ }, (args) =>
+      args.path.startsWith("@portal/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: "server/main.ts", "auth-server": "auth-server/cli.ts" },
+  entryPoints: {
+    main: "server/main.ts",
+    "auth-server": resolveFromRoot("@portal/auth-server/cli"),
+  },
   outdir: "build",
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  plugins: [externalNpmPackages],
   alias: { "~": "./app" },
   sourcemap: true,
   logLevel: "warning",

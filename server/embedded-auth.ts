@@ -1,7 +1,7 @@
 // Starts the embedded Supabase-compatible auth server for a run with no SUPABASE_URL: the app's
 // site URL and data folder are passed on; every GOTRUE_* variable in the environment still applies.
 // The app names each visitor's IP in X-Client-IP, so the server's per-client limits stay per visitor.
-import { loadAuthConfig, startAuthServer, type AuthServer } from "../auth-server/index";
+import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import type { Env } from "../app/lib/env.server";
 
 /** The header the app puts the visitor's IP in on every call to the auth service. */

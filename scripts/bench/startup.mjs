@@ -3,7 +3,7 @@
 import { hash } from "@node-rs/bcrypt";
 import { spawnApp, waitFor200 } from "./processes.mjs";
 
-/** auth-server/passwords.ts: bcrypt through @node-rs/bcrypt, on libuv's pool. */
+/** packages/auth-server/passwords.ts: bcrypt through @node-rs/bcrypt, on libuv's pool. */
 async function bcryptOnce(cost) {
   const started = performance.now();
   await hash("Bench-password-1234", cost);

@@ -3,7 +3,7 @@
 // in words when a confirmation mail is asked for too soon, and revocation after a password change.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthServer } from "../../auth-server/index";
+import type { AuthServer } from "@portal/auth-server";
 import type * as AccountActions from "~/lib/account-actions.server";
 import type * as Session from "~/lib/auth.server";
 import type * as Toasts from "~/lib/toast.server";

@@ -3,7 +3,7 @@
 // confirmation links, and no-JS posts ending in redirects.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuthServer } from "../../auth-server/index";
+import type { AuthServer } from "@portal/auth-server";
 import type * as AuthServerModule from "~/lib/auth.server";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";

@@ -1,7 +1,7 @@
 // Test harness for calling the app's loaders and actions directly: an in-memory embedded auth
 // server, the app configured (as server/main.ts does) to use it, request builders and response
 // readers.
-import { loadAuthConfig, startAuthServer, type AuthServer } from "../../auth-server/index";
+import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import { configure, parseEnv } from "../../app/lib/env.server";
 
 export const SITE_URL = "http://portal.test";

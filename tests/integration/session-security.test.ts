@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuthServer } from "../../auth-server/index";
+import type { AuthServer } from "@portal/auth-server";
 import type * as AuthModule from "~/lib/auth.server";
 import type * as Entry from "~/entry.server";
 import type * as DashboardRoute from "~/routes/dashboard";

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
-import { PASSWORD, requestFrom, uniqueEmail } from "../contract/helpers";
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
+import { PASSWORD, requestFrom, uniqueEmail } from "@portal/auth-server/tests/helpers";
 import {
   buildDir,
   freePort,

@@ -5,7 +5,7 @@
 import { request as httpRequest } from "node:http";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
 
 const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";

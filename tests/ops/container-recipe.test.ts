@@ -1,11 +1,11 @@
 // Proves the Dockerfile's recipe without a Docker engine: parses it with a real Dockerfile parser
-// and checks its rules, then replays the runtime stage in a clean folder (production dependencies
-// only, the build output, package.json), starts it exactly as CMD does, and checks /healthz, a
-// page, and a clean exit on SIGTERM.
+// and checks its rules, then replays the runtime stage in a clean folder (the manifests the
+// production-deps stage copies, production dependencies only, the build output), starts it exactly
+// as CMD does, and checks /healthz, a page, and a clean exit on SIGTERM.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { DockerfileParser, type Copy, type Instruction } from "dockerfile-ast";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -94,7 +94,7 @@ describe("Dockerfile rules", () => {
     expect(runtimeEnv().PORT).toBeDefined();
   });
 
-  it("copies only the build output, production node_modules and package.json into the runtime", () => {
+  it("copies only the build output, production node_modules and the manifests into the runtime", () => {
     const copies = find(runtime, "COPY").map((instruction) => {
       const from = (instruction as Copy).getFlags().find((flag) => flag.getName() === "from");
       return { from: from?.getValue() ?? null, args: content(instruction).split(/\s+/) };
@@ -103,6 +103,7 @@ describe("Dockerfile rules", () => {
       { from: "production-deps", args: ["/app/node_modules", "./node_modules"] },
       { from: "build", args: ["/app/build", "./build"] },
       { from: null, args: ["package.json", "./"] },
+      { from: null, args: ["packages/auth-server/package.json", "./packages/auth-server/"] },
     ]);
   });
 
@@ -119,13 +120,23 @@ describe("the runtime stage, replayed", () => {
 
   it("installs production dependencies only, serves /healthz and a page, and exits 0 on SIGTERM", async () => {
     expect(existsSync(join(root, "build/main.js")), "run `npm run build` first").toBe(true);
-    cpSync(join(root, "package.json"), join(folder, "package.json"));
-    cpSync(join(root, "package-lock.json"), join(folder, "package-lock.json"));
+    for (const copy of find(all[1] as Stage, "COPY")) {
+      const args = content(copy).split(/\s+/);
+      const target = args.pop() as string;
+      for (const source of args) {
+        const to = target.endsWith("/")
+          ? join(folder, target, basename(source))
+          : join(folder, target);
+        mkdirSync(dirname(to), { recursive: true });
+        cpSync(join(root, source), to);
+      }
+    }
     execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: folder,
       stdio: "ignore",
     });
     expect(existsSync(join(folder, "node_modules/vite"))).toBe(false);
+    expect(existsSync(join(folder, "node_modules/libsql"))).toBe(true);
     cpSync(join(root, "build"), join(folder, "build"), { recursive: true });
 
     const port = 3900 + Math.floor(Math.random() * 50);

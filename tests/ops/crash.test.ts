@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { buildDir, freePort, startAuthProcess, type RunningProcess } from "./processes";
 
 const PASSWORD = "Crash-Test-2026!";

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages";
-import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { MAX_BODY_BYTES } from "../../server/http";
 import {
   freePort,

@@ -8,7 +8,7 @@
 // refreshes a session within 90 s of its expiry, so a few seconds after signing in every request of
 // the second user needs the auth service.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import {
   freePort,
   signedInCookie,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { DEMO_ANON_KEY } from "../../auth-server/index";
+import { DEMO_ANON_KEY } from "@portal/auth-server";
 
 const root = join(import.meta.dirname, "../..");
 /** The build the processes run: `$OPS_BUILD_DIR` or `build`, resolved from the project root. */

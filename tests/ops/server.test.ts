@@ -6,7 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import {
   freePort,
   postSignIn,

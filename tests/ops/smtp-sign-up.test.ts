@@ -2,7 +2,7 @@
 // GoTrue's variables), the confirmation mail arrives on a real SMTP server, and its link confirms the
 // account and signs the client in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, type MailCatcher } from "../contract/smtp-mail";
+import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
 
 const PASSWORD = "Ops-Test-2026!";

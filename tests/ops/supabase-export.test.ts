@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "../../auth-server/index";
-import { writeLegacyDatabase } from "../contract/fixtures/legacy-database";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
+import { writeLegacyDatabase } from "@portal/auth-server/tests/fixtures/legacy-database";
 import { startPostgres, type Postgres } from "./postgres";
 import { buildDir, freePort, startAuthProcess } from "./processes";
 

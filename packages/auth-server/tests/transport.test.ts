@@ -1,7 +1,7 @@
 // Transport rules: API keys, both error formats, CORS, body limits, 500 handling, logs, meta endpoints.
 import { AuthApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mintApiKey } from "../../auth-server";
+import { mintApiKey } from "..";
 import {
   createConfirmedUser,
   PASSWORD,

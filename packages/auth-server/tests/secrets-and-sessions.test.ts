@@ -12,7 +12,7 @@ import {
   loadAuthConfig,
   startAuthServer,
   type LogRecord,
-} from "../../auth-server";
+} from "..";
 import {
   createConfirmedUser,
   decodePayload,

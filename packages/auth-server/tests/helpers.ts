@@ -8,7 +8,7 @@ import {
   type AuthConfig,
   type AuthServer,
   type LogRecord,
-} from "../../auth-server";
+} from "..";
 
 /** A clock that starts at real time and only moves when told to. */
 export class FakeClock {

@@ -1,4 +1,5 @@
 // GoTrue's error types and their two wire formats (legacy vs X-Supabase-Api-Version 2024-01-01).
+import { API_VERSION_HEADER } from "./api-version";
 import type { Reply } from "./reply";
 
 /** A GoTrue HTTPError: status, machine code, human message (+ weak_password reasons). */
@@ -46,19 +47,6 @@ export const validationFailed = (message: string) => badRequest("validation_fail
 
 export const UNEXPECTED_FAILURE_MESSAGE =
   "Unexpected failure, please check server logs for more information";
-
-export const API_VERSION_HEADER = "X-Supabase-Api-Version";
-const API_VERSION_2024 = "2024-01-01";
-
-/** GoTrue's DetermineClosestAPIVersion: a valid date on/after 2024-01-01 selects the 2024 format. */
-export function apiVersionOf(header: string | undefined): typeof API_VERSION_2024 | undefined {
-  if (!header || !/^\d{4}-\d{2}-\d{2}$/.test(header.trim())) return undefined;
-  const date = new Date(`${header.trim()}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== header.trim()) {
-    return undefined;
-  }
-  return header.trim() >= API_VERSION_2024 ? API_VERSION_2024 : undefined;
-}
 
 /** Renders any thrown value as GoTrue would; unknown errors become 500 unexpected_failure. */
 export function errorReply(error: unknown, apiVersion: string | undefined, errorId: string): Reply {

@@ -2,7 +2,8 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isLoopbackAddress, rateLimitKey } from "./client-ip";
-import { ApiError, apiVersionOf, API_VERSION_HEADER, badRequest } from "./errors";
+import { API_VERSION_HEADER, apiVersionOf } from "./api-version";
+import { ApiError, badRequest } from "./errors";
 
 /** GoTrue's request body limit. */
 export const MAX_BODY_BYTES = 1024 * 1024;

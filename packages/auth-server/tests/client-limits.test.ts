@@ -1,16 +1,9 @@
 // Per-client limits that cannot become global: who may name the client (loopback or the shared
-// secret), IPv6 by /64, the embedded server keyed on the app's X-Client-IP, and the mail budgets.
+// secret), IPv6 by /64, and the mail budgets.
 import type { IncomingMessage } from "node:http";
-import { createServer } from "node:net";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEMO_ANON_KEY } from "../../auth-server";
-import { RequestContext } from "../../auth-server/http/request";
-import { parseEnv } from "../../app/lib/env.server";
-import { startEmbeddedAuth } from "../../server/embedded-auth";
-import { latestMail, PASSWORD, requestFrom, startTestServer, uniqueEmail } from "./helpers";
+import { RequestContext } from "../http/request";
+import { latestMail, PASSWORD, startTestServer, uniqueEmail } from "./helpers";
 
 const SECRET = "rate-limit-header-secret-0123456789";
 
@@ -45,84 +38,6 @@ describe("the client key", () => {
     expect(key("2001:db8:1:3::1")).not.toBe(key("2001:db8:1:2::1"));
     expect(key("::ffff:192.0.2.1")).toBe("192.0.2.1");
     expect(clientKeyOf("2001:db8:9:9::1", {})).toBe("2001:0db8:0009:0009::/64");
-  });
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-describe("the embedded server behind the app", () => {
-  it("keys /token and /verify on the app's X-Client-IP: one visitor's flood locks out nobody else", async () => {
-    const env = parseEnv({
-      NODE_ENV: "test",
-      SITE_URL: "http://127.0.0.1:3000",
-      AUTH_DATA_DIR: mkdtempSync(join(tmpdir(), "auth-embedded-")),
-      EMBEDDED_AUTH_PORT: String(await freePort()),
-    });
-    const auth = await startEmbeddedAuth(env, {
-      AUTH_BCRYPT_COST: "4",
-      GOTRUE_MAILER_AUTOCONFIRM: "true",
-    });
-    try {
-      expect(auth.anonKey).toBe(DEMO_ANON_KEY);
-      const call = (path: string, visitor: string, body: unknown) =>
-        requestFrom(`${auth.url}/auth/v1${path}`, {
-          body,
-          headers: { apikey: auth.anonKey, "X-Client-IP": visitor },
-        });
-      const email = uniqueEmail();
-      expect((await call("/signup", "198.51.100.1", { email, password: PASSWORD })).status).toBe(
-        200,
-      );
-      const statuses: number[] = [];
-      for (let i = 0; i < 45; i++) {
-        statuses.push(
-          (await call("/token?grant_type=refresh_token", "203.0.113.66", { refresh_token: "x" }))
-            .status,
-        );
-        statuses.push(
-          (await call("/verify", "203.0.113.66", { type: "email", token_hash: "guess" })).status,
-        );
-      }
-      expect(statuses).toContain(429);
-      const signIn = await call("/token?grant_type=password", "198.51.100.1", {
-        email,
-        password: PASSWORD,
-      });
-      expect(signIn.status).toBe(200);
-      const verify = await call("/verify", "198.51.100.1", { type: "email", token_hash: "x" });
-      expect(verify.status).toBe(403);
-    } finally {
-      await auth.close();
-    }
-  });
-});
-
-describe("the embedded server on a public site", () => {
-  it("hands the generated anon key (not the demo one) to the app", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "auth-embedded-"));
-    const env = parseEnv({
-      NODE_ENV: "test",
-      SITE_URL: "https://portal.example.com",
-      AUTH_DATA_DIR: dataDir,
-      EMBEDDED_AUTH_PORT: String(await freePort()),
-    });
-    const auth = await startEmbeddedAuth(env, {});
-    try {
-      const keys = JSON.parse(readFileSync(join(dataDir, "api-keys.json"), "utf8")) as {
-        anon_key: string;
-      };
-      expect(auth.anonKey).toBe(keys.anon_key);
-      expect(auth.anonKey).not.toBe(DEMO_ANON_KEY);
-    } finally {
-      await auth.close();
-    }
   });
 });
 

@@ -1,6 +1,6 @@
 // What a handler returns, and how a reply (plus GoTrue-style CORS headers) is written to the socket.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { API_VERSION_HEADER } from "./errors";
+import { API_VERSION_HEADER } from "./api-version";
 
 export interface Reply {
   status: number;

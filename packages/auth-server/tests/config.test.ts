@@ -8,7 +8,7 @@ import {
   loadAuthConfig,
   mintApiKey,
   startAuthServer,
-} from "../../auth-server";
+} from "..";
 
 describe("demo keys", () => {
   it("are HS256 JWTs with roles anon / service_role signed by supabase start's demo secret", async () => {

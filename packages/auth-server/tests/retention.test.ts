@@ -1,6 +1,6 @@
 // Retention: the scheduled clean-up deletes revoked refresh tokens, idle sessions, expired one-time
 // tokens and flow states and old outbox mails, by the server's (here fake) clock, and nothing younger.
-import type { LogRecord } from "../../auth-server/index";
+import type { LogRecord } from "../index";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createConfirmedUser,
