@@ -1,16 +1,27 @@
 // The account-recovery and account-management actions: asking for a reset link, asking for the
-// confirmation mail again, setting a new password after a reset link, changing it on the account
-// page, and signing out of all devices. Errors come back as form data with a toast; successes
-// redirect (PRG) with a flash toast. Password changes and global sign-outs leave a revocation
+// confirmation mail again, setting a new password after a reset link, changing it or the e-mail
+// address on the account page, and signing out of all devices. Errors come back as form data with
+// a toast; successes redirect (PRG) with a flash toast. Password changes and global sign-outs leave a revocation
 // marker, so other devices are signed out at their next page view.
 import { data, type AppLoadContext } from "@remix-run/node";
 import { secondsUntilNextEmail, toastForAuthError, isAuthUnavailable } from "./auth-errors";
 import { createAuthClient, requireUser } from "./auth.server";
 import { authHref } from "./auth-mode";
-import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "./auth-paths";
+import {
+  ACCOUNT_PATH,
+  CHANGE_EMAIL_INTENT,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+} from "./auth-paths";
 import { getEnv } from "./env.server";
 import { readFormFields } from "./form.server";
-import { messages, resetLinkSent, waitBeforeAnotherEmail, type Toast } from "./messages";
+import {
+  emailChangeSent,
+  messages,
+  resetLinkSent,
+  waitBeforeAnotherEmail,
+  type Toast,
+} from "./messages";
 import { takeAttempt } from "./rate-limit.server";
 import { revokeSessionsBefore } from "./revocations.server";
 import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
@@ -24,7 +35,9 @@ import {
 
 export interface FormAnswer {
   email?: string;
-  errors: { email?: string; password?: string; currentPassword?: string };
+  /** The account page's e-mail change: the address asked for, shown again in its form. */
+  newEmail?: string;
+  errors: { email?: string; password?: string; currentPassword?: string; newEmail?: string };
   toast: ShownToast;
 }
 
@@ -182,6 +195,68 @@ export async function changePasswordAction(request: Request, context: AppLoadCon
     return answer(messages.connectionError, 503);
   }
   return setNewPassword(client, user.id, password);
+}
+
+/** The account page's two forms post to the same route; the e-mail form says so in `intent`. */
+export async function accountAction(request: Request, context: AppLoadContext) {
+  // The session first (checked once per request): a stranger's body is never read.
+  await requireUser(request, context);
+  const field = await readFormFields(request.clone());
+  return field?.("intent") === CHANGE_EMAIL_INTENT
+    ? changeEmailAction(request, context)
+    : changePasswordAction(request, context);
+}
+
+/**
+ * The account page's e-mail change: the auth service mails a link and a code to the new address,
+ * which becomes the account's address once that link is opened (the old one works until then).
+ */
+export async function changeEmailAction(request: Request, context: AppLoadContext) {
+  const { user } = await requireUser(request, context);
+  const field = await readFormFields(request);
+  const newEmail = normalizeEmail(field?.("newEmail") ?? "");
+  const refuse = (toast: Toast, status: number, fieldError?: string, headers?: Headers) =>
+    data<FormAnswer>(
+      { newEmail, errors: { newEmail: fieldError }, toast: showToast(toast) },
+      { status, headers },
+    );
+  if (!isValidEmail(newEmail)) return refuse(messages.invalidEmail, 400, INVALID_EMAIL_HINT);
+  if (newEmail.toLowerCase() === user.email.toLowerCase()) {
+    return refuse(messages.sameEmail, 400, messages.sameEmail.description);
+  }
+  const waitSeconds = await takeAttempt("sign-up", context.clientIp ?? "unknown", newEmail);
+  if (waitSeconds !== null) {
+    return refuse(
+      messages.tooManyAttempts,
+      429,
+      undefined,
+      new Headers({ "Retry-After": String(waitSeconds) }),
+    );
+  }
+  const { supabase, headers } = createAuthClient(request, context);
+  let error;
+  try {
+    ({ error } = await supabase.auth.updateUser(
+      { email: newEmail },
+      { emailRedirectTo: `${getEnv().SITE_URL}${ACCOUNT_PATH}` },
+    ));
+  } catch {
+    return refuse(messages.connectionError, 503);
+  }
+  if (!error) return redirectWithToast(ACCOUNT_PATH, emailChangeSent(newEmail), headers);
+  if (error.code === "email_exists") {
+    return refuse(messages.emailTaken, 400, messages.emailTaken.description, headers);
+  }
+  if (error.code === "validation_failed") {
+    return refuse(messages.invalidEmail, 400, INVALID_EMAIL_HINT, headers);
+  }
+  const wait = secondsUntilNextEmail(error);
+  if (wait !== null) {
+    headers.set("Retry-After", String(wait));
+    return refuse(waitBeforeAnotherEmail(wait), 429, undefined, headers);
+  }
+  const toast = toastForAuthError(error);
+  return refuse(toast, statusFor(toast), undefined, headers);
 }
 
 /** 'Sign out of all devices': every session of the user, here and elsewhere. */

@@ -5,9 +5,9 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
 import { isAuthUnavailable } from "./auth-errors";
 import { createAuthClient } from "./auth.server";
-import { RESET_PASSWORD_PATH } from "./auth-paths";
+import { ACCOUNT_PATH, RESET_PASSWORD_PATH } from "./auth-paths";
 import { getEnv } from "./env.server";
-import { messages } from "./messages";
+import { messages, type Toast } from "./messages";
 import { safeRedirect } from "./safe-redirect";
 import { redirectWithToast } from "./toast.server";
 
@@ -22,7 +22,7 @@ const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
 const TOKEN_HASH_MAX_LENGTH = 512;
 
 /** What the page shows: the link's purpose, or why it cannot be used. */
-export type LinkPurpose = "confirm" | "recovery";
+export type LinkPurpose = "confirm" | "recovery" | "email_change";
 export type LinkState =
   | { state: "ready"; purpose: LinkPurpose }
   | { state: "invalid"; purpose: LinkPurpose }
@@ -39,9 +39,23 @@ function isEmailOtpType(value: string | null): value is EmailOtpType {
   return EMAIL_OTP_TYPES.includes(value as EmailOtpType);
 }
 
+/** Each purpose's own page, where its verified link goes without a usable `next`. */
+const FALLBACK_DESTINATION: Record<LinkPurpose, string> = {
+  confirm: "/dashboard",
+  recovery: RESET_PASSWORD_PATH,
+  email_change: ACCOUNT_PATH,
+};
+
+/** The toast a verified link arrives with. */
+const VERIFIED_TOAST: Record<LinkPurpose, Toast> = {
+  confirm: messages.emailConfirmed,
+  recovery: messages.resetLinkVerified,
+  email_change: messages.emailChanged,
+};
+
 /** Where a verified link goes: a safe same-origin `next`, else the step's own page. */
 function destinationFor(next: string | null, purpose: LinkPurpose): string {
-  const fallback = purpose === "recovery" ? RESET_PASSWORD_PATH : "/dashboard";
+  const fallback = FALLBACK_DESTINATION[purpose];
   let target: string;
   try {
     target = safeRedirect(next, fallback, getEnv().SITE_URL);
@@ -57,7 +71,7 @@ export function parseLink(request: Request): ParsedLink {
   const params = new URL(request.url).searchParams;
   const rawType = params.get("type");
   const type = isEmailOtpType(rawType) ? rawType : null;
-  const purpose: LinkPurpose = type === "recovery" ? "recovery" : "confirm";
+  const purpose: LinkPurpose = type === "recovery" || type === "email_change" ? type : "confirm";
   const hash = params.get("token_hash");
   const tokenHash = hash && hash.length <= TOKEN_HASH_MAX_LENGTH ? hash : null;
   return { tokenHash, type, purpose, destination: destinationFor(params.get("next"), purpose) };
@@ -76,8 +90,12 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
   if (!tokenHash || !type) return data<LinkState>({ state: "invalid", purpose }, { status: 400 });
   const { supabase, headers } = createAuthClient(request, context);
   let error;
+  let session;
   try {
-    ({ error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
+    ({
+      error,
+      data: { session },
+    } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
   } catch {
     return data<LinkState>({ state: "unavailable", purpose }, { status: 503 });
   }
@@ -85,7 +103,9 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
     return data<LinkState>({ state: "unavailable", purpose }, { status: 503, headers });
   }
   if (error) return data<LinkState>({ state: "invalid", purpose }, { status: 400, headers });
-  if (purpose === "recovery")
-    return redirectWithToast(destination, messages.resetLinkVerified, headers);
-  return redirectWithToast(destination, messages.emailConfirmed, headers);
+  // Supabase with "secure email change" on wants the other address's link too: no session yet.
+  if (purpose === "email_change" && !session) {
+    return redirectWithToast(destination, messages.emailChangeHalfConfirmed, headers);
+  }
+  return redirectWithToast(destination, VERIFIED_TOAST[purpose], headers);
 }

@@ -63,6 +63,19 @@ export const messages = {
     "Email Sent",
     "We've sent a new confirmation link. Please check your email.",
   ),
+  emailChanged: success(
+    "Email Changed",
+    "Your new email address is confirmed and you are signed in.",
+  ),
+  emailChangeHalfConfirmed: success(
+    "One More Step",
+    "Now open the link sent to your other email address to finish the change.",
+  ),
+  sameEmail: error("Email Unchanged", "That is already your email address."),
+  emailTaken: error(
+    "Email Already in Use",
+    "Another account already uses this email address. Please choose a different one.",
+  ),
   confirmationLinkInvalid: error(
     "Link Expired",
     "This confirmation link is invalid or has already been used. Please sign in, or sign up again for a new link.",
@@ -74,6 +87,14 @@ export function resetLinkSent(email: string): Toast {
   return success(
     "Check Your Email",
     `If an account exists for ${email}, we've sent a link to reset your password.`,
+  );
+}
+
+/** The answer to an e-mail change request: the link goes to the new address. */
+export function emailChangeSent(email: string): Toast {
+  return success(
+    "Check Your New Email",
+    `Check ${email} for a link to confirm the change. Until then, sign in with your current email.`,
   );
 }
 

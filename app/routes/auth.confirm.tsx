@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthPage } from "~/components/auth/auth-page";
 import { Button } from "~/components/ui/button";
 import { authHref } from "~/lib/auth-mode";
-import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
+import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
 import { linkPage, verifyLink, type LinkState } from "~/lib/confirm-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
@@ -30,6 +30,18 @@ const READY = {
     description: "Press the button to continue, then choose a new password.",
     button: "Continue",
   },
+  email_change: {
+    title: "Confirm your new email",
+    description: "Press the button to make this your account's email address and sign in.",
+    button: "Confirm Email Change",
+  },
+} as const;
+
+/** Where an expired link's page sends the visitor for a new one. */
+const NEW_LINK = {
+  confirm: { to: authHref("sign-in"), label: "Sign In to Get a New Link" },
+  recovery: { to: FORGOT_PASSWORD_PATH, label: "Send a New Reset Link" },
+  email_change: { to: ACCOUNT_PATH, label: "Change Your Email Again" },
 } as const;
 
 export default function ConfirmLink() {
@@ -51,16 +63,14 @@ export default function ConfirmLink() {
     );
   }
   if (page.state === "invalid") {
-    const recovery = page.purpose === "recovery";
+    const newLink = NEW_LINK[page.purpose];
     return (
       <AuthPage
         title="This link has expired"
         description="This link is invalid or has already been used. Links work once and for a limited time."
       >
         <Button asChild className="w-full">
-          <Link to={recovery ? FORGOT_PASSWORD_PATH : authHref("sign-in")}>
-            {recovery ? "Send a New Reset Link" : "Sign In to Get a New Link"}
-          </Link>
+          <Link to={newLink.to}>{newLink.label}</Link>
         </Button>
       </AuthPage>
     );

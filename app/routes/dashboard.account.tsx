@@ -1,4 +1,5 @@
-// /dashboard/account: the account page (e-mail, password change, sign out of all devices).
+// /dashboard/account: the account page (e-mail and its change, password change, sign out of all
+// devices).
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -6,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
-import { changePasswordAction } from "~/lib/account-actions.server";
+import { accountAction } from "~/lib/account-actions.server";
 import { requireUser } from "~/lib/auth.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return changePasswordAction(request, context);
+  return accountAction(request, context);
 }
 
 export default function Account() {

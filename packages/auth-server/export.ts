@@ -30,7 +30,11 @@ const jsonb = (value: unknown) => `${text(value ?? "{}")}::jsonb`;
 
 const isBcrypt = (hash: unknown) => typeof hash === "string" && /^\$2[abxy]\$\d\d\$/.test(hash);
 
-/** The auth.users columns written; token columns get '' (not NULL), which is what GoTrue reads. */
+/**
+ * The auth.users columns written; token columns get '' (not NULL), which is what GoTrue reads. A
+ * pending e-mail change keeps its address and time but not its token (stored here in another form):
+ * the user asks the new project to resend it.
+ */
 const USER_COLUMNS = [
   "instance_id",
   "id",
@@ -46,6 +50,7 @@ const USER_COLUMNS = [
   "recovery_sent_at",
   "email_change_token_new",
   "email_change",
+  "email_change_sent_at",
   "last_sign_in_at",
   "raw_app_meta_data",
   "raw_user_meta_data",
@@ -71,7 +76,8 @@ function userValues(user: Row): string {
     "''",
     timestamp(user.recovery_sent_at),
     "''",
-    "''",
+    text(user.email_change ?? ""),
+    timestamp(user.email_change_sent_at),
     timestamp(user.last_sign_in_at),
     jsonb(user.app_metadata),
     jsonb(user.user_metadata),

@@ -1,6 +1,6 @@
 // Account recovery and account management through the real pages, forms and outbox, with
 // JavaScript on and off: a forgotten password reset through the mailed link, a second confirmation
-// mail, a password change on the account page, and signing out of all devices.
+// mail, a password change and an e-mail change on the account page, and signing out of all devices.
 import type { Page } from "@playwright/test";
 import {
   createUser,
@@ -148,6 +148,39 @@ test.describe("account page", () => {
     await signOut(page);
     await expectSignInFails(page, email, PASSWORD);
     await signInWithForm(page, email, NEW_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a client changes the e-mail address and confirms it from the new address", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("old-address");
+    const newEmail = uniqueEmail("new-address");
+    await createUser(email);
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/dashboard/account");
+
+    await page.getByLabel("New email", { exact: true }).fill(newEmail);
+    await page.getByRole("button", { name: "Send Confirmation Link" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+    await expect(toast(page)).toContainText(`Check ${newEmail} for a link to confirm the change.`);
+    // Until the link is opened, the account keeps its address.
+    await expect(page.getByText(email, { exact: true }).last()).toBeVisible();
+
+    const mail = await latestMail(newEmail);
+    expect(new URL(mail.confirmation_url).searchParams.get("type")).toBe("email_change");
+    await page.goto(mail.confirmation_url);
+    await expect(page.getByRole("heading", { name: "Confirm your new email" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Confirm Email Change" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+    await expect(toast(page)).toContainText("Email Changed");
+    await expect(page.getByText(newEmail, { exact: true }).last()).toBeVisible();
+
+    await signOut(page);
+    await expectSignInFails(page, email, PASSWORD);
+    await signInWithForm(page, newEmail);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

@@ -1,14 +1,20 @@
 // The recovery and account actions as Remix calls them, against a real embedded auth server with
 // GoTrue's 60 s per-address mail gap: the same answer for known and unknown addresses, the wait
-// in words when a confirmation mail is asked for too soon, and revocation after a password change.
+// in words when a confirmation mail is asked for too soon, revocation after a password change, and
+// the e-mail change from the account page's form to the confirmed link.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import type * as AccountActions from "~/lib/account-actions.server";
 import type * as Session from "~/lib/auth.server";
 import type * as Toasts from "~/lib/toast.server";
+import type * as AccountRoute from "~/routes/dashboard.account";
+import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
+import { configure, parseEnv } from "../../app/lib/env.server";
 import {
   adminCreateUser,
   appEnv,
@@ -17,6 +23,7 @@ import {
   cookieHeaderFrom,
   formPost,
   get,
+  latestMail,
   PASSWORD,
   startTestAuthServer,
   uniqueEmail,
@@ -28,6 +35,8 @@ let signUp: typeof SignUpRoute;
 let signIn: typeof SignInRoute;
 let toasts: typeof Toasts;
 let session: typeof Session;
+let account: typeof AccountRoute;
+let confirm: typeof ConfirmRoute;
 
 beforeAll(async () => {
   appEnv();
@@ -37,6 +46,8 @@ beforeAll(async () => {
   signIn = await import("~/routes/_landing._auth.sign-in");
   toasts = await import("~/lib/toast.server");
   session = await import("~/lib/auth.server");
+  account = await import("~/routes/dashboard.account");
+  confirm = await import("~/routes/auth.confirm");
 });
 
 afterAll(async () => {
@@ -161,5 +172,149 @@ describe("password change", () => {
       }),
     );
     expect(old.data.toast.description).toBe("Invalid email or password. Please try again.");
+  });
+});
+
+describe("e-mail change on the account page", () => {
+  async function signedIn(email: string) {
+    await adminCreateUser(auth, email);
+    return cookieHeaderFrom(
+      asResponse(
+        await signIn.action({
+          request: formPost("/sign-in", { email, password: PASSWORD }),
+          context: context(),
+          params: {},
+        }),
+      ).headers,
+    );
+  }
+
+  const changeEmail = async (cookie: string, newEmail: string) =>
+    account.action({
+      request: formPost("/dashboard/account", { intent: "change-email", newEmail }, cookie),
+      context: context(),
+      params: {},
+    });
+
+  interface Answer {
+    newEmail?: string;
+    errors: { newEmail?: string };
+    toast: { title: string; description: string };
+  }
+
+  it("mails the new address; its link moves the account there and lands on the account page", async () => {
+    const email = uniqueEmail("before");
+    const cookie = await signedIn(email);
+    const newEmail = uniqueEmail("after");
+    const asked = asResponse(await changeEmail(cookie, ` ${newEmail} `));
+    expect(asked.headers.get("Location")).toBe("/dashboard/account");
+    expect((await toastOf(asked))?.description).toBe(
+      `Check ${newEmail} for a link to confirm the change. Until then, sign in with your current email.`,
+    );
+    expect(await mailsTo(email)).toBe(0);
+    const link = new URL((await latestMail(auth, newEmail)).confirmation_url);
+    expect(link.searchParams.get("type")).toBe("email_change");
+    const path = `${link.pathname}${link.search}`;
+
+    const page = asData<{ state: string; purpose: string }>(
+      await confirm.loader({ request: get(path), context: context(), params: {} }),
+    );
+    expect(page.data).toEqual({ state: "ready", purpose: "email_change" });
+    // Opened in another browser: the link alone signs the user in with the new address.
+    const confirmed = asResponse(
+      await confirm.action({ request: formPost(path, {}), context: context(), params: {} }),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/dashboard/account");
+    expect((await toastOf(confirmed))?.title).toBe("Email Changed");
+    const newCookie = cookieHeaderFrom(confirmed.headers);
+    const state = await session.getAuthState(get("/dashboard/account", newCookie));
+    expect(state.user?.email).toBe(newEmail);
+
+    const reused = asData<{ state: string; purpose: string }>(
+      await confirm.action({ request: formPost(path, {}), context: context(), params: {} }),
+    );
+    expect(reused.data).toEqual({ state: "invalid", purpose: "email_change" });
+    const oldSignIn = asData<{ toast: { description: string } }>(
+      await signIn.action({
+        request: formPost("/sign-in", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(oldSignIn.data.toast.description).toBe("Invalid email or password. Please try again.");
+  });
+
+  it("answers an invalid, unchanged or taken address with the form and a message", async () => {
+    const email = uniqueEmail("stays");
+    const cookie = await signedIn(email);
+
+    const invalid = asData<Answer>(await changeEmail(cookie, "not-an-address"));
+    expect(invalid.init?.status).toBe(400);
+    expect(invalid.data.newEmail).toBe("not-an-address");
+    expect(invalid.data.errors.newEmail).toBe("Please enter a valid email address");
+
+    const same = asData<Answer>(await changeEmail(cookie, email.toUpperCase()));
+    expect(same.init?.status).toBe(400);
+    expect(same.data.toast.title).toBe("Email Unchanged");
+
+    const taken = uniqueEmail("taken");
+    await adminCreateUser(auth, taken);
+    const exists = asData<Answer>(await changeEmail(cookie, taken));
+    expect(exists.init?.status).toBe(400);
+    expect(exists.data.toast.title).toBe("Email Already in Use");
+    expect(exists.data.errors.newEmail).toBe(exists.data.toast.description);
+    expect(await mailsTo(taken)).toBe(0);
+  });
+
+  it("says how long to wait when another change is asked for within the 60 s gap", async () => {
+    const cookie = await signedIn(uniqueEmail("twice"));
+    asResponse(await changeEmail(cookie, uniqueEmail("first")));
+    const second = uniqueEmail("second");
+    const refused = asData<Answer>(await changeEmail(cookie, second));
+    expect(refused.init?.status).toBe(429);
+    expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^(5\d|60)$/);
+    expect(refused.data.toast.title).toBe("Please Wait");
+    expect(refused.data.newEmail).toBe(second);
+    expect(await mailsTo(second)).toBe(0);
+  });
+
+  it("says one more step when Supabase's secure change wants the other address's link too", async () => {
+    // Hosted Supabase's default: the first of the two links verifies with no session.
+    const secureChange = createServer((_request, response) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ msg: "Confirmation link accepted", code: 200 }));
+    });
+    await new Promise<void>((resolve) => secureChange.listen(0, "127.0.0.1", resolve));
+    const { port } = secureChange.address() as AddressInfo;
+    const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
+    configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
+    try {
+      const path = "/auth/confirm?token_hash=abc&type=email_change&next=%2Fdashboard%2Faccount";
+      const answered = asResponse(
+        await confirm.action({ request: formPost(path, {}), context: context(), params: {} }),
+      );
+      expect(answered.headers.get("Location")).toBe("/dashboard/account");
+      expect((await toastOf(answered))?.title).toBe("One More Step");
+    } finally {
+      configure(parseEnv({ ...settings, SUPABASE_URL: auth.url }));
+      secureChange.close();
+    }
+  });
+
+  it("still changes the password when the form has no intent", async () => {
+    const email = uniqueEmail("intent");
+    const cookie = await signedIn(email);
+    const wrong = asData<{ errors: { currentPassword?: string } }>(
+      await account.action({
+        request: formPost(
+          "/dashboard/account",
+          { currentPassword: "not-the-password", password: "Brand-New-Pass-9!" },
+          cookie,
+        ),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(wrong.data.errors.currentPassword).toBe("Your current password is incorrect.");
   });
 });

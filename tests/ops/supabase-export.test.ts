@@ -1,12 +1,13 @@
 // `auth-server.js export` (npm run auth:export): users of a real data folder, written as SQL, load
 // into a real PostgreSQL whose auth tables are Supabase Auth's, and their passwords verify against
-// the exported hashes with pgcrypto's crypt(); pre-bcrypt users come out without one and are listed.
+// the exported hashes with pgcrypto's crypt(); pre-bcrypt users come out without one and are listed;
+// a pending e-mail change keeps its address and time.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { writeLegacyDatabase } from "@portal/auth-server/tests/fixtures/legacy-database";
 import { startPostgres, type Postgres } from "./postgres";
 import { buildDir, freePort, startAuthProcess } from "./processes";
@@ -38,6 +39,23 @@ async function admin(url: string, path: string, body: unknown) {
   return (await res.json()) as { id: string; created_at: string };
 }
 
+/** Asks, as the signed-in user, to move the account to `newEmail` (left pending: not confirmed). */
+async function askEmailChange(url: string, email: string, newEmail: string) {
+  const call = (path: string, method: string, body: unknown, bearer = DEMO_ANON_KEY) =>
+    fetch(`${url}/auth/v1${path}`, {
+      method,
+      headers: {
+        apikey: DEMO_ANON_KEY,
+        Authorization: `Bearer ${bearer}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(body),
+    });
+  const signIn = await call("/token?grant_type=password", "POST", { email, password: PASSWORD });
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  expect((await call("/user", "PUT", { email: newEmail }, access_token)).status).toBe(200);
+}
+
 describe("export to a Supabase project's database", () => {
   it("loads into PostgreSQL and the passwords verify against the exported hashes", async () => {
     const dataDir = join(dir, "data");
@@ -57,6 +75,7 @@ describe("export to a Supabase project's database", () => {
         user_metadata: { full_name: "Ada O'Brien" },
       });
       await admin(auth.url, "/admin/users", { email: "pending@example.com", password: PASSWORD });
+      await askEmailChange(auth.url, "client@example.com", "client.new@example.com");
     } finally {
       await auth.stop();
     }
@@ -93,6 +112,11 @@ describe("export to a Supabase project's database", () => {
     expect(row("client@example.com", `created_at = '${client!.created_at}'::timestamptz`)).toBe(
       "t",
     );
+    expect(row("client@example.com", "email_change")).toBe("client.new@example.com");
+    expect(row("client@example.com", "email_change_sent_at IS NOT NULL")).toBe("t");
+    expect(row("client@example.com", "email_change_token_new")).toBe("");
+    expect(row("pending@example.com", "email_change")).toBe("");
+    expect(row("pending@example.com", "email_change_sent_at IS NULL")).toBe("t");
     expect(row("pending@example.com", "email_confirmed_at IS NULL")).toBe("t");
     expect(
       row("pending@example.com", `encrypted_password = crypt('${PASSWORD}', encrypted_password)`),

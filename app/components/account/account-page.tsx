@@ -1,7 +1,7 @@
-// The account page: the signed-in e-mail, the password change (current password, then the new one
-// with the sign-up rules and strength bar) and 'Sign out of all devices'. Plain forms that work
-// without JavaScript.
-import { Form, useActionData } from "@remix-run/react";
+// The account page: the signed-in e-mail and its change (confirmed from the new address), the
+// password change (current password, then the new one with the sign-up rules and strength bar) and
+// 'Sign out of all devices'. Plain forms that work without JavaScript.
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useSubmitting } from "~/components/auth/auth-form";
 import { errorProps, FieldError } from "~/components/auth/field-error";
@@ -10,18 +10,75 @@ import { PasswordField } from "~/components/auth/password-field";
 import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { FormAnswer } from "~/lib/account-actions.server";
-import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/auth-paths";
+import { ACCOUNT_PATH, CHANGE_EMAIL_INTENT, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/auth-paths";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { isAcceptablePassword } from "~/lib/validation";
+import {
+  EMAIL_MAX_LENGTH,
+  INVALID_EMAIL_HINT,
+  isAcceptablePassword,
+  isValidEmail,
+  normalizeEmail,
+} from "~/lib/validation";
 
-function ChangePassword() {
-  const result = useActionData<FormAnswer>();
-  useActionToast(result?.toast);
+/** True while the account page's form with this intent (the e-mail form's, or none) is posting. */
+function useAccountFormPending(intent: string | undefined): boolean {
+  const posted = useNavigation().formData?.get("intent") ?? undefined;
+  return useSubmitting(ACCOUNT_PATH) && posted === intent;
+}
+
+function ChangeEmail({ result }: { result: FormAnswer | undefined }) {
+  const [email, setEmail] = useState("");
+  const hydrated = useHydrated();
+  const pending = useAccountFormPending(CHANGE_EMAIL_INTENT);
+  const typed = normalizeEmail(email);
+  const error = typed !== "" && !isValidEmail(typed) ? INVALID_EMAIL_HINT : result?.errors.newEmail;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Change email</h2>
+        </CardTitle>
+        <CardDescription>
+          A link goes to the new address; your email changes when you open it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action={ACCOUNT_PATH} className="grid max-w-md gap-4">
+          <input type="hidden" name="intent" value={CHANGE_EMAIL_INTENT} />
+          <div className="grid gap-2">
+            <Label htmlFor="new-email">New email</Label>
+            <Input
+              id="new-email"
+              name="newEmail"
+              type="text"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={EMAIL_MAX_LENGTH}
+              defaultValue={result?.newEmail ?? ""}
+              onChange={(event) => setEmail(event.target.value)}
+              {...errorProps("new-email-error", error)}
+            />
+            <FieldError id="new-email-error" message={error} />
+          </div>
+          <Button type="submit" disabled={pending || (hydrated && !isValidEmail(typed))}>
+            {pending ? "Processing..." : "Send Confirmation Link"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangePassword({ result }: { result: FormAnswer | undefined }) {
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
-  const pending = useSubmitting(ACCOUNT_PATH);
+  const pending = useAccountFormPending(undefined);
   const currentError = result?.errors.currentPassword;
   return (
     <Card>
@@ -60,6 +117,8 @@ function ChangePassword() {
 }
 
 export function AccountPage({ email }: { email: string }) {
+  const result = useActionData<FormAnswer>();
+  useActionToast(result?.toast);
   const signingOut = useSubmitting(SIGN_OUT_EVERYWHERE_PATH);
   return (
     <div className="grid gap-6">
@@ -69,10 +128,11 @@ export function AccountPage({ email }: { email: string }) {
           <CardTitle asChild>
             <h2>Email</h2>
           </CardTitle>
-          <CardDescription className="break-all text-base text-foreground">{email}</CardDescription>
+          <p className="break-all text-base text-foreground">{email}</p>
         </CardHeader>
       </Card>
-      <ChangePassword />
+      <ChangeEmail result={result} />
+      <ChangePassword result={result} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -1,12 +1,14 @@
-// POST /resend: GoTrue's "send the sign-up confirmation again". Unknown or already confirmed
-// addresses get the same empty answer and no mail; the per-address gap (429
-// over_email_send_rate_limit, "…after N seconds.") and the mail budget apply.
+// POST /resend: GoTrue's "send the mail again" for a sign-up confirmation or a pending e-mail
+// change (`email` is the account's current address; the mail goes to the pending new one). Unknown
+// addresses, confirmed sign-ups and accounts with no pending change get the same empty answer and
+// no mail; the per-address gap (429 over_email_send_rate_limit, "…after N seconds.") and the mail
+// budget apply.
 import type { App } from "../app";
 import { validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
 import { json } from "../http/reply";
 import type { Route } from "../http/router";
-import { sendConfirmation } from "../mailer/mailer";
+import { sendConfirmation, sendEmailChange } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
 import { resolveRedirect } from "../services/redirects";
 
@@ -28,8 +30,7 @@ export function resendRoutes(app: App): Route[] {
             "Missing one of these types: signup, email_change, sms, phone_change",
           );
         }
-        if (type !== "signup") {
-          // Phone is not served here; an e-mail change is not offered by this server yet.
+        if (type === "sms" || type === "phone_change") {
           throw validationFailed(`Resending ${type} is not supported by this server`);
         }
         if (!rawEmail) throw validationFailed("Type provided requires an email address");
@@ -40,8 +41,13 @@ export function resendRoutes(app: App): Route[] {
           ctx.header("referer"),
         );
         const user = app.store.users.findByEmail(email);
-        if (!user || user.deletedAt !== null || user.emailConfirmedAt !== null) return json({});
-        sendConfirmation(app, user, false, redirectTo, ctx.clientKey());
+        if (!user || user.deletedAt !== null) return json({});
+        const clientKey = ctx.clientKey();
+        if (type === "signup" && user.emailConfirmedAt === null) {
+          sendConfirmation(app, user, false, redirectTo, clientKey);
+        } else if (type === "email_change" && user.emailChange !== null) {
+          sendEmailChange(app, user, user.emailChange, { pkce: false, redirectTo, clientKey });
+        }
         return json({});
       },
     },

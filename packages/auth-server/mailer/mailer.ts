@@ -1,5 +1,5 @@
-// Mailed links (sign-up confirmation, password recovery): token + OTP, send limits (per-address
-// gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, password recovery, e-mail change): token + OTP, send limits
+// (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
 import { issueToken } from "../services/verification";
@@ -60,13 +60,16 @@ interface MailKind {
   verifyType: string;
   appType: string;
   sentAt: (user: UserRecord) => number | null;
-  sentAtField: "confirmationSentAt" | "recoverySentAt";
+  sentAtField: "confirmationSentAt" | "recoverySentAt" | "emailChangeSentAt";
   subject: string;
   /** GoTrue's 500 message when the mail cannot be sent. */
   failureMessage: string;
   heading: string;
-  action: string;
+  /** The sentence above the link, for the address the mail goes to. */
+  action: (to: string, user: UserRecord) => string;
   linkLabel: string;
+  /** The mail goes to a new address, recorded on the user as the pending `emailChange`. */
+  toPendingAddress: boolean;
 }
 
 const CONFIRMATION: MailKind = {
@@ -78,8 +81,9 @@ const CONFIRMATION: MailKind = {
   subject: "Confirm Your Signup",
   failureMessage: "Error sending confirmation email",
   heading: "Confirm your signup",
-  action: "Follow this link to confirm your user:",
+  action: () => "Follow this link to confirm your user:",
   linkLabel: "Confirm your mail",
+  toPendingAddress: false,
 };
 
 const RECOVERY: MailKind = {
@@ -91,8 +95,24 @@ const RECOVERY: MailKind = {
   subject: "Reset Your Password",
   failureMessage: "Error sending recovery email",
   heading: "Reset Password",
-  action: "Follow this link to reset the password for your user:",
+  action: () => "Follow this link to reset the password for your user:",
   linkLabel: "Reset Password",
+  toPendingAddress: false,
+};
+
+const EMAIL_CHANGE: MailKind = {
+  tokenType: "email_change_token_new",
+  verifyType: "email_change",
+  appType: "email_change",
+  sentAt: (user) => user.emailChangeSentAt,
+  sentAtField: "emailChangeSentAt",
+  subject: "Confirm Change of Email",
+  failureMessage: "Error sending change email",
+  heading: "Confirm Change of Email",
+  action: (to, user) =>
+    `Follow this link to confirm the update of your email from ${user.email ?? ""} to ${to}:`,
+  linkLabel: "Change Email",
+  toPendingAddress: true,
 };
 
 /**
@@ -107,7 +127,7 @@ export function sendConfirmation(
   redirectTo: string,
   clientKey: string,
 ): UserRecord {
-  return sendLinkMail(app, user, CONFIRMATION, pkce, redirectTo, clientKey);
+  return sendLinkMail(app, user, CONFIRMATION, { pkce, redirectTo, clientKey });
 }
 
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
@@ -118,34 +138,57 @@ export function sendRecovery(
   redirectTo: string,
   clientKey: string,
 ): UserRecord {
-  return sendLinkMail(app, user, RECOVERY, pkce, redirectTo, clientKey);
+  return sendLinkMail(app, user, RECOVERY, { pkce, redirectTo, clientKey });
+}
+
+/**
+ * Records a pending change of the user's address to `newEmail` and mails the confirmation to that
+ * new address (GoTrue's sendEmailChange with secure e-mail change off: the new address alone
+ * confirms); also resends a pending change. The per-address gap counts from the previous change mail.
+ */
+export function sendEmailChange(
+  app: App,
+  user: UserRecord,
+  newEmail: string,
+  options: LinkMailOptions,
+): UserRecord {
+  return sendLinkMail(app, user, EMAIL_CHANGE, { ...options, to: newEmail });
+}
+
+export interface LinkMailOptions {
+  pkce: boolean;
+  redirectTo: string;
+  /** Who asked for the mail: their mail budget pays. */
+  clientKey: string;
 }
 
 function sendLinkMail(
   app: App,
   user: UserRecord,
   kind: MailKind,
-  pkce: boolean,
-  redirectTo: string,
-  clientKey: string,
+  { pkce, redirectTo, clientKey, to = user.email ?? "" }: LinkMailOptions & { to?: string },
 ): UserRecord {
-  const email = user.email ?? "";
   assertSendFrequency(app, kind.sentAt(user));
-  app.limiter.takeEmail(clientKey, email);
+  app.limiter.takeEmail(clientKey, to);
   const now = app.now();
+  const pendingChange = kind.toPendingAddress ? { emailChange: to } : {};
   const updated = app.store.db.transaction(() => {
     const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
-    const { linkToken, code } = issueToken(app, user.id, kind.tokenType, email, { pkce });
+    const { linkToken, code } = issueToken(app, user.id, kind.tokenType, to, { pkce });
     const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
-    const saved = app.store.users.update(user.id, { [kind.sentAtField]: now, updatedAt: now });
+    const saved = app.store.users.update(user.id, {
+      ...pendingChange,
+      [kind.sentAtField]: now,
+      updatedAt: now,
+    });
     queueMail(app, {
-      message: { to: email, ...linkMail(kind, links, code) },
+      message: { to, ...linkMail(kind, links, code, kind.action(to, user)) },
       failureMessage: kind.failureMessage,
       undo: (request) => undoLinkMail(app, request, user, kind, previous),
     });
     return { saved, links };
   });
-  logMailSent(app, email, kind.subject, updated.links.confirmationUrl);
+  logMailSent(app, to, kind.subject, updated.links.confirmationUrl);
   return updated.saved;
 }
 
@@ -179,14 +222,17 @@ function undoLinkMail(
     return;
   }
   app.store.tokens.restore(before.id, kind.tokenType, previous);
-  app.store.users.update(before.id, { [kind.sentAtField]: kind.sentAt(before) });
+  app.store.users.update(before.id, {
+    [kind.sentAtField]: kind.sentAt(before),
+    ...(kind.toPendingAddress ? { emailChange: before.emailChange } : {}),
+  });
 }
 
-function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string) {
+function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string, action: string) {
   const text = [
     kind.heading,
     "",
-    kind.action,
+    action,
     links.confirmationUrl,
     "",
     `Or enter this code: ${otp}`,
@@ -196,7 +242,7 @@ function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string) {
   ].join("\n");
   const html = [
     `<h2>${escapeHtml(kind.heading)}</h2>`,
-    `<p>${escapeHtml(kind.action)}</p>`,
+    `<p>${escapeHtml(action)}</p>`,
     `<p><a href="${escapeHtml(links.confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
     `<p>Or enter this code: <strong>${otp}</strong></p>`,
     `<p>If that link does not work, <a href="${escapeHtml(links.verifyUrl)}">use the auth server's link</a>.</p>`,

@@ -31,6 +31,8 @@ export function userJson(app: App, user: UserRecord): UserJson {
     confirmation_sent_at: iso(user.confirmationSentAt),
     confirmed_at: iso(user.emailConfirmedAt),
     recovery_sent_at: iso(user.recoverySentAt),
+    new_email: user.emailChange ?? undefined,
+    email_change_sent_at: iso(user.emailChangeSentAt),
     invited_at: iso(user.invitedAt),
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,

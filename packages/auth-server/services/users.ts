@@ -1,7 +1,8 @@
-// User lifecycle shared by sign-up, admin and generate_link: create (with email identity), confirm.
+// User lifecycle shared by sign-up, admin and generate_link: create (with email identity), confirm,
+// and the confirmed change of address.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";
-import { unprocessable } from "../http/errors";
+import { forbidden, unprocessable } from "../http/errors";
 import type { Metadata, UserRecord } from "../store/users";
 
 export interface NewUser {
@@ -57,6 +58,8 @@ export function createUser(app: App, input: NewUser): UserRecord {
     invitedAt: input.invited ? now : null,
     confirmationSentAt: null,
     recoverySentAt: null,
+    emailChange: null,
+    emailChangeSentAt: null,
     lastSignInAt: null,
     appMetadata: { provider: "email", providers: ["email"], ...input.appMetadata },
     userMetadata: input.userMetadata ?? { ...identityData },
@@ -107,6 +110,39 @@ export function confirmUser(app: App, user: UserRecord): UserRecord {
     return app.store.users.update(user.id, {
       emailConfirmedAt: user.emailConfirmedAt ?? now,
       userMetadata: { ...user.userMetadata, email_verified: true },
+      updatedAt: now,
+    });
+  });
+}
+
+/**
+ * GoTrue's ConfirmEmailChange: the pending address becomes the user's address (and the email
+ * identity's), every mailed token is spent (links sent to the old address no longer open the
+ * account), and an unconfirmed user is confirmed by it. 422 email_exists when someone else took the
+ * address since the change was asked for.
+ */
+export function confirmEmailChange(app: App, user: UserRecord): UserRecord {
+  const email = user.emailChange;
+  if (!email) throw forbidden("otp_expired", "Email link is invalid or has expired");
+  const holder = app.store.users.findByEmail(email);
+  if (holder && holder.id !== user.id) throw emailExists();
+  const now = app.now();
+  const verified = { email, email_verified: true };
+  return app.store.db.transaction(() => {
+    for (const tokenType of [
+      "confirmation_token",
+      "recovery_token",
+      "email_change_token_new",
+    ] as const) {
+      app.store.tokens.deleteOneTimeToken(user.id, tokenType);
+    }
+    app.store.users.updateIdentity(user.id, "email", verified, { email, updatedAt: now });
+    return app.store.users.update(user.id, {
+      email,
+      emailChange: null,
+      emailChangeSentAt: null,
+      emailConfirmedAt: user.emailConfirmedAt ?? now,
+      userMetadata: { ...user.userMetadata, ...verified },
       updatedAt: now,
     });
   });

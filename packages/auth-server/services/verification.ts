@@ -7,7 +7,7 @@ import type { OneTimeTokenType } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { generateOtp, validateEmail } from "./email";
 import { isBanned } from "./guard";
-import { confirmUser } from "./users";
+import { confirmEmailChange, confirmUser } from "./users";
 
 /** Marks a link token whose verification answers with a PKCE auth code rather than tokens. */
 export const PKCE_PREFIX = "pkce_";
@@ -67,7 +67,7 @@ export function issueToken(
 }
 
 /** The verification types this server handles (GoTrue's email subset). */
-export type VerifyType = "signup" | "invite" | "recovery" | "magiclink" | "email";
+export type VerifyType = "signup" | "invite" | "recovery" | "magiclink" | "email" | "email_change";
 
 const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   signup: ["confirmation_token"],
@@ -75,6 +75,7 @@ const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   recovery: ["recovery_token"],
   magiclink: ["recovery_token"],
   email: ["confirmation_token", "recovery_token"],
+  email_change: ["email_change_token_new"],
 };
 
 export interface Verified {
@@ -90,7 +91,14 @@ export function isVerifyType(type: string): type is VerifyType {
 const linkExpired = () => forbidden("otp_expired", "Email link is invalid or has expired");
 
 function sentAt(user: UserRecord, tokenType: OneTimeTokenType): number | null {
-  return tokenType === "confirmation_token" ? user.confirmationSentAt : user.recoverySentAt;
+  switch (tokenType) {
+    case "confirmation_token":
+      return user.confirmationSentAt;
+    case "recovery_token":
+      return user.recoverySentAt;
+    case "email_change_token_new":
+      return user.emailChangeSentAt;
+  }
 }
 
 function concreteType(type: VerifyType, tokenType: OneTimeTokenType): Verified["type"] {
@@ -120,8 +128,9 @@ export function findByTokenHash(app: App, type: string, linkToken: string): Veri
 }
 
 /**
- * GoTrue's verifyUserAndToken: the 6-digit code mailed to `email`. Each wrong code counts against
- * the user's pending codes; after MAX_CODE_ATTEMPTS they stop working.
+ * GoTrue's verifyUserAndToken: the 6-digit code mailed to `email` (for an e-mail change, the new
+ * address the code went to). Each wrong code counts against the user's pending codes; after
+ * MAX_CODE_ATTEMPTS they stop working.
  */
 export function findByEmailOtp(app: App, type: string, rawEmail: string, otp: string): Verified {
   if (!isVerifyType(type)) throw validationFailed("Unsupported verification type");
@@ -132,7 +141,10 @@ export function findByEmailOtp(app: App, type: string, rawEmail: string, otp: st
     throw unprocessable("validation_failed", "Invalid email format");
   }
   const invalid = () => forbidden("otp_expired", "Token has expired or is invalid");
-  const user = app.store.users.findByEmail(email);
+  const user =
+    type === "email_change"
+      ? app.store.users.findByPendingEmail(email)
+      : app.store.users.findByEmail(email);
   if (!user) throw invalid();
   const { tokens } = app.store;
   for (const tokenType of TOKEN_TYPES[type]) {
@@ -147,9 +159,13 @@ export function findByEmailOtp(app: App, type: string, rawEmail: string, otp: st
   throw invalid();
 }
 
-/** Applies a verified token: confirms sign-ups and invites; recovery / magic link spends the token. */
+/**
+ * Applies a verified token: confirms sign-ups and invites; moves the account to the new address of
+ * an e-mail change; recovery / magic link spends the token.
+ */
 export function applyVerification(app: App, { user, type }: Verified): UserRecord {
   if (type === "signup" || type === "invite") return confirmUser(app, user);
+  if (type === "email_change") return confirmEmailChange(app, user);
   app.store.tokens.deleteOneTimeToken(user.id, "recovery_token");
   return user.emailConfirmedAt === null
     ? confirmUser(app, user)

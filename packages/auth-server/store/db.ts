@@ -3,7 +3,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
-import { SCHEMA } from "./schema";
+import { ADDED_COLUMNS, SCHEMA } from "./schema";
 
 export type SqlValue = string | number | bigint | Uint8Array | null;
 export type Row = Record<string, SqlValue>;
@@ -41,6 +41,7 @@ export class Db {
       sqlite.pragma("cache_size = -32768");
       // After a checkpoint the WAL is cut back to this size, so one big clean-up does not leave it large.
       sqlite.pragma("journal_size_limit = 16777216");
+      addMissingColumns(sqlite);
       sqlite.exec(SCHEMA);
     } catch (error) {
       sqlite.close();
@@ -97,6 +98,16 @@ export class Db {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+}
+
+/** Gives a table written by an earlier release the columns added since (a new database has none yet). */
+function addMissingColumns(sqlite: Database.Database): void {
+  for (const { table, column, type } of ADDED_COLUMNS) {
+    const existing = sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (existing.length > 0 && !existing.some((info) => info.name === column)) {
+      sqlite.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
   }
 }
 

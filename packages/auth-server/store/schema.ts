@@ -1,4 +1,5 @@
-// The SQLite schema (idempotent DDL run at every start; changes only add). Times are Unix milliseconds.
+// The SQLite schema (idempotent DDL run at every start; changes only add) and the columns added
+// since the first release, which older database files gain at start-up. Times are Unix milliseconds.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
   id TEXT PRIMARY KEY,
@@ -10,6 +11,8 @@ CREATE TABLE IF NOT EXISTS users (
   invited_at INTEGER,
   confirmation_sent_at INTEGER,
   recovery_sent_at INTEGER,
+  email_change TEXT,
+  email_change_sent_at INTEGER,
   last_sign_in_at INTEGER,
   app_metadata TEXT NOT NULL DEFAULT '{}',
   user_metadata TEXT NOT NULL DEFAULT '{}',
@@ -19,6 +22,7 @@ CREATE TABLE IF NOT EXISTS users (
   updated_at INTEGER NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS users_email ON users (email) WHERE email IS NOT NULL;
+CREATE INDEX IF NOT EXISTS users_email_change ON users (email_change) WHERE email_change IS NOT NULL;
 CREATE INDEX IF NOT EXISTS users_created_at ON users (created_at);
 
 CREATE TABLE IF NOT EXISTS identities (
@@ -108,3 +112,13 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
 `;
+
+/**
+ * Columns added after the first release: CREATE TABLE IF NOT EXISTS leaves an existing table as it
+ * is, so a database file written before them gets them with ALTER TABLE (before the SCHEMA's
+ * indexes on them run).
+ */
+export const ADDED_COLUMNS: { table: string; column: string; type: string }[] = [
+  { table: "users", column: "email_change", type: "TEXT" },
+  { table: "users", column: "email_change_sent_at", type: "INTEGER" },
+];

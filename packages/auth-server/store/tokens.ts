@@ -2,7 +2,8 @@
 // count) and PKCE flow states.
 import type { Db, Row } from "./db";
 
-export type OneTimeTokenType = "confirmation_token" | "recovery_token";
+/** GoTrue's token columns: sign-up/invite, recovery/magic link, and the new address of a change. */
+export type OneTimeTokenType = "confirmation_token" | "recovery_token" | "email_change_token_new";
 
 export interface OneTimeTokenRecord {
   id: string;

@@ -13,6 +13,9 @@ export interface UserRecord {
   invitedAt: number | null;
   confirmationSentAt: number | null;
   recoverySentAt: number | null;
+  /** The address a pending e-mail change goes to (confirmed from that address), or null. */
+  emailChange: string | null;
+  emailChangeSentAt: number | null;
   lastSignInAt: number | null;
   appMetadata: Metadata;
   userMetadata: Metadata;
@@ -44,6 +47,8 @@ const USER_COLUMNS: Record<keyof UserRecord, string> = {
   invitedAt: "invited_at",
   confirmationSentAt: "confirmation_sent_at",
   recoverySentAt: "recovery_sent_at",
+  emailChange: "email_change",
+  emailChangeSentAt: "email_change_sent_at",
   lastSignInAt: "last_sign_in_at",
   appMetadata: "app_metadata",
   userMetadata: "user_metadata",
@@ -107,6 +112,14 @@ export class UserStore {
   /** Looks an address up case-insensitively (addresses are stored lowercased). */
   findByEmail(email: string): UserRecord | undefined {
     const row = this.db.get("SELECT * FROM users WHERE email = :email", {
+      email: email.toLowerCase(),
+    });
+    return row && fromRow<UserRecord>(row, USER_COLUMNS);
+  }
+
+  /** The user whose pending e-mail change goes to `email`. */
+  findByPendingEmail(email: string): UserRecord | undefined {
+    const row = this.db.get("SELECT * FROM users WHERE email_change = :email", {
       email: email.toLowerCase(),
     });
     return row && fromRow<UserRecord>(row, USER_COLUMNS);

@@ -1,12 +1,13 @@
 // SQLite on disk: users, sessions and the signing key survive a restart; one server per folder;
-// files written by the earlier sql.js storage open unchanged and their scrypt hashes still sign in.
+// files written by the earlier sql.js storage open unchanged, gain the columns added since, and
+// their scrypt hashes still sign in.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeLegacyDatabase } from "./fixtures/legacy-database";
-import { PASSWORD, startTestServer, uniqueEmail } from "./helpers";
+import { latestMail, PASSWORD, signIn, startTestServer, uniqueEmail } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "auth-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,6 +102,54 @@ describe("a database written by the sql.js version", () => {
     try {
       const signedIn = await again.client().auth.signInWithPassword({ email, password: PASSWORD });
       expect(signedIn.data.user?.id).toBe(id);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("gains the e-mail change columns, and a change made on it survives a restart", async () => {
+    const dataDir = join(dir, "legacy-email-change");
+    const email = uniqueEmail("legacy");
+    const id = await writeLegacyDatabase(dataDir, { email, password: PASSWORD, createdAt: 0 });
+    const columns = () => {
+      const db = new Database(join(dataDir, "auth.sqlite"), { readonly: true });
+      try {
+        return (db.prepare("PRAGMA table_info(users)").all() as { name: string }[]).map(
+          (column) => column.name,
+        );
+      } finally {
+        db.close();
+      }
+    };
+    expect(columns()).not.toContain("email_change");
+
+    const newEmail = uniqueEmail("moved");
+    const ts = await startTestServer({}, { dataDir });
+    try {
+      const session = await signIn(ts, email);
+      const asked = await ts.raw("/user", {
+        method: "PUT",
+        bearer: session.access_token,
+        body: { email: newEmail },
+      });
+      expect(asked.status).toBe(200);
+      expect(asked.body.new_email).toBe(newEmail);
+    } finally {
+      await ts.close();
+    }
+    expect(columns()).toEqual(expect.arrayContaining(["email_change", "email_change_sent_at"]));
+
+    const again = await startTestServer({}, { dataDir });
+    try {
+      const tokenHash = new URL(
+        (await latestMail(again, newEmail)).confirmation_url,
+      ).searchParams.get("token_hash") as string;
+      const { data, error } = await again
+        .client()
+        .auth.verifyOtp({ type: "email_change", token_hash: tokenHash });
+      expect(error).toBeNull();
+      expect(data.user?.id).toBe(id);
+      expect(data.user?.email).toBe(newEmail);
     } finally {
       await again.close();
     }

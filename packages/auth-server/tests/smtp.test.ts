@@ -1,8 +1,16 @@
 // SMTP delivery: confirmation mails reach a real SMTP server (text and HTML, GoTrue's From and login),
-// the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no user behind.
+// the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no user (or
+// pending e-mail change) behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
-import { PASSWORD, startTestServer, uniqueEmail, type TestServer } from "./helpers";
+import {
+  createConfirmedUser,
+  PASSWORD,
+  signIn,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from "./helpers";
 
 let smtp: MailCatcher;
 let ts: TestServer;
@@ -111,6 +119,39 @@ describe("with GOTRUE_SMTP_HOST set", () => {
     expect(user.data.user?.confirmation_sent_at).toBe(first.body.confirmation_sent_at);
     const followed = await fetch(firstLink!, { redirect: "manual" });
     expect(followed.headers.get("location")).toContain("access_token=");
+  });
+});
+
+describe("an e-mail change whose mail is refused", () => {
+  it("answers 500 'Error sending change email' and leaves no pending change", async () => {
+    const email = uniqueEmail("stays");
+    await createConfirmedUser(ts, email);
+    const { access_token } = await signIn(ts, email);
+    const newEmail = uniqueEmail("never");
+    smtp.refuse = true;
+    try {
+      const refused = await ts.raw("/user", {
+        method: "PUT",
+        bearer: access_token,
+        body: { email: newEmail },
+      });
+      expect(refused.status).toBe(500);
+      expect(refused.body).toMatchObject({ message: "Error sending change email" });
+    } finally {
+      smtp.refuse = false;
+    }
+    const user = await ts.raw("/user", { bearer: access_token });
+    expect(user.body.email).toBe(email);
+    expect(user.body).not.toHaveProperty("new_email");
+    expect(user.body).not.toHaveProperty("email_change_sent_at");
+    // Nothing was sent, so no gap applies: asking again works at once.
+    const again = await ts.raw("/user", {
+      method: "PUT",
+      bearer: access_token,
+      body: { email: newEmail },
+    });
+    expect(again.status).toBe(200);
+    expect(deliveredTo(newEmail)).toHaveLength(1);
   });
 });
 
