@@ -15,6 +15,9 @@ export default defineConfig({
   // Icons are imported one module each (app/components/ui/icons.ts); those modules are ES modules in
   // a package Node would read as CommonJS, so the server bundle carries them instead of importing.
   ssr: { noExternal: ["lucide-react"] },
+  // Chunks under 10 kB are merged where Rollup can do it without changing what runs when: the first
+  // load of / fetches 14 scripts instead of 19, and each request costs its headers (decision 025).
+  build: { rollupOptions: { output: { experimentalMinChunkSize: 10_000 } } },
   plugins: [
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/*.server.*"],

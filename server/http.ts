@@ -1,8 +1,8 @@
-// The HTTP server: request ids and logs, security headers, same-site and body-size checks,
-// compression, static assets, health endpoints, then the Remix request handler.
+// The HTTP server: health endpoints and precompressed fingerprinted assets, then request ids and
+// logs, security headers, same-site and body-size checks, compression, static files and the Remix
+// request handler.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -10,6 +10,8 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
+import { compressResponses } from "./compression";
+import { fingerprintedAssets } from "./fingerprinted-assets";
 import { sameSiteOnly, securityHeaders } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
@@ -99,9 +101,12 @@ export async function startHttpServer(
       .json({ status: ready ? "ready" : "auth service unreachable" });
   });
 
+  // Ahead of compression(), as these answers are already brotli or gzip, and of the request log
+  // and the document headers, which a cached script does not need (decision 022).
+  app.use("/assets", fingerprintedAssets(`${clientDir}/assets`));
   app.use(requestLog);
   app.use(securityHeaders(env.isProduction));
-  app.use(compression());
+  app.use(compressResponses());
   app.use(
     "/assets",
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),

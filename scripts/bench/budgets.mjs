@@ -2,6 +2,7 @@
 // protects. A miss is reported, never an error.
 
 const KB = 1000;
+const KIB = 1024;
 
 function check(id, label, value, pass, display, limit, protects) {
   const status = value === undefined || value === null ? "n/a" : pass ? "pass" : "MISS";
@@ -25,6 +26,24 @@ export function evaluateBudgets(results) {
       "first visit on a phone: every KB of script is download, parse and compile before the page reacts",
     ),
   );
+  const wire = [
+    ["chromium", "brotli", "Chromium's own Accept-Encoding (brotli)"],
+    ["gzip", "gzip", "Accept-Encoding: gzip, deflate"],
+  ];
+  for (const [id, key, how] of wire) {
+    const measured = results.browser?.[key];
+    budgets.push(
+      check(
+        `landing-js:${id}`,
+        `\`/\` JS over the wire in Chromium, ${how}`,
+        measured?.bytes,
+        measured && measured.bytes <= 100 * KIB,
+        measured && `${(measured.bytes / KIB).toFixed(1)} KiB in ${measured.requests} requests`,
+        "≤ 100 KiB",
+        "what a first visit really downloads: compressed bodies plus response headers",
+      ),
+    );
+  }
   for (const page of pages.filter((p) => p.path !== "/")) {
     budgets.push(
       check(
@@ -84,6 +103,24 @@ export function evaluateBudgets(results) {
         `${(row.cost * 100).toFixed(1)}%`,
         "≤ 10%",
         "verifying the cookie locally (cached JWKS) stays cheap next to rendering the page",
+      ),
+    );
+  }
+  const shares = [
+    ["dashboard", "/dashboard", 0.5, "signed-in pages cost at most twice what Remix alone costs"],
+    ["landing", "/", 0.6, "the public page stays close to what the stack alone can serve"],
+  ];
+  for (const [key, path, min, protects] of shares) {
+    const row = results.referenceShare?.rows.find((r) => r.key === key);
+    budgets.push(
+      check(
+        `share:${path}`,
+        `${path} req/s, share of the bare Remix page's`,
+        row?.shareOfBare,
+        row?.shareOfBare >= min,
+        row && `${(row.shareOfBare * 100).toFixed(0)}%`,
+        `≥ ${min * 100}%`,
+        protects,
       ),
     );
   }

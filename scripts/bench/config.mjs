@@ -33,6 +33,10 @@ export const settings = {
   /** The session-check comparison: alternating slices per variant, and seconds per slice. */
   slices: positiveNumber("BENCH_SLICES", 4),
   sliceSeconds: positiveNumber("BENCH_SLICE_SECONDS", 4),
+  /** The bare-page comparison: rounds of slices, seconds per slice, connections. */
+  shareSlices: positiveNumber("BENCH_SHARE_SLICES", 4),
+  shareSliceSeconds: positiveNumber("BENCH_SHARE_SLICE_SECONDS", 6),
+  shareConnections: positiveNumber("BENCH_SHARE_CONNECTIONS", 10),
   signIns: positiveNumber("BENCH_SIGN_INS", 20),
   coldStarts: positiveNumber("BENCH_COLD_STARTS", 3),
   /** Sequential signed-in page views for the auth-call count (beyond those under load). */

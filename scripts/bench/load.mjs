@@ -6,12 +6,13 @@ import { track } from "./processes.mjs";
 
 const worker = fileURLToPath(new URL("./load-worker.mjs", import.meta.url));
 
-export async function runLoad({ url, connections, durationSeconds, cookie }) {
+/** `headers`: extra request headers, such as a browser's Accept-Encoding. */
+export async function runLoad({ url, connections, durationSeconds, cookie, headers = {} }) {
   const options = {
     url,
     connections,
     duration: durationSeconds,
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { ...headers, cookie } : headers,
   };
   const child = track(
     spawn(process.execPath, [worker, JSON.stringify(options)], {

@@ -111,6 +111,38 @@ function startupRows(results) {
   ];
 }
 
+function shareRows(results) {
+  const share = results.referenceShare;
+  if (!share) return [];
+  return share.rows.map((row) => ({
+    area: "server",
+    measure: `${row.label} @${share.connections}, median of ${share.slices} × ${share.sliceSeconds} s`,
+    value:
+      `${count(row.requestsPerSecond)} req/s · ${percent(row.shareOfBare)} of bare` +
+      ` · server CPU ${ms(row.cpuMsPerRequest)}/req` +
+      (row.problems ? ` · ${row.problems} NOT 2xx/errors` : ""),
+  }));
+}
+
+function browserRows(results) {
+  if (!results.browser) return [];
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  return [
+    ["brotli", "default Accept-Encoding"],
+    ["gzip", "Accept-Encoding: gzip, deflate"],
+  ].map(([key, how]) => {
+    const run = results.browser[key];
+    const encodings = Object.entries(run.encodings)
+      .map(([name, n]) => `${name} ×${n}`)
+      .join(", ");
+    return {
+      area: "browser",
+      measure: `/ JS over the wire in Chromium, ${how}`,
+      value: `${kib(run.bytes)} in ${run.requests} requests (${encodings}), headers included`,
+    };
+  });
+}
+
 function authRows(results) {
   const rows = (results.sessionCheck ?? []).map((row) => ({
     area: "server",
@@ -161,8 +193,10 @@ export function tableRows(results) {
   return [
     ...machineRows(results),
     ...serverRows(results),
+    ...shareRows(results),
     ...authRows(results),
     ...clientRows(results),
+    ...browserRows(results),
     ...lighthouseRows(results),
     ...startupRows(results),
     ...budgetRows(results),

@@ -1,15 +1,19 @@
-// `npm run bench`: measures the production build on 127.0.0.1 (server load, auth-service calls,
-// client weight, Lighthouse, start-up and sign-in), prints one table and writes bench-results/.
+// `npm run bench`: measures the production build on 127.0.0.1 (server load, throughput next to a
+// bare Remix page, auth-service calls, client weight, the bytes Chromium receives, Lighthouse,
+// start-up and sign-in), prints one table and writes bench-results/.
 // Exits 0 whatever the budgets say; non-zero only when the bench itself fails.
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { countAuthCalls, logWindow } from "./auth-calls.mjs";
+import { buildBarePage, startBarePage } from "./bare-page.mjs";
+import { browserTransfer } from "./browser-transfer.mjs";
 import { evaluateBudgets } from "./budgets.mjs";
 import { clientWeight } from "./client-bytes.mjs";
 import { root, settings } from "./config.mjs";
 import { resolveTool } from "./deps.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { startApp, stopAll } from "./processes.mjs";
+import { referenceShare } from "./reference-share.mjs";
 import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
 import { measureServer } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
@@ -73,6 +77,9 @@ async function main() {
   if (load > nproc / 2)
     step(`warning: load average ${load} on ${nproc} CPUs: other work will skew these numbers`);
 
+  step("building the bare Remix reference page");
+  const bareBuild = await buildBarePage();
+
   step(`bcrypt cost (${settings.bcryptCost})`);
   const bcrypt = await bcryptTimes(settings.bcryptCost, 5);
   results.bcrypt = { cost: settings.bcryptCost, times: bcrypt, p50: median(bcrypt) };
@@ -94,6 +101,9 @@ async function main() {
   for (const path of PAGES)
     pages.push({ path, html: await expect200(app.url + path, path === "/" ? undefined : cookie) });
   results.client = clientWeight(settings.buildDir, pages);
+
+  step("JS over the wire for / in Chromium (brotli, then gzip only)");
+  results.browser = await browserTransfer(`${app.url}/`);
 
   step("auth-service calls per signed-in view (sequential)");
   const steady = await steadyStateAuthCalls(app, cookie);
@@ -124,6 +134,12 @@ async function main() {
     `session check cost: ${settings.slices} alternating slices × ${settings.sliceSeconds} s each`,
   );
   results.sessionCheck = await sessionCheckCost(app, skipApp, cookie);
+  await skipApp.stop();
+  const bare = await startBarePage(bareBuild);
+  step(
+    `throughput next to the bare page: ${settings.shareSlices} rounds × 3 pages × ${settings.shareSliceSeconds} s`,
+  );
+  results.referenceShare = await referenceShare(bare, app, cookie);
   const calls = steady.calls + server.underLoad.calls;
   const views = steady.views + server.underLoad.views;
   results.authCalls = {

@@ -1,9 +1,19 @@
 // Proves the Dockerfile's recipe without a Docker engine: parses it with a real Dockerfile parser
 // and checks its rules, then replays the runtime stage in a clean folder (the manifests the
 // production-deps stage copies, production dependencies only, the build output), starts it exactly
-// as CMD does, and checks /healthz, a page, and a clean exit on SIGTERM.
+// as CMD does, and checks /healthz, a page, a script sent from its brotli copy, and a clean exit on
+// SIGTERM.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { DockerfileParser, type Copy, type Instruction } from "dockerfile-ast";
@@ -67,6 +77,9 @@ describe("Dockerfile rules", () => {
     expect(all.map((stage) => stage.name)).toEqual(["build", "production-deps", "runtime"]);
     const buildRuns = find(all[0] as Stage, "RUN").map(content);
     expect(buildRuns).toContain("npm run build");
+    // The build writes the assets' brotli and gzip copies, which the runtime copies with build/.
+    const scripts = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts;
+    expect(scripts.build).toContain("node scripts/precompress-assets.mjs");
     expect(buildRuns.some((run) => /^npm ci(?!.*--omit=dev)/.test(run))).toBe(true);
     expect(
       find(all[1] as Stage, "RUN")
@@ -172,6 +185,19 @@ describe("the runtime stage, replayed", () => {
       expect(await page.text()).toContain("Client Portal");
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
+      const brotli = readdirSync(join(folder, "build/client/assets")).find((name) =>
+        name.endsWith(".js.br"),
+      );
+      expect(brotli, "the build has brotli copies of its scripts").toBeTruthy();
+      // node:http, not fetch: fetch decompresses and hides Content-Encoding.
+      const encoding = await new Promise((resolve, reject) => {
+        const script = `http://127.0.0.1:${port}/assets/${brotli?.replace(/\.br$/, "")}`;
+        get(script, { headers: { "Accept-Encoding": "br" } }, (response) => {
+          response.resume();
+          resolve(response.headers["content-encoding"]);
+        }).once("error", reject);
+      });
+      expect(encoding).toBe("br");
     } finally {
       child.kill("SIGTERM");
     }

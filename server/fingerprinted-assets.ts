@@ -1,0 +1,135 @@
+// Serves the build's fingerprinted JS and CSS (build/client/assets) from the brotli and gzip copies
+// that scripts/precompress-assets.mjs wrote at build time: the encoding is negotiated from
+// Accept-Encoding, each encoding has its own ETag, and the answer is cached for a year. Anything
+// else (other files, Range requests, methods other than GET/HEAD) is left to the next handler.
+import type { NextFunction, Request, Response } from "express";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** The server's order of preference among equally acceptable encodings. */
+const PREFERENCE: Encoding[] = ["br", "gzip", "identity"];
+const SUFFIX: Record<Exclude<Encoding, "identity">, string> = { br: ".br", gzip: ".gz" };
+const CONTENT_TYPE: Record<string, string> = {
+  ".js": "application/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+};
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Accept-Encoding as a map of lower-case coding → q-value (0 to 1). Malformed q-values count as
+ * 0 (refused), as a client that wrote them cannot be relied on to decode that coding.
+ */
+export function parseAcceptEncoding(header: string | undefined): Map<string, number> {
+  const codings = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim());
+    if (!name) continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^q\s*=\s*(.*)$/i.exec(param);
+      if (!match) continue;
+      const value = match[1] ?? "";
+      q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+    }
+    codings.set(name.toLowerCase(), q);
+  }
+  return codings;
+}
+
+/**
+ * The encoding to send, among `available`: the compressed copy with the highest q-value the
+ * client gives, ties going to br, then gzip. A coding the header does not name takes the q of `*`
+ * if present. Identity is the fallback; it wins only when the header names it (or `*`) with a
+ * higher q than every compressed coding. No header at all gets identity. When the client refuses
+ * everything, identity is still sent: a readable answer beats a 406 for a script.
+ */
+export function chooseEncoding(header: string | undefined, available: Encoding[]): Encoding {
+  if (header === undefined) return "identity";
+  const codings = parseAcceptEncoding(header);
+  const wildcard = codings.get("*");
+  const qOf = (encoding: Encoding) =>
+    codings.get(encoding) ??
+    (encoding === "gzip" ? codings.get("x-gzip") : undefined) ??
+    wildcard ??
+    0;
+  let best: Encoding = "identity";
+  let bestQ = 0;
+  for (const encoding of PREFERENCE) {
+    if (!available.includes(encoding)) continue;
+    const q = qOf(encoding);
+    if (q > bestQ) [best, bestQ] = [encoding, q];
+  }
+  return best;
+}
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+interface Asset {
+  contentType: string;
+  variants: Partial<Record<Encoding, Variant>>;
+  encodings: Encoding[];
+}
+
+/** Every JS/CSS file with its precompressed copies (none when too small to shrink), read once. */
+function loadAssets(dir: string): Map<string, Asset> {
+  const names = new Set(readdirSync(dir));
+  const assets = new Map<string, Asset>();
+  for (const name of names) {
+    const contentType = CONTENT_TYPE[extname(name)];
+    if (!contentType) continue;
+    const identity = readFileSync(join(dir, name));
+    const tag = createHash("sha256").update(identity).digest("base64url").slice(0, 22);
+    const variants: Asset["variants"] = { identity: { body: identity, etag: `"${tag}"` } };
+    for (const encoding of ["br", "gzip"] as const) {
+      if (!names.has(name + SUFFIX[encoding])) continue;
+      const body = readFileSync(join(dir, name + SUFFIX[encoding]));
+      variants[encoding] = { body, etag: `"${tag}-${encoding}"` };
+    }
+    assets.set(`/${name}`, {
+      contentType,
+      variants,
+      encodings: Object.keys(variants) as Encoding[],
+    });
+  }
+  return assets;
+}
+
+/** Whether an If-None-Match list names this ETag (weak comparison, as for GET and HEAD). */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}
+
+/** Express middleware for the assets folder, to be mounted before any on-the-fly compression. */
+export function fingerprintedAssets(dir: string) {
+  const assets = loadAssets(dir);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const asset = assets.get(req.path);
+    // A byte range refers to the identity bytes: the static handler answers those.
+    if (!asset || req.headers.range !== undefined) return next();
+    const encoding = chooseEncoding(req.headers["accept-encoding"], asset.encodings);
+    const variant = asset.variants[encoding] as Variant;
+    res.setHeader("Vary", "Accept-Encoding");
+    // Scripts and stylesheets are only run as their declared type.
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cache-Control", IMMUTABLE);
+    res.setHeader("ETag", variant.etag);
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, variant.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader("Content-Type", asset.contentType);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", variant.body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(variant.body);
+  };
+}
