@@ -1,11 +1,12 @@
 // `/sign-in`: the auth dialog in sign-in mode and its action (success goes to /dashboard).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AuthForm } from "~/components/auth/auth-form";
+import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
 import { signInAction } from "~/lib/auth-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
-export const handle: AuthRouteHandle = {
+export const handle: AuthRouteHandle & AuthModeHandle = {
+  authMode: "sign-in",
   authDialog: { title: "Welcome back", description: "Sign in to follow your programme." },
 };
 
@@ -16,6 +17,5 @@ export function action({ request, context }: ActionFunctionArgs) {
   return signInAction(request, context);
 }
 
-export default function SignIn() {
-  return <AuthForm mode="sign-in" />;
-}
+// The same component as the other mode's route, so a switch keeps the form's inputs.
+export default AuthForm;

@@ -1,11 +1,12 @@
 // `/sign-up`: the auth dialog in sign-up mode and its action (success keeps the dialog open).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AuthForm } from "~/components/auth/auth-form";
+import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
 import { signUpAction } from "~/lib/auth-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
-export const handle: AuthRouteHandle = {
+export const handle: AuthRouteHandle & AuthModeHandle = {
+  authMode: "sign-up",
   authDialog: {
     title: "Create your account",
     description: "Join the portal to start your first sprint.",
@@ -19,6 +20,5 @@ export function action({ request, context }: ActionFunctionArgs) {
   return signUpAction(request, context);
 }
 
-export default function SignUp() {
-  return <AuthForm mode="sign-up" />;
-}
+// The same component as the other mode's route, so a switch keeps the form's inputs.
+export default AuthForm;

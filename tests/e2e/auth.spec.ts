@@ -369,6 +369,21 @@ test.describe("the dialog", () => {
 
   test("what is typed right after switching modes is never wiped", async ({ page }, info) => {
     test.skip(!hasJs(info), "the switch is a page load without JavaScript");
+    // Both modes render one component, so the switch keeps the very same input elements: a value
+    // that lands while the switch is under way is never typed into an element about to go.
+    await open(page, "/sign-in");
+    const inputs = page.getByRole("dialog").locator("input");
+    await inputs.evaluateAll((elements) => {
+      for (const element of elements) (element as HTMLInputElement & { kept?: true }).kept = true;
+    });
+    await page.getByRole("dialog").getByRole("button", { name: "Create an account" }).click();
+    await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
+    expect(
+      await inputs.evaluateAll((elements) =>
+        elements.map((element) => (element as HTMLInputElement & { kept?: true }).kept === true),
+      ),
+    ).toEqual([true, true]);
+
     // Password managers and autofill fill the form a few milliseconds after the click.
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const email = uniqueEmail(`quick-${attempt}`);

@@ -1,5 +1,6 @@
-// Every screen at 1280 px and 390 px, JavaScript on and off: landing, dashboard,
-// sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone sheet), with axe.
+// Every screen at 1280 px and 390 px, JavaScript on and off: landing, sign-in, forgot password,
+// account, dashboard, sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone
+// sheet), with axe.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -136,6 +137,16 @@ test.describe("landing page", () => {
     await page.getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole("dialog")).toBeVisible();
+    await screenshot(page, "sign-in");
+  });
+
+  test("'Forgot password?' leads to a form asking for the e-mail", async ({ page }) => {
+    await open(page, "/sign-in");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole("dialog").getByLabel("Email")).toBeVisible();
+    await screenshot(page, "forgot-password");
+    await expectAccessible(page);
   });
 
   test("the waves: 8, 20 and 25 s waves, six drifting dots, still under reduced motion", async ({
@@ -170,6 +181,22 @@ test.describe("signed-in pages need a session", () => {
       await expect(page).toHaveURL(/\/$/);
     });
   }
+});
+
+test.describe("account", () => {
+  test("the account page: e-mail, password and devices", async ({ page, signIn }) => {
+    const errors = collectErrors(page);
+    const { email } = await signIn(page);
+    await open(page, "/dashboard/account");
+    await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    await expect(page.getByRole("main").getByText(email, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out of all devices" })).toBeVisible();
+    await expectOneH1(page);
+    await screenshot(page, "account");
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("dashboard", () => {

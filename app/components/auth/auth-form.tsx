@@ -1,10 +1,13 @@
 // The sign-in / sign-up form: posts to its own route's action (a plain document POST without
 // JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
-// layout (`AuthOutletContext`), so it survives a switch between the modes.
+// layout (`AuthOutletContext`), so it survives a switch between the modes; and both routes render
+// this very component, so React keeps the same input elements across a switch and text typed or
+// autofilled while the switch is under way lands in the form that stays.
 import {
   Form,
   Link,
   useActionData,
+  useMatches,
   useNavigate,
   useNavigation,
   useOutletContext,
@@ -31,6 +34,11 @@ export interface AuthOutletContext {
   setPassword: (password: string) => void;
 }
 
+/** The route handle that says which mode a route shows the form in. */
+export interface AuthModeHandle {
+  authMode: AuthMode;
+}
+
 const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-in": "Sign In",
   "sign-up": "Create Account",
@@ -42,7 +50,10 @@ export function useSubmitting(action: string): boolean {
   return navigation.state !== "idle" && navigation.formAction?.split("?")[0] === action;
 }
 
-export function AuthForm({ mode }: { mode: AuthMode }) {
+/** The default export of both `/sign-in` and `/sign-up`; the mode comes from the route's handle. */
+export function AuthForm() {
+  const leaf = useMatches().at(-1)?.handle as Partial<AuthModeHandle> | undefined;
+  const mode = leaf?.authMode ?? "sign-in";
   const result = useActionData<AuthActionData>();
   useActionToast(result?.toast);
   const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
