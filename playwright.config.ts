@@ -12,7 +12,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Generous on purpose: on CI runners pages with JavaScript have run up to ten times slower than
+  // on a developer machine (the same tests without JavaScript did not), and a test that runs out of
+  // time says nothing about the product. No test asserts a duration.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],

@@ -15,6 +15,10 @@ import {
 } from "./fixtures";
 import { servers } from "./servers";
 
+// Each test is a whole journey (form, mail, link, form, sign-out, sign-in again) with axe on the
+// pages it passes: more than one page's budget.
+test.describe.configure({ timeout: 240_000 });
+
 const NEW_PASSWORD = "Fresh-Start-2027!";
 const toast = (page: Page) =>
   page.getByRole("region", { name: "Notifications" }).getByRole("status");

@@ -10,7 +10,7 @@ import { expect, expectAccessible, javaScriptOn, open, test } from "./fixtures";
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
 // A real sign-in, full-page screenshots and axe on each screen: more than the default budget.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const project = () => test.info().project.name;
 const isPhone = () => (test.info().project.use.viewport?.width ?? 1280) < 768;
