@@ -1,10 +1,10 @@
-// Server entry: renders each page with the request's CSP nonce on every script it emits, adds the
-// cookies the request's session check wrote (a refreshed or cleared session) to every page and data
-// response, and marks them private (they depend on the visitor's cookies). `configure` is how the
-// process entry hands this bundle its validated configuration.
-import { PassThrough } from "node:stream";
+// Server entry: renders each page with the request's CSP nonce on every script it emits, whole, and
+// compresses it once for the encoding the request accepts; adds the cookies the request's session
+// check wrote (a refreshed or cleared session) to every page and data response, and marks them
+// private (they depend on the visitor's cookies). `configure` is how the process entry hands this
+// bundle its validated configuration.
+import { Writable } from "node:stream";
 import {
-  createReadableStreamFromReadable,
   type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
@@ -13,6 +13,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { addSessionHeaders } from "~/lib/auth.server";
+import { compressPage } from "~/lib/page-compression.server";
 
 export { configure } from "~/lib/env.server";
 
@@ -55,7 +56,7 @@ export default async function handleRequest(
     // finished request is not kept in memory until it fires.
     const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const finished = () => clearTimeout(deadline);
-    let sent = false;
+    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer
@@ -67,22 +68,44 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
         // Sent once complete, for every visitor: what renders lazily (the auth dialog) must be in
-        // the HTML itself for browsers without JavaScript, and no loader here defers data.
+        // the HTML itself for browsers without JavaScript, and no loader here defers data. A whole
+        // page compresses in one call, where compressing the stream as it is written costs a
+        // compressor flush for every chunk React writes.
         onAllReady() {
-          sent = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-          // Everything was ready, so pipe() has written the whole page: nothing is left to abort.
           finished();
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            // React aborts the render when its destination closes; this one only closes once the
+            // render has ended, and the abort then builds an error object that nothing reads.
+            emitClose: false,
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          page.on("finish", () => {
+            compressPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding"))
+              .then(({ body, encoding }) => {
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+                responseHeaders.append("Vary", "Accept-Encoding");
+                if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+                responseHeaders.set("Content-Length", String(body.length));
+                // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
+                resolve(
+                  new Response(new Uint8Array(body), {
+                    headers: responseHeaders,
+                    status: responseStatusCode,
+                  }),
+                );
+              })
+              .catch(reject);
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           finished();
@@ -90,7 +113,8 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (sent) console.error(error);
+          // Errors before the shell is ready reach Remix through onShellError, which logs them.
+          if (shellRendered) console.error(error);
         },
       },
     );

@@ -1,5 +1,7 @@
-// On-the-fly compression of pages and data, as both the portal and the bench's bare reference page
-// use it: compression() with a smaller brotli window, and one flush per turn of the event loop.
+// On-the-fly compression for what is not compressed already: data responses, resource routes and
+// plain-text answers (pages arrive compressed from the server entry), and every page of the
+// bench's bare reference: compression() with a smaller brotli window, and one flush per turn of
+// the event loop.
 import compression from "compression";
 import type { NextFunction, Request, Response } from "express";
 import { constants as zlib } from "node:zlib";

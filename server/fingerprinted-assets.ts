@@ -6,64 +6,14 @@ import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
+import { chooseEncoding, type Encoding } from "../app/lib/accept-encoding";
 
-export type Encoding = "br" | "gzip" | "identity";
-
-/** The server's order of preference among equally acceptable encodings. */
-const PREFERENCE: Encoding[] = ["br", "gzip", "identity"];
 const SUFFIX: Record<Exclude<Encoding, "identity">, string> = { br: ".br", gzip: ".gz" };
 const CONTENT_TYPE: Record<string, string> = {
   ".js": "application/javascript; charset=UTF-8",
   ".css": "text/css; charset=UTF-8",
 };
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-
-/**
- * Accept-Encoding as a map of lower-case coding → q-value (0 to 1). Malformed q-values count as
- * 0 (refused), as a client that wrote them cannot be relied on to decode that coding.
- */
-export function parseAcceptEncoding(header: string | undefined): Map<string, number> {
-  const codings = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.split(";").map((piece) => piece.trim());
-    if (!name) continue;
-    let q = 1;
-    for (const param of params) {
-      const match = /^q\s*=\s*(.*)$/i.exec(param);
-      if (!match) continue;
-      const value = match[1] ?? "";
-      q = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
-    }
-    codings.set(name.toLowerCase(), q);
-  }
-  return codings;
-}
-
-/**
- * The encoding to send, among `available`: the compressed copy with the highest q-value the
- * client gives, ties going to br, then gzip. A coding the header does not name takes the q of `*`
- * if present. Identity is the fallback; it wins only when the header names it (or `*`) with a
- * higher q than every compressed coding. No header at all gets identity. When the client refuses
- * everything, identity is still sent: a readable answer beats a 406 for a script.
- */
-export function chooseEncoding(header: string | undefined, available: Encoding[]): Encoding {
-  if (header === undefined) return "identity";
-  const codings = parseAcceptEncoding(header);
-  const wildcard = codings.get("*");
-  const qOf = (encoding: Encoding) =>
-    codings.get(encoding) ??
-    (encoding === "gzip" ? codings.get("x-gzip") : undefined) ??
-    wildcard ??
-    0;
-  let best: Encoding = "identity";
-  let bestQ = 0;
-  for (const encoding of PREFERENCE) {
-    if (!available.includes(encoding)) continue;
-    const q = qOf(encoding);
-    if (q > bestQ) [best, bestQ] = [encoding, q];
-  }
-  return best;
-}
 
 interface Variant {
   body: Buffer;

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import {
@@ -116,6 +117,34 @@ describe("the running server", () => {
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
     expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("sends each page compressed whole, with its length, and data requests compressed too", async () => {
+    const fetchRaw = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${app.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        }).once("error", reject);
+      });
+    const page = await fetchRaw("/", "gzip, deflate, br, zstd");
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(page.headers["vary"]).toContain("Accept-Encoding");
+    expect(Number(page.headers["content-length"])).toBe(page.body.length);
+    const html = brotliDecompressSync(page.body).toString();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("</html>");
+    const plain = await fetchRaw("/", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("</html>");
+    const notFound = await fetchRaw("/no-such-page", "br");
+    expect(notFound.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(notFound.body).toString()).toContain("</html>");
+    const data = await fetchRaw("/_root.data", "br");
+    expect(data.headers["content-encoding"]).toBe("br");
   });
 
   it("answers /healthz and /readyz", async () => {
