@@ -1,7 +1,8 @@
-// Server entry: renders each page with the request's CSP nonce on every script it emits, whole, and
-// compresses it once for the encoding the request accepts; adds the cookies the request's session
-// check wrote (a refreshed or cleared session) to every page and data response, and marks them
-// private (they depend on the visitor's cookies). `configure` is how the process entry hands this
+// Server entry: renders each page whole with the request's CSP nonce on every script it emits (a
+// page that is the same for every visitor is rendered once per process and given each response's
+// nonce), and compresses it once for the encoding the request accepts; adds the cookies the
+// request's session check wrote (a refreshed or cleared session) to every page and data response,
+// and marks them private (they depend on the visitor's cookies). `configure` is how the process entry hands this
 // bundle its validated configuration.
 import { Writable } from "node:stream";
 import {
@@ -14,6 +15,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { addSessionHeaders } from "~/lib/auth.server";
 import { compressPage } from "~/lib/page-compression.server";
+import {
+  PLACEHOLDER_NONCE,
+  SharedPage,
+  SharedPages,
+  sharedPageKey,
+} from "~/lib/shared-pages.server";
 
 export { configure } from "~/lib/env.server";
 
@@ -41,17 +48,25 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { c
   return response;
 };
 
-export default async function handleRequest(
+/** A page React has written out in full, and the status it ended with (500 after a render error). */
+interface RenderedPage {
+  html: Buffer;
+  statusCode: number;
+}
+
+/**
+ * Renders the page whole, with `nonce` on every script it emits. Sent once complete, for every
+ * visitor: what renders lazily (the auth dialog) must be in the HTML itself for browsers without
+ * JavaScript, and no loader here defers data. A whole page compresses in one call, where
+ * compressing the stream as it is written costs a compressor flush for every chunk React writes.
+ */
+function renderPage(
   request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
+  statusCode: number,
   remixContext: EntryContext,
-  loadContext: AppLoadContext = {},
-) {
-  if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
-  await addSessionHeaders(loadContext, responseHeaders);
-  const nonce = loadContext.cspNonce ?? "";
-  return new Promise<Response>((resolve, reject) => {
+  nonce: string,
+): Promise<RenderedPage> {
+  return new Promise<RenderedPage>((resolve, reject) => {
     // Stops a render still pending after the deadline; cleared as soon as the render ends, so a
     // finished request is not kept in memory until it fires.
     const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
@@ -71,10 +86,6 @@ export default async function handleRequest(
         onShellReady() {
           shellRendered = true;
         },
-        // Sent once complete, for every visitor: what renders lazily (the auth dialog) must be in
-        // the HTML itself for browsers without JavaScript, and no loader here defers data. A whole
-        // page compresses in one call, where compressing the stream as it is written costs a
-        // compressor flush for every chunk React writes.
         onAllReady() {
           finished();
           const chunks: Buffer[] = [];
@@ -87,24 +98,7 @@ export default async function handleRequest(
               done();
             },
           });
-          page.on("finish", () => {
-            compressPage(Buffer.concat(chunks), request.headers.get("Accept-Encoding"))
-              .then(({ body, encoding }) => {
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
-                responseHeaders.append("Vary", "Accept-Encoding");
-                if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
-                responseHeaders.set("Content-Length", String(body.length));
-                // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
-                resolve(
-                  new Response(new Uint8Array(body), {
-                    headers: responseHeaders,
-                    status: responseStatusCode,
-                  }),
-                );
-              })
-              .catch(reject);
-          });
+          page.on("finish", () => resolve({ html: Buffer.concat(chunks), statusCode }));
           pipe(page);
         },
         onShellError(error: unknown) {
@@ -112,11 +106,59 @@ export default async function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          statusCode = 500;
           // Errors before the shell is ready reach Remix through onShellError, which logs them.
           if (shellRendered) console.error(error);
         },
       },
     );
   });
+}
+
+/** Pages the same for every visitor, rendered once in this process (decision 027). */
+const sharedPages = new SharedPages();
+
+/** The page for this request: a shared page with this response's nonce, or a fresh render. */
+async function pageFor(
+  request: Request,
+  statusCode: number,
+  remixContext: EntryContext,
+  nonce: string,
+): Promise<RenderedPage> {
+  const key = sharedPageKey(request, statusCode, remixContext);
+  if (key === null) return renderPage(request, statusCode, remixContext, nonce);
+  let page = sharedPages.get(key);
+  if (!page) {
+    const rendered = await renderPage(request, statusCode, remixContext, PLACEHOLDER_NONCE);
+    page = new SharedPage(rendered.html.toString("utf8"));
+    // A render that failed is answered, not kept.
+    if (rendered.statusCode !== 200) return { html: page.withNonce(nonce), statusCode: 500 };
+    sharedPages.set(key, page);
+  }
+  return { html: page.withNonce(nonce), statusCode };
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext = {},
+) {
+  if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
+  await addSessionHeaders(loadContext, responseHeaders);
+  const { html, statusCode } = await pageFor(
+    request,
+    responseStatusCode,
+    remixContext,
+    loadContext.cspNonce ?? "",
+  );
+  const { body, encoding } = await compressPage(html, request.headers.get("Accept-Encoding"));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
+  responseHeaders.append("Vary", "Accept-Encoding");
+  if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
+  responseHeaders.set("Content-Length", String(body.length));
+  // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
+  return new Response(new Uint8Array(body), { headers: responseHeaders, status: statusCode });
 }

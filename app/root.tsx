@@ -22,6 +22,7 @@ import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
 import { readFlashToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -29,6 +30,11 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The document is the same for every visitor while it carries no toast. */
+export const handle: SharedPageHandle = {
+  sharedPage: (data) => (data as { toast?: unknown } | undefined)?.toast === null,
+};
 
 /** The auth-outage 503 that bubbles here says when to try again. */
 export const headers = forwardRetryAfter;

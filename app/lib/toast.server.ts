@@ -10,6 +10,8 @@ export interface ShownToast extends Toast {
   id: string;
 }
 
+const TOAST_COOKIE = "toast";
+
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
 function toastUtils() {
@@ -18,7 +20,7 @@ function toastUtils() {
     utils = createToastUtilsWithCustomSession(
       createCookieSessionStorage({
         cookie: {
-          name: "toast",
+          name: TOAST_COOKIE,
           secrets: [env.SESSION_SECRET],
           httpOnly: true,
           sameSite: "lax",
@@ -36,10 +38,23 @@ export function showToast(toast: Toast): ShownToast {
   return { ...toast, id: randomUUID() };
 }
 
-/** Reads and clears the flash toast; the returned headers must go out with the response. */
+/** Whether the request carries the flash-toast cookie at all. */
+function hasToastCookie(request: Request): boolean {
+  const cookies = request.headers.get("Cookie");
+  return (
+    cookies !== null &&
+    cookies.split(";").some((pair) => pair.trim().startsWith(`${TOAST_COOKIE}=`))
+  );
+}
+
+/**
+ * Reads and clears the flash toast; the returned headers must go out with the response. A request
+ * without the cookie has no toast, and its answer sets no cookie.
+ */
 export async function readFlashToast(
   request: Request,
 ): Promise<{ toast: ShownToast | null; headers: Headers }> {
+  if (!hasToastCookie(request)) return { toast: null, headers: new Headers() };
   const { toast, headers } = await toastUtils().getToast(request);
   if (!toast) return { toast: null, headers };
   return {

@@ -10,9 +10,11 @@ import { forgotPasswordAction, type FormAnswer } from "~/lib/account-actions.ser
 import { authHref } from "~/lib/auth-mode";
 import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
 import type { AuthRouteHandle } from "./_landing._auth";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
-export const handle: AuthRouteHandle = {
+export const handle: AuthRouteHandle & SharedPageHandle = {
+  sharedPage: true,
   authDialog: {
     title: "Reset your password",
     description: "Enter your email and we'll send you a link to set a new password.",

@@ -3,9 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
 import { signUpAction } from "~/lib/auth-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
-export const handle: AuthRouteHandle & AuthModeHandle = {
+export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
+  sharedPage: true,
   authMode: "sign-up",
   authDialog: {
     title: "Create your account",

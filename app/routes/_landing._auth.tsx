@@ -6,10 +6,14 @@ import { useState } from "react";
 import { AuthDialog, type AuthDialogCopy } from "~/components/auth/auth-dialog";
 import type { AuthOutletContext } from "~/components/auth/auth-form";
 import { EMAIL_PARAM } from "~/lib/auth-mode";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
 
 export interface AuthRouteHandle {
   authDialog: AuthDialogCopy;
 }
+
+/** The same for every visitor; an e-mail carried over from the other mode comes in the query. */
+export const handle: SharedPageHandle = { sharedPage: true };
 
 export default function AuthLayout() {
   const leaf = useMatches().at(-1)?.handle as AuthRouteHandle | undefined;

@@ -2,6 +2,9 @@
 // (`/?auth=sign-in|sign-up`) are sent on to `/sign-in` or `/sign-up`.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { authHref, LEGACY_AUTH_PARAM, parseAuthMode } from "~/lib/auth-mode";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
+
+export const handle: SharedPageHandle = { sharedPage: true };
 
 export function loader({ request }: LoaderFunctionArgs) {
   const mode = parseAuthMode(new URL(request.url).searchParams.get(LEGACY_AUTH_PARAM));

@@ -4,11 +4,15 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { requireAnonymous } from "~/lib/auth.server";
+import type { SharedPageHandle } from "~/lib/shared-pages.server";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },
   { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
 ];
+
+/** What a visitor sees here depends on nothing of theirs. */
+export const handle: SharedPageHandle = { sharedPage: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

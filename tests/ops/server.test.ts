@@ -94,6 +94,42 @@ describe("the running server", () => {
     expect(first.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("renders the landing page once for all visitors: own nonce per answer, no cookie, toasts apart", async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${app.url}/`)));
+    const nonces: string[] = [];
+    const pages: string[] = [];
+    for (const answer of answers) {
+      const nonce = /'nonce-([^']+)'/.exec(
+        answer.headers.get("content-security-policy") ?? "",
+      )?.[1];
+      if (!nonce) throw new Error("no nonce in the CSP");
+      const html = await answer.text();
+      expect(new Set(html.match(/nonce="[^"]*"/g))).toEqual(new Set([`nonce="${nonce}"`]));
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      nonces.push(nonce);
+      pages.push(html.replaceAll(nonce, "NONCE"));
+    }
+    expect(new Set(nonces).size).toBe(3);
+    expect(new Set(pages).size).toBe(1);
+
+    // A flash toast (here the one a sign-in leaves) is that visitor's alone: rendered for them
+    // once, then cleared, and never served to anyone else.
+    const signedIn = await signedInCookie(
+      app,
+      auth.url,
+      DEMO_SERVICE_ROLE_KEY,
+      email("toast"),
+      PASSWORD,
+    );
+    const toastCookie = signedIn.split("; ").find((pair) => pair.startsWith("toast="));
+    if (!toastCookie) throw new Error("sign-in left no toast cookie");
+    const withToast = await fetch(`${app.url}/`, { headers: { Cookie: toastCookie } });
+    expect(await withToast.text()).toContain("Welcome Back!");
+    expect(withToast.headers.get("set-cookie")).toMatch(/^toast=/);
+    const next = await (await fetch(`${app.url}/`)).text();
+    expect(next).not.toContain("Welcome Back!");
+  });
+
   it("caches fingerprinted assets for a year, public files for an hour, and compresses", async () => {
     const assets = join(buildDir, "client/assets");
     const largest = readdirSync(assets)

@@ -21,7 +21,10 @@ describe("handleRequest", () => {
           new Request(`http://portal.test/page-${i}`),
           200,
           new Headers(),
-          {} as EntryContext,
+          {
+            staticHandlerContext: { matches: [], loaderData: {} },
+            routeModules: {},
+          } as unknown as EntryContext,
           { cspNonce: "nonce" },
         ),
       ),
