@@ -1,5 +1,5 @@
-// Maps an auth service error to the spec's error catalogue: by error code first, then by the
-// message text the spec names, then the generic text; unreachable service means 'Connection Error'.
+// Maps an auth service error to the product's error catalogue: by error code first, then by the
+// service's known messages, then the generic text; an unreachable service is 'Connection Error'.
 import { messages, type Toast } from "./messages";
 
 export interface AuthErrorLike {

@@ -1,4 +1,5 @@
-// Every toast the product shows, with the spec's exact texts (points 5 and 8).
+// Every toast the product shows, with its exact title and text: the success messages and the
+// product's error catalogue.
 
 export type ToastVariant = "success" | "error";
 

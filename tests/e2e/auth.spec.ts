@@ -1,6 +1,6 @@
 // Sign-up, confirmation, sign-in, sessions and sign-out through the real dialog and forms, with
 // JavaScript on and off, against the production build and the embedded auth server; every row of
-// the spec's error catalogue.
+// the product's error catalogue.
 import type { Page, TestInfo } from "@playwright/test";
 import {
   createUser,
