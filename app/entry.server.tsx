@@ -153,7 +153,7 @@ export default async function handleRequest(
     remixContext,
     loadContext.cspNonce ?? "",
   );
-  const { body, encoding } = await compressPage(html, request.headers.get("Accept-Encoding"));
+  const { body, encoding } = compressPage(html, request.headers.get("Accept-Encoding"));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   responseHeaders.append("Vary", "Accept-Encoding");
