@@ -38,6 +38,15 @@ interface OutboxMessage {
   verify_url: string;
 }
 
+/** Every mail sent to `email` so far, newest first. */
+export async function mailsTo(
+  email: string,
+  server: TestServer = servers.main,
+): Promise<OutboxMessage[]> {
+  const response = await fetch(`${server.authUrl}/outbox/messages?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as OutboxMessage[];
+}
+
 /** The newest mail sent to `email`, waiting for it to arrive. */
 export async function latestMail(
   email: string,
@@ -46,10 +55,7 @@ export async function latestMail(
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
-      const response = await fetch(
-        `${server.authUrl}/outbox/messages?to=${encodeURIComponent(email)}`,
-      );
-      found = ((await response.json()) as OutboxMessage[])[0];
+      found = (await mailsTo(email, server))[0];
       return found;
     })
     .toBeTruthy();
