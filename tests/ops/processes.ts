@@ -113,14 +113,14 @@ export function startAppProcess(port: number, authUrl: string, env: Record<strin
   );
 }
 
-/** Posts the sign-in form (as a browser on the same site would) and returns the response. */
-export function postSignIn(
+/** Posts a form to `path` as a browser on the same site would, without following the redirect. */
+export function postForm(
   app: RunningProcess,
-  email: string,
-  password: string,
+  path: string,
+  fields: Record<string, string>,
   headers: Record<string, string> = {},
 ) {
-  return fetch(`${app.url}/sign-in`, {
+  return fetch(`${app.url}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -128,13 +128,22 @@ export function postSignIn(
       Origin: app.url,
       ...headers,
     },
-    body: new URLSearchParams({ email, password }),
+    body: new URLSearchParams(fields),
   });
 }
 
-/** Signs a confirmed user in through the app's form action and returns the Cookie header. */
-export async function signedInCookie(
+/** Posts the sign-in form (as a browser on the same site would) and returns the response. */
+export function postSignIn(
   app: RunningProcess,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return postForm(app, "/sign-in", { email, password }, headers);
+}
+
+/** Creates a confirmed user through the auth server's admin API and returns their id. */
+export async function createConfirmedUser(
   authUrl: string,
   serviceRoleKey: string,
   email: string,
@@ -150,6 +159,11 @@ export async function signedInCookie(
     body: JSON.stringify({ email, password, email_confirm: true }),
   });
   if (!created.ok) throw new Error(`admin create: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Signs an existing user in through the app's form action and returns the Cookie header. */
+export async function signInCookie(app: RunningProcess, email: string, password: string) {
   const response = await postSignIn(app, email, password);
   if (response.status !== 302) throw new Error(`sign-in answered ${response.status}`);
   return response.headers
@@ -157,4 +171,16 @@ export async function signedInCookie(
     .filter((line) => !/max-age=0/i.test(line))
     .map((line) => line.split(";")[0])
     .join("; ");
+}
+
+/** Creates a confirmed user, signs them in through the app's form action, returns the Cookie header. */
+export async function signedInCookie(
+  app: RunningProcess,
+  authUrl: string,
+  serviceRoleKey: string,
+  email: string,
+  password: string,
+) {
+  await createConfirmedUser(authUrl, serviceRoleKey, email, password);
+  return signInCookie(app, email, password);
 }

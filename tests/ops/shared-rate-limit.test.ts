@@ -1,72 +1,27 @@
 // The shared rate-limit store against a real Redis (Debian's redis-server, started here on a free
 // port): two app instances count one visitor's sign-in attempts together, the counts live in
 // Redis, and when Redis goes away sign-in keeps working on each instance's own counts.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  freePort,
-  postSignIn,
-  startAppProcess,
-  startAuthProcess,
-  type RunningProcess,
-} from "./processes";
+import { postSignIn, type RunningProcess } from "./processes";
+import { startInstancesSharingRedis, type InstancesSharingRedis } from "./redis";
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server";
 const PER_EMAIL = 3;
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
-  probe.on("error", () => {
-    // Refused until the server is up: the loop below retries.
-  });
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      if (
-        await probe.connect().then(
-          () => true,
-          () => false,
-        )
-      )
-        return child;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`redis-server did not start on port ${port}`);
-  } finally {
-    probe.disconnect();
-  }
-}
-
 describe("rate limits shared through Redis", () => {
-  const redisPort = freePort();
-  let redis: ChildProcess;
-  let auth: RunningProcess;
+  let shared: InstancesSharingRedis;
   let apps: RunningProcess[];
 
   beforeAll(async () => {
-    redis = await startRedis(redisPort);
-    auth = await startAuthProcess(freePort());
-    const env = {
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    shared = await startInstancesSharingRedis({
       RATE_LIMIT_SIGN_IN_PER_EMAIL: String(PER_EMAIL),
       RATE_LIMIT_SIGN_IN_PER_IP: "1000",
-    };
-    apps = await Promise.all([
-      startAppProcess(freePort(), auth.url, env),
-      startAppProcess(freePort(), auth.url, env),
-    ]);
+    });
+    apps = shared.apps;
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all((apps ?? []).map((app) => app.stop()));
-    await auth?.stop();
-    if (redis && redis.exitCode === null) redis.kill();
+    await shared?.stop();
   });
 
   it("counts one e-mail's attempts across both instances, in Redis", async () => {
@@ -79,7 +34,7 @@ describe("rate limits shared through Redis", () => {
     // Each instance saw at most two attempts: only a shared count reaches the limit of three.
     expect(statuses).toEqual([400, 400, 400, 429]);
 
-    const client = new Redis(redisPort, "127.0.0.1");
+    const client = new Redis(shared.redisPort, "127.0.0.1");
     try {
       const keys = await client.keys("portal:sign-in-email*");
       expect(keys.some((key) => key.includes(email))).toBe(true);
@@ -90,8 +45,7 @@ describe("rate limits shared through Redis", () => {
   });
 
   it("keeps sign-in working on local counts when Redis goes away", async () => {
-    redis.kill();
-    await once(redis, "exit");
+    await shared.stopRedis();
     const email = `fallback-${Date.now()}@example.com`;
     const first = await postSignIn(apps[0]!, email, "Wrong-Password-1!");
     expect(first.status).toBe(400);
