@@ -1,7 +1,7 @@
 // The reference for server throughput: a bare Remix page (scripts/bench/bare-page: one static
-// route, no app code) built with the project's own Remix and Vite into a temp folder and served
-// by Express with the portal's own compression middleware. Its req/s is what the stack alone
-// allows. The build goes to the git-ignored .data/bench-bare-page, where its bundles find the
+// route, no app code) built with the project's own Remix and Vite into a temp folder, rendered
+// and compressed once per page as the portal's pages are, and served by Express with the portal's
+// compression middleware for everything else. Its req/s is what the stack alone allows. The build goes to the git-ignored .data/bench-bare-page, where its bundles find the
 // project's node_modules. (bare-page/package.json names @remix-run/node only so that Remix knows
 // the server runtime; bare-page/ has its own entry.server so that Remix installs nothing.)
 import { build } from "esbuild";

@@ -1,5 +1,6 @@
 // Serves the reference page's build (argv[2]) on 127.0.0.1:argv[3] the way the portal serves its
-// pages: Express, the portal's own compression middleware, then Remix's request handler. The bench
+// pages: Express, the portal's own compression middleware (for what the entry has not compressed
+// already), then Remix's request handler. The bench
 // bundles this file with esbuild (scripts/bench/bare-page.mjs), as build-server.mjs does main.ts.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
