@@ -1,6 +1,6 @@
 // POST /signup: GoTrue's validation order, autoconfirm vs mailed confirmation, duplicate handling.
 import type { App } from "../app";
-import { badRequest, unprocessable, validationFailed } from "../http/errors";
+import { ApiError, badRequest, unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
 import { json } from "../http/reply";
 import type { Route } from "../http/router";
@@ -62,13 +62,23 @@ export function signupRoutes(app: App): Route[] {
         }
         if (existing) {
           // Unconfirmed: this sign-up's password and metadata replace the pending ones (GoTrue keeps
-          // the first, which lets whoever signs an address up first own it after confirmation).
-          const user = app.store.db.transaction(() => {
-            const replaced = replacePendingSignup(app, existing, passwordHash, data);
-            if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-            return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
-          });
-          return json(userJson(app, user));
+          // the first, which lets whoever signs an address up first own it after confirmation). The
+          // replacement stands even when its mail is held back (429: the per-address gap or a mail
+          // budget), and then every link and code mailed before is void too: a mail already in the
+          // inbox must not confirm an earlier sign-up's password. The owner asks for a resend.
+          const replaced = replacePendingSignup(app, existing, passwordHash, data);
+          try {
+            const user = app.store.db.transaction(() => {
+              if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
+              return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
+            });
+            return json(userJson(app, user));
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 429) {
+              app.store.tokens.deleteOneTimeToken(existing.id, "confirmation_token");
+            }
+            throw error;
+          }
         }
 
         const user = app.store.db.transaction(() => {

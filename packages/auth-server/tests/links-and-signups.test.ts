@@ -101,4 +101,54 @@ describe("pre-hijacking", () => {
     expect(asAttacker.status).toBe(400);
     expect(asAttacker.body.code).toBe("invalid_credentials");
   });
+
+  it("the owner's sign-up within the per-address gap is 429, yet voids the attacker's link and password", async () => {
+    const email = uniqueEmail("owner");
+    const attackerPassword = "attacker-password-1";
+    const attacker = await signUp(ts, email, attackerPassword);
+    ts.clock.advance(5);
+    const held = await ts.raw("/signup", { body: { email, password: PASSWORD } });
+    expect(held.status).toBe(429);
+    expect(held.body.code).toBe("over_email_send_rate_limit");
+    // The attacker's mail, still in the owner's inbox, no longer confirms anything.
+    expect((await verifyLink(ts, attacker.linkToken)).status).toBe(403);
+    expect((await verifyCode(ts, email, attacker.code)).status).toBe(403);
+
+    ts.clock.advance(60);
+    const resent = await ts.raw("/resend", { body: { type: "signup", email } });
+    expect(resent.status).toBe(200);
+    const link = new URL((await latestMail(ts, email)).confirmation_url).searchParams.get(
+      "token_hash",
+    ) as string;
+    expect(link).not.toBe(attacker.linkToken);
+    const confirmed = await verifyLink(ts, link);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.access_token).toEqual(expect.any(String));
+
+    const asOwner = await ts.raw("/token?grant_type=password", {
+      body: { email, password: PASSWORD },
+    });
+    expect(asOwner.status).toBe(200);
+    const asAttacker = await ts.raw("/token?grant_type=password", {
+      body: { email, password: attackerPassword },
+    });
+    expect(asAttacker.status).toBe(400);
+    expect(asAttacker.body.code).toBe("invalid_credentials");
+  });
+
+  it("the same holds when the address's mail budget holds the owner's mail back", async () => {
+    const limited = await startTestServer({ AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "1" });
+    try {
+      const email = uniqueEmail("owner");
+      const attacker = await signUp(limited, email, "attacker-password-1");
+      limited.clock.advance(61);
+      const held = await limited.raw("/signup", { body: { email, password: PASSWORD } });
+      expect(held.status).toBe(429);
+      expect(held.body.code).toBe("over_email_send_rate_limit");
+      expect((await verifyLink(limited, attacker.linkToken)).status).toBe(403);
+      expect((await verifyCode(limited, email, attacker.code)).status).toBe(403);
+    } finally {
+      await limited.close();
+    }
+  });
 });
