@@ -142,10 +142,8 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
     const toast = toastForAuthError(error);
     return failure("sign-up", email, toast, statusFor(toast), {}, headers);
   }
-  // With e-mail confirmation on, a confirmed address gets an obfuscated user with no identities.
-  if (signUp.user && signUp.user.identities?.length === 0) {
-    return failure("sign-up", email, messages.alreadyRegistered, 400, {}, headers);
-  }
+  // With e-mail confirmation on, a confirmed address gets an obfuscated user (no identities, no
+  // session): it is answered like a new sign-up, so the form never tells who has an account.
   if (signUp.session) return redirectWithToast("/dashboard", messages.signedIn, headers);
   return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
 }

@@ -153,14 +153,18 @@ test.describe("the error catalogue", () => {
     );
   });
 
-  test("duplicate sign-up with confirmation on gets the same answer", async ({ page }) => {
+  test("duplicate sign-up with confirmation on answers like a new sign-up: 'Account Created!'", async ({
+    page,
+  }) => {
     const email = uniqueEmail("dupe-confirmed");
     await createUser(email);
     const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
     await dialog.getByRole("button", { name: "Create Account" }).click();
-    await expect(toast(page)).toContainText(
-      "An account with this email already exists. Please sign in instead.",
-    );
+    await expect(toast(page)).toContainText("Account Created!");
+    await expect(toast(page)).toContainText("Please check your email to verify your account.");
+    await expect(toast(page)).not.toContainText("already exists");
+    await expect(page).toHaveURL(/\/sign-up$/);
+    await expect(page.getByRole("dialog")).toBeVisible();
   });
 
   test("anything else: 'Authentication failed. Please check your credentials and try again.'", async ({

@@ -10,6 +10,7 @@ import type * as SignOutRoute from "~/routes/auth.sign-out";
 import type * as LandingRoute from "~/routes/_landing";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
+import type * as Toasts from "~/lib/toast.server";
 import {
   adminCreateUser,
   appEnv,
@@ -34,6 +35,7 @@ let routes: {
   signOut: typeof SignOutRoute;
   confirm: typeof ConfirmRoute;
   authServer: typeof AuthServerModule;
+  toasts: typeof Toasts;
 };
 
 beforeAll(async () => {
@@ -46,6 +48,7 @@ beforeAll(async () => {
     signOut: await import("~/routes/auth.sign-out"),
     confirm: await import("~/routes/auth.confirm"),
     authServer: await import("~/lib/auth.server"),
+    toasts: await import("~/lib/toast.server"),
   };
 });
 
@@ -288,19 +291,34 @@ describe("sign-up and confirmation", () => {
     expect(result.data.toast.title).toBe("Password Requirements");
   });
 
-  it("treats an already confirmed address as already registered", async () => {
+  it("answers a sign-up of an already confirmed address exactly like a new sign-up", async () => {
     const email = uniqueEmail("dupe");
     await adminCreateUser(auth, email);
-    const result = asData<{ toast: { description: string } }>(
-      await routes.signUpRoute.action({
-        request: formPost("/sign-up", { email, password: PASSWORD }),
-        context: context(),
-        params: {},
-      }),
-    );
-    expect(result.data.toast.description).toBe(
-      "An account with this email already exists. Please sign in instead.",
-    );
+    const signUp = async (address: string) =>
+      asResponse(
+        await routes.signUpRoute.action({
+          request: formPost("/sign-up", { email: address, password: PASSWORD }),
+          context: context(),
+          params: {},
+        }),
+      );
+    const repeated = await signUp(email);
+    const fresh = await signUp(uniqueEmail("fresh"));
+    const cookieNames = (response: Response) =>
+      response.headers.getSetCookie().map((line) => line.slice(0, line.indexOf("=")));
+    for (const response of [repeated, fresh]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/sign-up");
+      const { toast } = await routes.toasts.readFlashToast(
+        get("/sign-up", cookieHeaderFrom(response.headers)),
+      );
+      expect(toast).toMatchObject({
+        title: "Account Created!",
+        description: "Please check your email to verify your account.",
+        variant: "success",
+      });
+    }
+    expect(cookieNames(repeated)).toEqual(cookieNames(fresh));
   });
 
   it("answers a broken link with the 'link expired' page, and survives a hostile next", async () => {
@@ -328,5 +346,49 @@ describe("sign-up and confirmation", () => {
       }),
     );
     expect(missing.data.state).toBe("invalid");
+  });
+
+  it("a valid link with a hostile next still confirms, and stays on the site", async () => {
+    // Other sites and schemes fall back to the dashboard; a line separator, plain or encoded
+    // twice, is only a (percent-encoded) path on this site.
+    const hostile: [next: string, landing: string][] = [
+      ["//evil.example", "/dashboard"],
+      ["https://evil.example", "/dashboard"],
+      ["/%5Cevil.example", "/dashboard"],
+      ["javascript:alert(1)", "/dashboard"],
+      ["/%E2%80%A8//x", "/%E2%80%A8//x"],
+      ["%2F%25E2%2580%25A8%2F%2Fx", "/%E2%80%A8//x"],
+    ];
+    for (const [i, [next, landing]] of hostile.entries()) {
+      const email = uniqueEmail("next");
+      const signedUp = await fetch(`${auth.url}/auth/v1/signup`, {
+        method: "POST",
+        headers: { apikey: auth.anonKey, "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      expect(signedUp.status, next).toBe(200);
+      const link = new URL((await latestMail(auth, email)).confirmation_url);
+      const token = link.searchParams.get("token_hash") ?? "";
+      const path = `/auth/confirm?token_hash=${token}&type=email&next=${next}`;
+      // Each link from its own address, clear of the per-IP limit on confirmation posts.
+      const ctx = { clientIp: `198.51.100.${120 + i}` };
+      const page = asData<{ state: string }>(
+        await routes.confirm.loader({ request: get(path), context: ctx, params: {} }),
+      );
+      expect(page.data.state, next).toBe("ready");
+      const confirmed = asResponse(
+        await settle(() =>
+          routes.confirm.action({ request: formPost(path, {}), context: ctx, params: {} }),
+        ),
+      );
+      expect(confirmed.status, next).toBe(302);
+      const location = confirmed.headers.get("Location") ?? "";
+      expect(location, next).toBe(landing);
+      expect(new URL(location, SITE_URL).origin, next).toBe(SITE_URL);
+      expect(
+        confirmed.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token")),
+        next,
+      ).toBe(true);
+    }
   });
 });

@@ -48,7 +48,9 @@ export function userJson(app: App, user: UserRecord): UserJson {
 
 /**
  * The obfuscated user GoTrue returns when a confirmed address signs up again with confirmation
- * on: random id, empty role, only the request's data, no identities. Nothing is stored.
+ * on: random id, empty role, only the request's data, no identities. Nothing is stored. The
+ * account's own recovery, invitation and ban times, which GoTrue's sanitiser leaves in, are not
+ * copied: they would show that the address has an account.
  */
 export function fakeUserJson(app: App, email: string, data: Metadata): UserJson {
   const now = iso(app.now());

@@ -5,6 +5,7 @@ import {
   createConfirmedUser,
   latestMail,
   PASSWORD,
+  signIn,
   startTestServer,
   uniqueEmail,
   type TestServer,
@@ -20,12 +21,39 @@ describe("what sign-up and sign-in reveal", () => {
   it("a sign-up of a confirmed address answers like a new one: 200, a fake id, no session", async () => {
     const email = uniqueEmail();
     const id = await createConfirmedUser(ts, email);
-    const res = await ts.raw("/signup", { body: { email, password: "another-password-7" } });
-    expect(res.status).toBe(200);
-    expect(res.body.id).not.toBe(id);
-    expect(res.body).not.toHaveProperty("access_token");
-    expect(res.body).not.toHaveProperty("email_confirmed_at");
-    expect(res.body.confirmation_sent_at).toEqual(expect.any(String));
+    // A history a careless answer would show: a sign-in, a recovery mail, a ban.
+    await signIn(ts, email);
+    expect((await ts.raw("/recover", { body: { email } })).status).toBe(200);
+    await ts.admin().auth.admin.updateUserById(id, { ban_duration: "24h" });
+    const data = { plan: "pro" };
+    const password = "another-password-7";
+    const repeated = await ts.raw("/signup", { body: { email, password, data } });
+    const fresh = await ts.raw("/signup", { body: { email: uniqueEmail(), password, data } });
+
+    expect(repeated.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(Object.keys(repeated.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(repeated.body.id).not.toBe(id);
+    expect(repeated.body.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(repeated.body.email).toBe(email);
+    for (const field of [
+      "aud",
+      "phone",
+      "app_metadata",
+      "is_anonymous",
+      "confirmation_sent_at",
+      "created_at",
+      "updated_at",
+    ]) {
+      expect(repeated.body[field], field).toEqual(fresh.body[field]);
+    }
+    // What GoTrue's own sanitised user gives away, as GoTrue does: no role, no identities, and
+    // only the request's metadata.
+    expect(repeated.body.role).toBe("");
+    expect(repeated.body.identities).toEqual([]);
+    expect(repeated.body.user_metadata).toEqual(data);
   });
 
   it("a banned account with a wrong password answers exactly like an unknown account", async () => {
