@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
+import type * as AccountActions from "~/lib/account-actions.server";
 import type * as AuthModule from "~/lib/auth.server";
 import type * as Entry from "~/entry.server";
 import type * as DashboardRoute from "~/routes/dashboard";
@@ -12,6 +13,7 @@ import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
+import { CHANGE_EMAIL_INTENT } from "~/lib/auth-paths";
 import {
   adminCreateUser,
   appEnv,
@@ -34,6 +36,7 @@ const COOKIE = "sb-127-auth-token";
 
 let auth: AuthServer;
 let mod: {
+  account: typeof AccountActions;
   auth: typeof AuthModule;
   entry: typeof Entry;
   dashboard: typeof DashboardRoute;
@@ -54,6 +57,7 @@ beforeAll(async () => {
     },
   );
   mod = {
+    account: await import("~/lib/account-actions.server"),
     auth: await import("~/lib/auth.server"),
     entry: await import("~/entry.server"),
     dashboard: await import("~/routes/dashboard"),
@@ -107,6 +111,7 @@ function authServiceCalls(spy: { mock: { calls: unknown[][] } }) {
   return spy.mock.calls
     .map(([input, init]) => ({
       url: String(input instanceof Request ? input.url : input),
+      method: (init as RequestInit | undefined)?.method ?? "GET",
       headers: new Headers((init as RequestInit | undefined)?.headers),
     }))
     .filter(({ url }) => url.startsWith(auth.url));
@@ -324,6 +329,49 @@ describe("the visitor's address", () => {
       "/auth/v1/logout",
     ]) {
       expect(paths).toContain(path);
+    }
+    for (const { headers } of calls) {
+      expect(headers.get("X-Client-IP")).toBe(ip);
+      expect(headers.get("X-Rate-Limit-Secret")).toBe(RATE_LIMIT_SECRET);
+    }
+  });
+  it("goes with the mail-sending calls too (recover, resend, PUT /user), with the shared secret", async () => {
+    const ip = "192.0.2.45";
+    const { email, cookie } = await signedInUser("client-ip-mail");
+    const unconfirmed = uniqueEmail("client-ip-resend");
+    await mod.signUp.action({
+      request: formPost("/sign-up", { email: unconfirmed, password: PASSWORD }),
+      context: context(ip),
+      params: {},
+    });
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    asResponse(
+      await mod.account.forgotPasswordAction(formPost("/forgot-password", { email }), context(ip)),
+    );
+    asResponse(
+      await mod.account.resendConfirmationAction(
+        formPost("/auth/resend-confirmation", { email: unconfirmed }),
+        context(ip),
+      ),
+    );
+    const changed = asResponse(
+      await mod.account.accountAction(
+        formPost(
+          "/dashboard/account",
+          { intent: CHANGE_EMAIL_INTENT, newEmail: uniqueEmail("client-ip-new") },
+          cookie,
+        ),
+        context(ip),
+      ),
+    );
+    expect(changed.status).toBe(302);
+
+    const calls = authServiceCalls(fetchSpy).filter(
+      ({ url }) => !url.includes("/outbox/") && !url.includes("jwks"),
+    );
+    const requests = calls.map(({ url, method }) => `${method} ${new URL(url).pathname}`);
+    for (const request of ["POST /auth/v1/recover", "POST /auth/v1/resend", "PUT /auth/v1/user"]) {
+      expect(requests).toContain(request);
     }
     for (const { headers } of calls) {
       expect(headers.get("X-Client-IP")).toBe(ip);
