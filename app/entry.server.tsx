@@ -1,9 +1,11 @@
-// Server entry: renders each page whole with the request's CSP nonce on every script it emits (a
-// page that is the same for every visitor is rendered once per process and given each response's
-// nonce), and compresses it once for the encoding the request accepts; adds the cookies the
-// request's session check wrote (a refreshed or cleared session) to every page and data response,
-// and marks them private (they depend on the visitor's cookies). `configure` is how the process entry hands this
-// bundle its validated configuration.
+// Server entry: renders each page whole with a fresh CSP nonce on every script it emits and
+// compresses it once for the encoding the request accepts, or answers a page that is the same for
+// every visitor as it was rendered and compressed once (its scripts allowed by hash); sets the
+// document's Content-Security-Policy; adds the cookies the request's session check wrote (a
+// refreshed or cleared session) to every page and data response, and marks them private (they
+// depend on the visitor's cookies). `configure` is how the process entry hands this bundle its
+// validated configuration.
+import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import {
   type AppLoadContext,
@@ -15,12 +17,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
 import { addSessionHeaders } from "~/lib/auth.server";
 import { compressPage } from "~/lib/page-compression.server";
-import {
-  PLACEHOLDER_NONCE,
-  SharedPage,
-  SharedPages,
-  sharedPageKey,
-} from "~/lib/shared-pages.server";
+import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.server";
+import { contentSecurityPolicy } from "~/lib/content-security-policy.server";
+import type { Encoding } from "~/lib/accept-encoding";
 
 export { configure } from "~/lib/env.server";
 
@@ -55,16 +54,17 @@ interface RenderedPage {
 }
 
 /**
- * Renders the page whole, with `nonce` on every script it emits. Sent once complete, for every
- * visitor: what renders lazily (the auth dialog) must be in the HTML itself for browsers without
- * JavaScript, and no loader here defers data. A whole page compresses in one call, where
- * compressing the stream as it is written costs a compressor flush for every chunk React writes.
+ * Renders the page whole, with `nonce` on every script it emits (none on a shared page). Sent once
+ * complete, for every visitor: what renders lazily (the auth dialog) must be in the HTML itself
+ * for browsers without JavaScript, and no loader here defers data. A whole page compresses in one
+ * call, where compressing the stream as it is written costs a compressor flush for every chunk
+ * React writes.
  */
 function renderPage(
   request: Request,
   statusCode: number,
   remixContext: EntryContext,
-  nonce: string,
+  nonce: string | undefined,
 ): Promise<RenderedPage> {
   return new Promise<RenderedPage>((resolve, reject) => {
     // Stops a render still pending after the deadline; cleared as soon as the render ends, so a
@@ -118,24 +118,66 @@ function renderPage(
 /** Pages the same for every visitor, rendered once in this process (decision 027). */
 const sharedPages = new SharedPages();
 
-/** The page for this request: a shared page with this response's nonce, or a fresh render. */
-async function pageFor(
+/** A shared page whose render failed: answered once, never kept. */
+class UnsharedRender extends Error {
+  constructor(readonly page: RenderedPage) {
+    super("the shared page's render failed");
+  }
+}
+
+/** A document ready to send: its bytes, their encoding, its status and its script policy. */
+interface Document {
+  body: Buffer;
+  encoding: Encoding;
+  statusCode: number;
+  contentSecurityPolicy: string;
+}
+
+/** The shared page under `key`, rendered now if this process has none yet. */
+async function sharedPageFor(
+  key: string,
   request: Request,
   statusCode: number,
   remixContext: EntryContext,
-  nonce: string,
-): Promise<RenderedPage> {
-  const key = sharedPageKey(request, statusCode, remixContext);
-  if (key === null) return renderPage(request, statusCode, remixContext, nonce);
-  let page = sharedPages.get(key);
-  if (!page) {
-    const rendered = await renderPage(request, statusCode, remixContext, PLACEHOLDER_NONCE);
-    page = new SharedPage(rendered.html.toString("utf8"));
-    // A render that failed is answered, not kept.
-    if (rendered.statusCode !== 200) return { html: page.withNonce(nonce), statusCode: 500 };
-    sharedPages.set(key, page);
+): Promise<{ page: SharedPage; statusCode: number }> {
+  try {
+    const page = await sharedPages.get(key, async () => {
+      const rendered = await renderPage(request, statusCode, remixContext, undefined);
+      if (rendered.statusCode !== 200) throw new UnsharedRender(rendered);
+      return SharedPage.from(rendered.html);
+    });
+    return { page, statusCode };
+  } catch (error) {
+    if (!(error instanceof UnsharedRender)) throw error;
+    return { page: await SharedPage.from(error.page.html), statusCode: error.page.statusCode };
   }
-  return { html: page.withNonce(nonce), statusCode };
+}
+
+/** A shared page as it is kept, or rendered for this request with a fresh nonce. */
+async function documentFor(
+  request: Request,
+  statusCode: number,
+  remixContext: EntryContext,
+): Promise<Document> {
+  const acceptEncoding = request.headers.get("Accept-Encoding");
+  const key = sharedPageKey(request, statusCode, remixContext);
+  if (key !== null) {
+    const { page, statusCode: status } = await sharedPageFor(
+      key,
+      request,
+      statusCode,
+      remixContext,
+    );
+    const { contentSecurityPolicy } = page;
+    return { ...page.bodyFor(acceptEncoding), statusCode: status, contentSecurityPolicy };
+  }
+  const nonce = randomBytes(16).toString("base64");
+  const rendered = await renderPage(request, statusCode, remixContext, nonce);
+  return {
+    ...compressPage(rendered.html, acceptEncoding),
+    statusCode: rendered.statusCode,
+    contentSecurityPolicy: contentSecurityPolicy({ nonce }),
+  };
 }
 
 export default async function handleRequest(
@@ -147,18 +189,18 @@ export default async function handleRequest(
 ) {
   if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
   await addSessionHeaders(loadContext, responseHeaders);
-  const { html, statusCode } = await pageFor(
-    request,
-    responseStatusCode,
-    remixContext,
-    loadContext.cspNonce ?? "",
-  );
-  const { body, encoding } = compressPage(html, request.headers.get("Accept-Encoding"));
+  const document = await documentFor(request, responseStatusCode, remixContext);
+  responseHeaders.set("Content-Security-Policy", document.contentSecurityPolicy);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   responseHeaders.append("Vary", "Accept-Encoding");
-  if (encoding !== "identity") responseHeaders.set("Content-Encoding", encoding);
-  responseHeaders.set("Content-Length", String(body.length));
+  if (document.encoding !== "identity") {
+    responseHeaders.set("Content-Encoding", document.encoding);
+  }
+  responseHeaders.set("Content-Length", String(document.body.length));
   // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
-  return new Response(new Uint8Array(body), { headers: responseHeaders, status: statusCode });
+  return new Response(new Uint8Array(document.body), {
+    headers: responseHeaders,
+    status: document.statusCode,
+  });
 }

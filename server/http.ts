@@ -4,7 +4,7 @@
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
@@ -22,7 +22,6 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
   const requestId = randomUUID();
   res.locals.requestId = requestId;
-  res.locals.cspNonce = randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
   res.on("finish", () => {
     log("info", "request", {
@@ -127,7 +126,6 @@ export async function startHttpServer(
       build,
       mode: env.isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
         clientIp: req.ip,
       }),

@@ -1,26 +1,10 @@
-// Response security headers (CSP with a per-request nonce, framing, sniffing, referrer, features,
-// HSTS in production) and the same-site check every state-changing request must pass.
+// Response security headers (framing, sniffing, referrer, features, HSTS in production; a document's
+// Content-Security-Policy comes with it from the server entry) and the same-site check every
+// state-changing request must pass.
 import type { NextFunction, Request, Response } from "express";
-
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    // React writes style attributes (progress widths); scripts stay nonce-only.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
 
 export function securityHeaders(isProduction: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

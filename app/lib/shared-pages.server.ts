@@ -1,9 +1,12 @@
 // Pages that are the same for every visitor (the landing page of a visitor with no toast) are
-// rendered once per process and then served with each response's own CSP nonce: React renders
-// them with a placeholder nonce, and the placeholder is replaced per response. Which pages
-// qualify is declared by their routes (`handle.sharedPage`); everything else renders per request.
-import { randomBytes } from "node:crypto";
+// rendered once per process, compressed once at the highest settings, and then answered as they
+// are: their inline scripts are allowed by hash instead of a per-response nonce, so the bytes never
+// change. Which pages qualify is declared by their routes (`handle.sharedPage`); everything else
+// renders per request.
 import type { EntryContext } from "@remix-run/node";
+import { chooseEncoding, type Encoding } from "~/lib/accept-encoding";
+import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy.server";
+import { compressOnce, PAGE_ENCODINGS } from "~/lib/page-compression.server";
 
 /**
  * Route handle field. `true`: the route renders the same markup for every request to its URL.
@@ -12,10 +15,6 @@ import type { EntryContext } from "@remix-run/node";
 export interface SharedPageHandle {
   sharedPage: true | ((loaderData: unknown) => boolean);
 }
-
-/** Placeholder nonce the shared pages are rendered with: random per process, so no page can
- *  contain it by chance, and base64 like a real nonce, so React writes it unescaped. */
-export const PLACEHOLDER_NONCE = randomBytes(18).toString("base64");
 
 /** Distinct shared pages kept; there are a handful (/, /sign-in, …), so this only bounds memory. */
 const MAX_PAGES = 32;
@@ -47,41 +46,52 @@ export function sharedPageKey(
   return `${url.pathname}\n${JSON.stringify(loaderData)}`;
 }
 
-/** A rendered shared page, split at its placeholder nonces. */
+/** A rendered shared page: its bytes in each encoding, and the policy that lets its scripts run. */
 export class SharedPage {
-  private readonly pieces: string[];
+  private constructor(
+    private readonly bodies: Readonly<Record<Encoding, Buffer>>,
+    readonly contentSecurityPolicy: string,
+  ) {}
 
-  constructor(html: string) {
-    this.pieces = html.split(PLACEHOLDER_NONCE);
+  /** Takes a page rendered without a nonce. */
+  static async from(html: Buffer): Promise<SharedPage> {
+    const { br, gzip } = await compressOnce(html);
+    const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(html.toString("utf8")) });
+    return new SharedPage({ br, gzip, identity: html }, policy);
   }
 
-  withNonce(nonce: string): Buffer {
-    return Buffer.from(this.pieces.join(nonce));
+  bodyFor(acceptEncoding: string | null): { body: Buffer; encoding: Encoding } {
+    const encoding = chooseEncoding(acceptEncoding, PAGE_ENCODINGS);
+    return { body: this.bodies[encoding], encoding };
   }
 }
 
-/** The shared pages of this process, least recently served first. */
+/**
+ * The shared pages of this process, least recently served first. A page is kept from the moment
+ * its render starts, so requests that arrive meanwhile wait for that one render.
+ */
 export class SharedPages {
-  private readonly pages = new Map<string, SharedPage>();
+  private readonly pages = new Map<string, Promise<SharedPage>>();
 
   constructor(private readonly maxPages = MAX_PAGES) {}
 
-  get(key: string): SharedPage | undefined {
-    const page = this.pages.get(key);
+  /** The page under `key`, made by `make` if this process has none (a failed make is not kept). */
+  get(key: string, make: () => Promise<SharedPage>): Promise<SharedPage> {
+    let page = this.pages.get(key);
     if (page) {
       this.pages.delete(key);
-      this.pages.set(key, page);
+    } else {
+      page = make();
+      page.catch(() => {
+        if (this.pages.get(key) === page) this.pages.delete(key);
+      });
     }
-    return page;
-  }
-
-  set(key: string, page: SharedPage) {
-    this.pages.delete(key);
     this.pages.set(key, page);
     if (this.pages.size > this.maxPages) {
       const oldest = this.pages.keys().next().value;
       if (oldest !== undefined) this.pages.delete(oldest);
     }
+    return page;
   }
 
   get size() {

@@ -17,16 +17,10 @@ describe("handleRequest", () => {
     const { default: handleRequest } = await import("~/entry.server");
     const responses = await Promise.all(
       Array.from({ length: 3 }, (_, i) =>
-        handleRequest(
-          new Request(`http://portal.test/page-${i}`),
-          200,
-          new Headers(),
-          {
-            staticHandlerContext: { matches: [], loaderData: {} },
-            routeModules: {},
-          } as unknown as EntryContext,
-          { cspNonce: "nonce" },
-        ),
+        handleRequest(new Request(`http://portal.test/page-${i}`), 200, new Headers(), {
+          staticHandlerContext: { matches: [], loaderData: {} },
+          routeModules: {},
+        } as unknown as EntryContext),
       ),
     );
     for (const [i, response] of responses.entries()) {

@@ -1,14 +1,11 @@
 // Pages rendered once for every visitor: which requests qualify (only routes that declare it, only
-// a plain GET answered 200 with no query, no action and no error), that each response gets its own
-// nonce in place of the placeholder, and that the store stays bounded.
+// a plain GET answered 200 with no query, no action and no error), the bytes and script policy
+// they are answered with, and a store that renders each once and stays bounded.
 import type { EntryContext } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
-import {
-  PLACEHOLDER_NONCE,
-  SharedPage,
-  SharedPages,
-  sharedPageKey,
-} from "~/lib/shared-pages.server";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
+import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.server";
 
 type Context = Pick<EntryContext, "staticHandlerContext" | "routeModules">;
 
@@ -65,32 +62,66 @@ describe("sharedPageKey", () => {
 });
 
 describe("SharedPage", () => {
-  it("puts each response's own nonce wherever the placeholder was", () => {
-    const html = `<script nonce="${PLACEHOLDER_NONCE}">a</script><link nonce="${PLACEHOLDER_NONCE}">`;
-    const page = new SharedPage(html);
-    expect(page.withNonce("first").toString()).toBe(
-      '<script nonce="first">a</script><link nonce="first">',
-    );
-    expect(page.withNonce("second").toString()).toBe(
-      '<script nonce="second">a</script><link nonce="second">',
-    );
+  const html = Buffer.from(
+    `<!DOCTYPE html><html><body>${"<p>Precision. Innovation. Excellence.</p>".repeat(60)}` +
+      `<script>window.a = 1;</script><script type="module" async="">import "/assets/x.js";</script>` +
+      `<script src="/assets/y.js"></script></body></html>`,
+  );
+
+  it("answers the same bytes in the encoding each request accepts", async () => {
+    const page = await SharedPage.from(html);
+    const br = page.bodyFor("gzip, deflate, br, zstd");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(html)).toBe(true);
+    expect(page.bodyFor("gzip, deflate, br").body).toBe(br.body);
+    const gzip = page.bodyFor("gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(html)).toBe(true);
+    expect(page.bodyFor(null)).toEqual({ body: html, encoding: "identity" });
   });
 
-  it("uses a placeholder shaped like a real nonce (base64, which React writes unescaped)", () => {
-    expect(PLACEHOLDER_NONCE).toMatch(/^[A-Za-z0-9+/]{24}$/);
+  it("allows exactly its own inline scripts, by hash, and no nonce", async () => {
+    const { contentSecurityPolicy } = await SharedPage.from(html);
+    const scriptSrc = contentSecurityPolicy.split("; ").find((d) => d.startsWith("script-src"));
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(scriptSrc).toBe(
+      `script-src 'self' ${sha("window.a = 1;")} ${sha('import "/assets/x.js";')}`,
+    );
   });
 });
 
 describe("SharedPages", () => {
-  it("keeps at most its limit, dropping the page served least recently", () => {
+  const page = (label: string) => SharedPage.from(Buffer.from(label));
+
+  it("makes a page once, however many requests ask for it meanwhile", async () => {
+    const pages = new SharedPages();
+    const make = vi.fn(() => page("landing"));
+    const answers = await Promise.all([1, 2, 3].map(() => pages.get("/", make)));
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it("keeps no page whose making failed", async () => {
+    const pages = new SharedPages();
+    await expect(
+      pages.get("/", () => Promise.reject(new Error("render failed"))),
+    ).rejects.toThrow();
+    const make = vi.fn(() => page("landing"));
+    await pages.get("/", make);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps at most its limit, dropping the page served least recently", async () => {
     const pages = new SharedPages(2);
-    const a = new SharedPage("a");
-    pages.set("a", a);
-    pages.set("b", new SharedPage("b"));
-    expect(pages.get("a")).toBe(a);
-    pages.set("c", new SharedPage("c"));
+    const make = vi.fn((label: string) => page(label));
+    await pages.get("a", () => make("a"));
+    await pages.get("b", () => make("b"));
+    await pages.get("a", () => make("a"));
+    await pages.get("c", () => make("c"));
     expect(pages.size).toBe(2);
-    expect(pages.get("b")).toBeUndefined();
-    expect(pages.get("a")).toBe(a);
+    await pages.get("a", () => make("a"));
+    expect(make).toHaveBeenCalledTimes(3);
+    await pages.get("b", () => make("b"));
+    expect(make).toHaveBeenCalledTimes(4);
   });
 });
