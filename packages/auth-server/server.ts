@@ -8,6 +8,7 @@ import type { AuthConfig } from "./config";
 import { adminUserRoutes } from "./endpoints/admin-users";
 import { generateLinkRoutes } from "./endpoints/generate-link";
 import { metaRoutes } from "./endpoints/meta";
+import { otpRoutes } from "./endpoints/otp";
 import { outboxRoutes } from "./endpoints/outbox";
 import { signupRoutes } from "./endpoints/signup";
 import { tokenRoutes } from "./endpoints/token";
@@ -87,6 +88,7 @@ function routesFor(app: App): Router {
     ...verifyRoutes(app),
     ...recoverRoutes(app),
     ...resendRoutes(app),
+    ...otpRoutes(app),
     ...userUpdateRoutes(app),
     ...metaRoutes(app),
     ...adminUserRoutes(app),

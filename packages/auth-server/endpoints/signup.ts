@@ -7,11 +7,12 @@ import type { Route } from "../http/router";
 import { sendConfirmation } from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
-import { createFlowState, validatePkce } from "../services/pkce";
+import { createFlowState, validatePkce, type PkceParams } from "../services/pkce";
 import { resolveRedirect } from "../services/redirects";
 import { issueSession } from "../services/sessions";
 import { fakeUserJson, userJson } from "../services/user-json";
 import { confirmUser, createUser, replacePendingSignup } from "../services/users";
+import type { Metadata, UserRecord } from "../store/users";
 
 export function signupRoutes(app: App): Route[] {
   const { config } = app;
@@ -24,8 +25,7 @@ export function signupRoutes(app: App): Route[] {
         const body = await ctx.readJson();
         const clientKey = ctx.clientKey();
         app.limiter.check("signup", clientKey);
-        if (config.disableSignup)
-          throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+        assertSignupsAllowed(app);
         const password = stringField(body, "password");
         const phone = stringField(body, "phone");
         const data = objectField(body, "data") ?? {};
@@ -53,43 +53,69 @@ export function signupRoutes(app: App): Route[] {
         );
         // Hash before looking the address up: every sign-up costs the same time.
         const passwordHash = await hashPassword(password, config.bcryptCost);
-
-        const existing = app.store.users.findByEmail(email);
-        if (existing?.emailConfirmedAt != null || (existing && config.mailerAutoconfirm)) {
-          if (config.mailerAutoconfirm)
-            throw unprocessable("user_already_exists", "User already registered");
-          return json(fakeUserJson(app, email, data));
-        }
-        if (existing) {
-          // Unconfirmed: this sign-up's password and metadata replace the pending ones (GoTrue keeps
-          // the first, which lets whoever signs an address up first own it after confirmation). The
-          // replacement stands even when its mail is held back (429: the per-address gap or a mail
-          // budget), and then every link and code mailed before is void too: a mail already in the
-          // inbox must not confirm an earlier sign-up's password. The owner asks for a resend.
-          const replaced = replacePendingSignup(app, existing, passwordHash, data);
-          try {
-            const user = app.store.db.transaction(() => {
-              if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-              return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
-            });
-            return json(userJson(app, user));
-          } catch (error) {
-            if (error instanceof ApiError && error.status === 429) {
-              app.store.tokens.deleteOneTimeToken(existing.id, "confirmation_token");
-            }
-            throw error;
-          }
-        }
-
-        const user = app.store.db.transaction(() => {
-          const created = createUser(app, { email, passwordHash, data });
-          if (config.mailerAutoconfirm) return confirmUser(app, created);
-          if (pkce) createFlowState(app, created.id, "email/signup", pkce);
-          return sendConfirmation(app, created, Boolean(pkce), redirectTo, clientKey);
-        });
+        const user = signUpByEmail(app, { email, passwordHash, data, pkce, redirectTo, clientKey });
+        if (!user) return json(fakeUserJson(app, email, data));
         if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
         return json(userJson(app, user));
       },
     },
   ];
+}
+
+/** GOTRUE_DISABLE_SIGNUP: 422 signup_disabled for every new account (also /otp's). */
+export function assertSignupsAllowed(app: App): void {
+  if (app.config.disableSignup)
+    throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+}
+
+export interface EmailSignUp {
+  email: string;
+  passwordHash: string;
+  data: Metadata;
+  pkce: PkceParams | undefined;
+  redirectTo: string;
+  /** Who asked: their mail budget pays for the confirmation mail. */
+  clientKey: string;
+}
+
+/**
+ * The sign-up itself, once the request is checked (also /otp's for an address with no confirmed
+ * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation. Answers
+ * undefined for an already confirmed address (the caller hides that it exists); with autoconfirm,
+ * an existing address is 422 user_already_exists.
+ */
+export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefined {
+  const { config } = app;
+  const { email, passwordHash, data, pkce, redirectTo, clientKey } = input;
+  const existing = app.store.users.findByEmail(email);
+  if (existing?.emailConfirmedAt != null || (existing && config.mailerAutoconfirm)) {
+    if (config.mailerAutoconfirm)
+      throw unprocessable("user_already_exists", "User already registered");
+    return undefined;
+  }
+  if (existing) {
+    // Unconfirmed: this sign-up's password and metadata replace the pending ones (GoTrue keeps
+    // the first, which lets whoever signs an address up first own it after confirmation). The
+    // replacement stands even when its mail is held back (429: the per-address gap or a mail
+    // budget), and then every link and code mailed before is void too: a mail already in the
+    // inbox must not confirm an earlier sign-up's password. The owner asks for a resend.
+    const replaced = replacePendingSignup(app, existing, passwordHash, data);
+    try {
+      return app.store.db.transaction(() => {
+        if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
+        return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        app.store.tokens.deleteOneTimeToken(existing.id, "confirmation_token");
+      }
+      throw error;
+    }
+  }
+  return app.store.db.transaction(() => {
+    const created = createUser(app, { email, passwordHash, data });
+    if (config.mailerAutoconfirm) return confirmUser(app, created);
+    if (pkce) createFlowState(app, created.id, "email/signup", pkce);
+    return sendConfirmation(app, created, Boolean(pkce), redirectTo, clientKey);
+  });
 }

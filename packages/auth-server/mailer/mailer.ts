@@ -1,5 +1,5 @@
-// Mailed links (sign-up confirmation, password recovery, e-mail change): token + OTP, send limits
-// (per-address gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, password recovery, magic link, e-mail change): token + OTP,
+// send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
 import { issueToken } from "../services/verification";
@@ -100,6 +100,18 @@ const RECOVERY: MailKind = {
   toPendingAddress: false,
 };
 
+/** GoTrue's magic link: the recovery token and its send time (so its gap), in another mail. */
+const MAGIC_LINK: MailKind = {
+  ...RECOVERY,
+  verifyType: "magiclink",
+  appType: "magiclink",
+  subject: "Your Magic Link",
+  failureMessage: "Error sending magic link email",
+  heading: "Magic Link",
+  action: () => "Follow this link to login:",
+  linkLabel: "Log In",
+};
+
 const EMAIL_CHANGE: MailKind = {
   tokenType: "email_change_token_new",
   verifyType: "email_change",
@@ -130,15 +142,24 @@ export function sendConfirmation(
   return sendLinkMail(app, user, CONFIRMATION, { pkce, redirectTo, clientKey });
 }
 
-/** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
+/**
+ * Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits; with
+ * `magicLink`, GoTrue's sendMagicLink instead: "Your Magic Link", which replaces the recovery link and
+ * code and shares their per-address gap.
+ */
 export function sendRecovery(
   app: App,
   user: UserRecord,
   pkce: boolean,
   redirectTo: string,
   clientKey: string,
+  { magicLink = false } = {},
 ): UserRecord {
-  return sendLinkMail(app, user, RECOVERY, { pkce, redirectTo, clientKey });
+  return sendLinkMail(app, user, magicLink ? MAGIC_LINK : RECOVERY, {
+    pkce,
+    redirectTo,
+    clientKey,
+  });
 }
 
 /**

@@ -177,21 +177,28 @@ export async function signIn(ts: TestServer, email: string, password = PASSWORD)
   return res.body;
 }
 
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  confirmation_url: string;
+  verify_url: string;
+  created_at: string;
+}
+
+/** The outbox messages for an address, newest first. */
+export async function mailsTo(ts: TestServer, email: string): Promise<OutboxMail[]> {
+  const res = await ts.raw<OutboxMail[]>(`//outbox/messages?to=${encodeURIComponent(email)}`, {
+    apikey: null,
+  });
+  return res.body;
+}
+
 /** The newest outbox message for an address. */
-export async function latestMail(ts: TestServer, email: string) {
-  const res = await ts.raw<
-    {
-      id: string;
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      confirmation_url: string;
-      verify_url: string;
-      created_at: string;
-    }[]
-  >(`//outbox/messages?to=${encodeURIComponent(email)}`, { apikey: null });
-  const message = res.body[0];
+export async function latestMail(ts: TestServer, email: string): Promise<OutboxMail> {
+  const message = (await mailsTo(ts, email))[0];
   if (!message) throw new Error(`no mail for ${email}`);
   return message;
 }

@@ -1,6 +1,6 @@
 // SMTP delivery: confirmation mails reach a real SMTP server (text and HTML, GoTrue's From and login),
 // the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no user (or
-// pending e-mail change) behind.
+// pending e-mail change, or new magic link) behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
 import {
@@ -37,6 +37,16 @@ function deliveredTo(email: string) {
   return smtp.messages.filter((message) =>
     message.to && !Array.isArray(message.to) ? message.to.text === email : false,
   );
+}
+
+/** Makes one request while the SMTP server refuses every recipient. */
+async function whileRefusing<T>(request: () => Promise<T>): Promise<T> {
+  smtp.refuse = true;
+  try {
+    return await request();
+  } finally {
+    smtp.refuse = false;
+  }
 }
 
 describe("with GOTRUE_SMTP_HOST set", () => {
@@ -79,17 +89,14 @@ describe("with GOTRUE_SMTP_HOST set", () => {
 
   it("answers 500 'Error sending confirmation email' when the server refuses, and keeps no user", async () => {
     const email = uniqueEmail("refused");
-    smtp.refuse = true;
-    try {
-      const refused = await ts.raw("/signup", { body: { email, password: PASSWORD } });
-      expect(refused.status).toBe(500);
-      expect(refused.body).toMatchObject({
-        code: "unexpected_failure",
-        message: "Error sending confirmation email",
-      });
-    } finally {
-      smtp.refuse = false;
-    }
+    const refused = await whileRefusing(() =>
+      ts.raw("/signup", { body: { email, password: PASSWORD } }),
+    );
+    expect(refused.status).toBe(500);
+    expect(refused.body).toMatchObject({
+      code: "unexpected_failure",
+      message: "Error sending confirmation email",
+    });
     expect(deliveredTo(email)).toEqual([]);
     const admin = await ts.admin().auth.admin.listUsers();
     expect(admin.data.users.map((user) => user.email)).not.toContain(email);
@@ -107,13 +114,10 @@ describe("with GOTRUE_SMTP_HOST set", () => {
     });
     const firstLink = deliveredTo(email)[0]?.text?.match(/^http\S+\/auth\/v1\/verify\?\S+$/m)?.[0];
     ts.clock.advance(61);
-    smtp.refuse = true;
-    try {
-      const refused = await ts.raw("/signup", { body: { email, password: PASSWORD } });
-      expect(refused.status).toBe(500);
-    } finally {
-      smtp.refuse = false;
-    }
+    const refused = await whileRefusing(() =>
+      ts.raw("/signup", { body: { email, password: PASSWORD } }),
+    );
+    expect(refused.status).toBe(500);
     // The mail that never left changed nothing: same send time, and the first link confirms.
     const user = await ts.admin().auth.admin.getUserById(first.body.id);
     expect(user.data.user?.confirmation_sent_at).toBe(first.body.confirmation_sent_at);
@@ -128,18 +132,15 @@ describe("an e-mail change whose mail is refused", () => {
     await createConfirmedUser(ts, email);
     const { access_token } = await signIn(ts, email);
     const newEmail = uniqueEmail("never");
-    smtp.refuse = true;
-    try {
-      const refused = await ts.raw("/user", {
+    const refused = await whileRefusing(() =>
+      ts.raw("/user", {
         method: "PUT",
         bearer: access_token,
         body: { email: newEmail },
-      });
-      expect(refused.status).toBe(500);
-      expect(refused.body).toMatchObject({ message: "Error sending change email" });
-    } finally {
-      smtp.refuse = false;
-    }
+      }),
+    );
+    expect(refused.status).toBe(500);
+    expect(refused.body).toMatchObject({ message: "Error sending change email" });
     const user = await ts.raw("/user", { bearer: access_token });
     expect(user.body.email).toBe(email);
     expect(user.body).not.toHaveProperty("new_email");
@@ -152,6 +153,33 @@ describe("an e-mail change whose mail is refused", () => {
     });
     expect(again.status).toBe(200);
     expect(deliveredTo(newEmail)).toHaveLength(1);
+  });
+});
+
+describe("a magic link (POST /otp) whose mail is refused", () => {
+  it("answers 500 'Error sending magic link email' and the earlier magic link still signs in", async () => {
+    const email = uniqueEmail("magic");
+    await createConfirmedUser(ts, email);
+    await ts.raw("/otp", { body: { email } });
+    const earlier = deliveredTo(email)[0]?.text?.match(/^http\S+\/auth\/v1\/verify\?\S+$/m)?.[0];
+    ts.clock.advance(61);
+    const refused = await whileRefusing(() => ts.raw("/otp", { body: { email } }));
+    expect(refused.status).toBe(500);
+    expect(refused.body).toEqual({
+      code: "unexpected_failure",
+      message: "Error sending magic link email",
+    });
+    const followed = await fetch(earlier!, { redirect: "manual" });
+    expect(followed.headers.get("location")).toContain("access_token=");
+  });
+
+  it("signs no unknown address up", async () => {
+    const email = uniqueEmail("magic-new");
+    const refused = await whileRefusing(() => ts.raw("/otp", { body: { email } }));
+    expect(refused.status).toBe(500);
+    expect(refused.body).toMatchObject({ message: "Error sending confirmation email" });
+    const after = await ts.raw("/otp", { body: { email, create_user: false } });
+    expect(after.body).toMatchObject({ code: "otp_disabled" });
   });
 });
 
