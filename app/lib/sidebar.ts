@@ -12,6 +12,9 @@ export const MOBILE_BREAKPOINT = 768;
 export const MOBILE_SIDEBAR_PARAM = "sidebar";
 const MOBILE_SIDEBAR_OPEN = "open";
 
+/** The resource route the toggle form posts to without JavaScript (routes/resources.sidebar.tsx). */
+export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
+
 /** The toggle form posts `sidebar` = the desktop state wanted, or "mobile" to open the sheet. */
 export const SIDEBAR_FIELD = "sidebar";
 export type SidebarFormValue = "expanded" | "collapsed" | "mobile";

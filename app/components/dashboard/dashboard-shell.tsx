@@ -5,6 +5,7 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
 import { ACCOUNT_PATH } from "~/lib/auth-paths";
+import { SIDEBAR_TOGGLE_PATH } from "~/lib/sidebar";
 import { SkipLink } from "~/components/skip-link";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { WaveBackground } from "~/components/wave-background";
@@ -21,7 +22,11 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   return (
-    <SidebarProvider defaultOpen={sidebarOpen} sheet={lazySidebarSheet}>
+    <SidebarProvider
+      defaultOpen={sidebarOpen}
+      sheet={lazySidebarSheet}
+      toggleAction={SIDEBAR_TOGGLE_PATH}
+    >
       <SkipLink />
       <WaveBackground />
       <AppSidebar />

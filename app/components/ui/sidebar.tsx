@@ -42,6 +42,8 @@ interface SidebarContextValue {
   /** Unknown (undefined) until mounted: the server renders both variants and CSS picks one. */
   isMobile: boolean | undefined;
   sheet: SidebarSheetSource;
+  /** Where the trigger's form posts without JavaScript (the app's sidebar resource route). */
+  toggleAction: string;
 }
 
 /**
@@ -82,11 +84,13 @@ function useCleanPath(): string {
 export function SidebarProvider({
   defaultOpen,
   sheet,
+  toggleAction,
   children,
 }: {
   /** From the `sidebar_state` cookie, read by the layout's loader. */
   defaultOpen: boolean;
   sheet: SidebarSheetSource;
+  toggleAction: string;
   children: ReactNode;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -129,8 +133,17 @@ export function SidebarProvider({
   }, [isMobile, open, openMobile, closeMobile, setOpen]);
 
   const value = useMemo(
-    () => ({ open, setOpen, openMobile, setOpenMobile, closeMobile, isMobile, sheet }),
-    [open, setOpen, openMobile, closeMobile, isMobile, sheet],
+    () => ({
+      open,
+      setOpen,
+      openMobile,
+      setOpenMobile,
+      closeMobile,
+      isMobile,
+      sheet,
+      toggleAction,
+    }),
+    [open, setOpen, openMobile, closeMobile, isMobile, sheet, toggleAction],
   );
 
   return (
@@ -175,18 +188,18 @@ export function Sidebar({ children }: { children: ReactNode }) {
 }
 
 /**
- * 'Toggle Sidebar': a submit button posting to /resources/sidebar (works without JavaScript);
+ * 'Toggle Sidebar': a submit button posting to the provider's `toggleAction` (works without JavaScript);
  * with JavaScript the click is handled here and nothing is posted. Two buttons, one per viewport,
  * so that the server knows which one the visitor meant; CSS shows exactly one.
  */
 export function SidebarTrigger() {
-  const { open, setOpen, openMobile, setOpenMobile, sheet } = useSidebar();
+  const { open, setOpen, openMobile, setOpenMobile, sheet, toggleAction } = useSidebar();
   const cleanPath = useCleanPath();
   const desktopValue: SidebarFormValue = open ? "collapsed" : "expanded";
   const mobileValue: SidebarFormValue = "mobile";
   const label = <span className="sr-only">Toggle Sidebar</span>;
   return (
-    <Form method="post" action="/resources/sidebar" className="flex">
+    <Form method="post" action={toggleAction} className="flex">
       <input type="hidden" name="redirectTo" value={cleanPath} />
       <Button
         type="submit"
