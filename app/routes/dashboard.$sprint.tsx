@@ -9,6 +9,7 @@ import { findSprintPlan, type SprintPlan } from "~/content/sprint-plans";
 import { requireUser } from "~/lib/auth.server";
 import { notFound } from "~/lib/not-found.server";
 import { sprintName } from "~/lib/sprints";
+import { signedInMeta } from "~/lib/page-meta";
 
 /** The plan for the `$sprint` segment; the loader has already answered 404 for any other. */
 function planFor(segment: string | undefined): SprintPlan {
@@ -17,9 +18,8 @@ function planFor(segment: string | undefined): SprintPlan {
   return plan;
 }
 
-export const meta: MetaFunction = ({ params }) => [
-  { title: `${sprintName(planFor(params.sprint).sprint)} · Client Portal` },
-];
+export const meta: MetaFunction = ({ params }) =>
+  signedInMeta(sprintName(planFor(params.sprint).sprint));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -4,8 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
 import { requireUser } from "~/lib/auth.server";
 import { getEnv } from "~/lib/env.server";
+import { signedInMeta } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · Client Portal" }];
+export const meta: MetaFunction = () => signedInMeta("Dashboard");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);

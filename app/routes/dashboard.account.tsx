@@ -10,8 +10,9 @@ import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/lib/account-actions.server";
 import { requireUser } from "~/lib/auth.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
+import { signedInMeta } from "~/lib/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Account · Client Portal" }];
+export const meta: MetaFunction = () => signedInMeta("Account");
 
 export const headers = forwardRetryAfter;
 

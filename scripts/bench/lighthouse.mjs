@@ -42,7 +42,8 @@ function summarise(lhr) {
 
 /**
  * One Lighthouse run of `page`, tried a second time if Lighthouse itself fails (it sometimes loses
- * the trace on a loaded machine: NO_NAVSTART); a second failure is the page's error.
+ * the trace on a loaded machine: NO_NAVSTART) or ends on another page; a second failure is the
+ * page's error.
  */
 async function auditOnce(lighthouse, page, flags) {
   let lastError;
@@ -51,6 +52,10 @@ async function auditOnce(lighthouse, page, flags) {
       const run = await withTimeout(lighthouse(page.url, flags), PAGE_TIMEOUT_MS, page.path);
       if (!run?.lhr) throw new Error("Lighthouse returned no report");
       if (run.lhr.runtimeError) throw new Error(run.lhr.runtimeError.message);
+      // A signed-in page that lost its session is redirected to `/`: that would score the
+      // landing page under the dashboard's name.
+      const landed = new URL(run.lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(page.url).pathname) throw new Error(`Lighthouse ended on ${landed}`);
       return summarise(run.lhr);
     } catch (error) {
       lastError = error;
