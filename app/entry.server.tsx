@@ -21,6 +21,8 @@ import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.serve
 import { contentSecurityPolicy } from "~/lib/content-security-policy.server";
 import type { Encoding } from "~/lib/accept-encoding";
 
+import { getEnv } from "~/lib/env.server";
+
 export { configure } from "~/lib/env.server";
 
 const STREAM_TIMEOUT_MS = 5_000;
@@ -160,7 +162,8 @@ async function documentFor(
   remixContext: EntryContext,
 ): Promise<Document> {
   const acceptEncoding = request.headers.get("Accept-Encoding");
-  const key = sharedPageKey(request, statusCode, remixContext);
+  // Under the dev server a kept page would outlive the edit that changed it.
+  const key = getEnv().isProduction ? sharedPageKey(request, statusCode, remixContext) : null;
   if (key !== null) {
     const { page, statusCode: status } = await sharedPageFor(
       key,

@@ -1,10 +1,16 @@
 // The server entry's render deadline: a timer per request that must not outlive the render (it
-// used to keep every finished request's memory for six seconds).
+// used to keep every finished request's memory for six seconds); and outside production (the dev
+// server) no page is kept, so an edit shows at the next request.
 import type { EntryContext } from "@remix-run/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+const rendered = vi.hoisted(() => ({ count: 0 }));
+
 vi.mock("@remix-run/react", () => ({
-  RemixServer: ({ url }: { url: string }) => <main>{`rendered ${url}`}</main>,
+  RemixServer: ({ url }: { url: string }) => {
+    rendered.count++;
+    return <main>{`rendered ${url}`}</main>;
+  },
 }));
 
 afterEach(() => {
@@ -27,5 +33,27 @@ describe("handleRequest", () => {
       expect(await response.text()).toContain(`rendered http://portal.test/page-${i}`);
     }
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("renders a page that declares itself shared for every request outside production", async () => {
+    const { default: handleRequest } = await import("~/entry.server");
+    const shared = {
+      staticHandlerContext: {
+        matches: [{ route: { id: "routes/landing" } }],
+        loaderData: { "routes/landing": null },
+      },
+      routeModules: { "routes/landing": { handle: { sharedPage: true } } },
+    } as unknown as EntryContext;
+    const before = rendered.count;
+    for (let i = 0; i < 2; i++) {
+      const response = await handleRequest(
+        new Request("http://portal.test/"),
+        200,
+        new Headers(),
+        shared,
+      );
+      expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+    }
+    expect(rendered.count - before).toBe(2);
   });
 });
