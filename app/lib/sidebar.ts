@@ -1,4 +1,5 @@
 // The sidebar's constants (widths, the Ctrl/Cmd+B shortcut, the phone breakpoint), its `sidebar_state` cookie and the no-JS toggle form's fields.
+import { cookieValue } from "~/lib/cookies";
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -23,11 +24,7 @@ export type SidebarChoice = { kind: "set"; open: boolean } | { kind: "flip" } | 
 
 /** Open unless the cookie says exactly "false": a first visit (no cookie) starts expanded. */
 export function readSidebarOpen(cookieHeader: string | null): boolean {
-  for (const pair of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = pair.split("=");
-    if (name?.trim() === SIDEBAR_COOKIE_NAME) return rest.join("=").trim() !== "false";
-  }
-  return true;
+  return cookieValue(cookieHeader, SIDEBAR_COOKIE_NAME) !== "false";
 }
 
 /** The cookie, as a Set-Cookie header value and as a `document.cookie` assignment alike. */

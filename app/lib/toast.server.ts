@@ -3,6 +3,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { randomUUID } from "node:crypto";
+import { cookieValue } from "./cookies";
 import { getEnv } from "./env.server";
 import type { Toast } from "./messages";
 
@@ -38,15 +39,6 @@ export function showToast(toast: Toast): ShownToast {
   return { ...toast, id: randomUUID() };
 }
 
-/** Whether the request carries the flash-toast cookie at all. */
-function hasToastCookie(request: Request): boolean {
-  const cookies = request.headers.get("Cookie");
-  return (
-    cookies !== null &&
-    cookies.split(";").some((pair) => pair.trim().startsWith(`${TOAST_COOKIE}=`))
-  );
-}
-
 /**
  * Reads and clears the flash toast; the returned headers must go out with the response. A request
  * without the cookie has no toast, and its answer sets no cookie.
@@ -54,7 +46,9 @@ function hasToastCookie(request: Request): boolean {
 export async function readFlashToast(
   request: Request,
 ): Promise<{ toast: ShownToast | null; headers: Headers }> {
-  if (!hasToastCookie(request)) return { toast: null, headers: new Headers() };
+  if (cookieValue(request.headers.get("Cookie"), TOAST_COOKIE) === undefined) {
+    return { toast: null, headers: new Headers() };
+  }
   const { toast, headers } = await toastUtils().getToast(request);
   if (!toast) return { toast: null, headers };
   return {
