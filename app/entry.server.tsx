@@ -6,26 +6,25 @@
 // depend on the visitor's cookies). `configure` is how the process entry hands this bundle its
 // validated configuration.
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import {
   type AppLoadContext,
   type EntryContext,
   type HandleDataRequestFunction,
 } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "~/hooks/use-nonce";
 import { addSessionHeaders } from "~/lib/auth.server";
 import { compressPage } from "~/lib/page-compression.server";
 import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.server";
 import { contentSecurityPolicy } from "~/lib/content-security-policy.server";
-import type { Encoding } from "~/lib/accept-encoding";
-
+import {
+  documentResponse,
+  renderPage,
+  STREAM_TIMEOUT_MS,
+  type PageBody,
+  type RenderedPage,
+} from "~/lib/document.server";
 import { getEnv } from "~/lib/env.server";
 
 export { configure } from "~/lib/env.server";
-
-const STREAM_TIMEOUT_MS = 5_000;
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
@@ -49,74 +48,6 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { c
   return response;
 };
 
-/** A page React has written out in full, and the status it ended with (500 after a render error). */
-interface RenderedPage {
-  html: Buffer;
-  statusCode: number;
-}
-
-/**
- * Renders the page whole, with `nonce` on every script it emits (none on a shared page). Sent once
- * complete, for every visitor: what renders lazily (the auth dialog) must be in the HTML itself
- * for browsers without JavaScript, and no loader here defers data. A whole page compresses in one
- * call, where compressing the stream as it is written costs a compressor flush for every chunk
- * React writes.
- */
-function renderPage(
-  request: Request,
-  statusCode: number,
-  remixContext: EntryContext,
-  nonce: string | undefined,
-): Promise<RenderedPage> {
-  return new Promise<RenderedPage>((resolve, reject) => {
-    // Stops a render still pending after the deadline; cleared as soon as the render ends, so a
-    // finished request is not kept in memory until it fires.
-    const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
-    const finished = () => clearTimeout(deadline);
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer
-          context={remixContext}
-          url={request.url}
-          abortDelay={STREAM_TIMEOUT_MS}
-          nonce={nonce}
-        />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          finished();
-          const chunks: Buffer[] = [];
-          const page = new Writable({
-            // React aborts the render when its destination closes; this one only closes once the
-            // render has ended, and the abort then builds an error object that nothing reads.
-            emitClose: false,
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-          });
-          page.on("finish", () => resolve({ html: Buffer.concat(chunks), statusCode }));
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          finished();
-          reject(error);
-        },
-        onError(error: unknown) {
-          statusCode = 500;
-          // Errors before the shell is ready reach Remix through onShellError, which logs them.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-  });
-}
-
 /** Pages the same for every visitor, rendered once in this process (decision 027). */
 const sharedPages = new SharedPages();
 
@@ -127,11 +58,8 @@ class UnsharedRender extends Error {
   }
 }
 
-/** A document ready to send: its bytes, their encoding, its status and its script policy. */
-interface Document {
-  body: Buffer;
-  encoding: Encoding;
-  statusCode: number;
+/** A document ready to send, with the policy that lets its scripts run. */
+interface Document extends PageBody {
   contentSecurityPolicy: string;
 }
 
@@ -194,16 +122,6 @@ export default async function handleRequest(
   await addSessionHeaders(loadContext, responseHeaders);
   const document = await documentFor(request, responseStatusCode, remixContext);
   responseHeaders.set("Content-Security-Policy", document.contentSecurityPolicy);
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
-  responseHeaders.append("Vary", "Accept-Encoding");
-  if (document.encoding !== "identity") {
-    responseHeaders.set("Content-Encoding", document.encoding);
-  }
-  responseHeaders.set("Content-Length", String(document.body.length));
-  // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
-  return new Response(new Uint8Array(document.body), {
-    headers: responseHeaders,
-    status: document.statusCode,
-  });
+  return documentResponse(document, responseHeaders);
 }

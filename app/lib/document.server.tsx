@@ -1,0 +1,95 @@
+// Renders a Remix document whole into one buffer (React writes it in chunks; nothing here streams,
+// see renderPage), and answers a rendered, compressed page with its length and encoding. Used by
+// the app's server entry and by the bench's bare reference page alike.
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext } from "~/hooks/use-nonce";
+import type { CompressedPage } from "~/lib/page-compression.server";
+
+/** How long a render may wait for suspended data before Remix aborts it. */
+export const STREAM_TIMEOUT_MS = 5_000;
+
+/** A page React has written out in full, and the status it ended with (500 after a render error). */
+export interface RenderedPage {
+  html: Buffer;
+  statusCode: number;
+}
+
+/**
+ * Renders the page whole, with `nonce` on every script it emits (none on a shared page). Sent once
+ * complete, for every visitor: what renders lazily (the auth dialog) must be in the HTML itself
+ * for browsers without JavaScript, and no loader here defers data. A whole page compresses in one
+ * call, where compressing the stream as it is written costs a compressor flush for every chunk
+ * React writes.
+ */
+export function renderPage(
+  request: Request,
+  statusCode: number,
+  remixContext: EntryContext,
+  nonce: string | undefined,
+): Promise<RenderedPage> {
+  return new Promise<RenderedPage>((resolve, reject) => {
+    // Stops a render still pending after the deadline; cleared as soon as the render ends, so a
+    // finished request is not kept in memory until it fires.
+    const deadline = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
+    const finished = () => clearTimeout(deadline);
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={STREAM_TIMEOUT_MS}
+          nonce={nonce}
+        />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          finished();
+          const chunks: Buffer[] = [];
+          const page = new Writable({
+            // React aborts the render when its destination closes; this one only closes once the
+            // render has ended, and the abort then builds an error object that nothing reads.
+            emitClose: false,
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          page.on("finish", () => resolve({ html: Buffer.concat(chunks), statusCode }));
+          pipe(page);
+        },
+        onShellError(error: unknown) {
+          finished();
+          reject(error);
+        },
+        onError(error: unknown) {
+          statusCode = 500;
+          // Errors before the shell is ready reach Remix through onShellError, which logs them.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/** A page ready to send: its bytes, their encoding and its status. */
+export interface PageBody extends CompressedPage {
+  statusCode: number;
+}
+
+/** The answer for `page`, on top of the headers the caller has set (cookies, policies, caching). */
+export function documentResponse(page: PageBody, headers: Headers): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Vary", "Accept-Encoding");
+  if (page.encoding !== "identity") headers.set("Content-Encoding", page.encoding);
+  headers.set("Content-Length", String(page.body.length));
+  // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
+  return new Response(new Uint8Array(page.body), { headers, status: page.statusCode });
+}
