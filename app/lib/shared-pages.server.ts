@@ -6,7 +6,7 @@
 import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "~/lib/accept-encoding";
 import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy.server";
-import { compressOnce, PAGE_ENCODINGS } from "~/lib/page-compression.server";
+import { compressOnce, PAGE_ENCODINGS, type CompressedPage } from "~/lib/page-compression.server";
 
 /**
  * Route handle field. `true`: the route renders the same markup for every request to its URL.
@@ -60,7 +60,7 @@ export class SharedPage {
     return new SharedPage({ br, gzip, identity: html }, policy);
   }
 
-  bodyFor(acceptEncoding: string | null): { body: Buffer; encoding: Encoding } {
+  bodyFor(acceptEncoding: string | null): CompressedPage {
     const encoding = chooseEncoding(acceptEncoding, PAGE_ENCODINGS);
     return { body: this.bodies[encoding], encoding };
   }
@@ -92,9 +92,5 @@ export class SharedPages {
       if (oldest !== undefined) this.pages.delete(oldest);
     }
     return page;
-  }
-
-  get size() {
-    return this.pages.size;
   }
 }
