@@ -8,7 +8,7 @@ import { booleanField, objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { JsonObject, RequestContext } from "../http/request";
 import type { Route } from "../http/router";
-import { sendRecovery } from "../mailer/mailer";
+import { sendMagicLink } from "../mailer/mailer";
 import { hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce } from "../services/pkce";
@@ -65,7 +65,7 @@ async function magicLink(app: App, ctx: RequestContext, body: JsonObject): Promi
   const account = user;
   app.store.db.transaction(() => {
     if (pkce) createFlowState(app, account.id, "magiclink", pkce);
-    sendRecovery(app, account, Boolean(pkce), redirectTo, clientKey, { magicLink: true });
+    sendMagicLink(app, account, Boolean(pkce), redirectTo, clientKey);
   });
   return json({});
 }

@@ -142,24 +142,29 @@ export function sendConfirmation(
   return sendLinkMail(app, user, CONFIRMATION, { pkce, redirectTo, clientKey });
 }
 
-/**
- * Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits; with
- * `magicLink`, GoTrue's sendMagicLink instead: "Your Magic Link", which replaces the recovery link and
- * code and shares their per-address gap.
- */
+/** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
 export function sendRecovery(
   app: App,
   user: UserRecord,
   pkce: boolean,
   redirectTo: string,
   clientKey: string,
-  { magicLink = false } = {},
 ): UserRecord {
-  return sendLinkMail(app, user, magicLink ? MAGIC_LINK : RECOVERY, {
-    pkce,
-    redirectTo,
-    clientKey,
-  });
+  return sendLinkMail(app, user, RECOVERY, { pkce, redirectTo, clientKey });
+}
+
+/**
+ * Sends "Your Magic Link" (GoTrue's sendMagicLink): it replaces the recovery link and code and
+ * shares their per-address gap.
+ */
+export function sendMagicLink(
+  app: App,
+  user: UserRecord,
+  pkce: boolean,
+  redirectTo: string,
+  clientKey: string,
+): UserRecord {
+  return sendLinkMail(app, user, MAGIC_LINK, { pkce, redirectTo, clientKey });
 }
 
 /**
