@@ -59,7 +59,7 @@ class UnsharedRender extends Error {
 }
 
 /** A document ready to send, with the policy that lets its scripts run. */
-interface Document extends PageBody {
+interface PageAnswer extends PageBody {
   contentSecurityPolicy: string;
 }
 
@@ -84,11 +84,11 @@ async function sharedPageFor(
 }
 
 /** A shared page as it is kept, or rendered for this request with a fresh nonce. */
-async function documentFor(
+async function pageFor(
   request: Request,
   statusCode: number,
   remixContext: EntryContext,
-): Promise<Document> {
+): Promise<PageAnswer> {
   const acceptEncoding = request.headers.get("Accept-Encoding");
   // Under the dev server a kept page would outlive the edit that changed it.
   const key = getEnv().isProduction ? sharedPageKey(request, statusCode, remixContext) : null;
@@ -120,8 +120,8 @@ export default async function handleRequest(
 ) {
   if (responseStatusCode === 405) return methodNotAllowed(responseHeaders);
   await addSessionHeaders(loadContext, responseHeaders);
-  const document = await documentFor(request, responseStatusCode, remixContext);
-  responseHeaders.set("Content-Security-Policy", document.contentSecurityPolicy);
+  const page = await pageFor(request, responseStatusCode, remixContext);
+  responseHeaders.set("Content-Security-Policy", page.contentSecurityPolicy);
   responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
-  return documentResponse(document, responseHeaders);
+  return documentResponse(page, responseHeaders);
 }
