@@ -189,6 +189,11 @@ test.describe("account", () => {
     const { email } = await signIn(page);
     await open(page, "/dashboard/account");
     await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+    await expect(page).toHaveTitle("Account · Client Portal");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /four-sprint programme/,
+    );
     await expect(page.getByRole("main").getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Change Password" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out of all devices" })).toBeVisible();
@@ -478,6 +483,11 @@ test.describe("sprint 1 and 2", () => {
     const errors = collectErrors(page);
     await signIn(page);
     await open(page, "/dashboard/sprint-1");
+    await expect(page).toHaveTitle("Sprint 1 · Client Portal");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /four-sprint programme/,
+    );
     await expect(page.getByRole("link", { name: "Back to Dashboard" })).toHaveAttribute(
       "href",
       "/dashboard",
