@@ -11,17 +11,17 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
 } from "@remix-run/node";
-import { addSessionHeaders } from "~/lib/auth.server";
-import { compressPage } from "~/lib/page-compression.server";
-import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.server";
-import { contentSecurityPolicy } from "~/lib/content-security-policy.server";
+import { addSessionHeaders } from "~/session/auth.server";
+import { compressPage } from "~/delivery/page-compression.server";
+import { SharedPage, SharedPages, sharedPageKey } from "~/delivery/shared-pages.server";
+import { contentSecurityPolicy } from "~/delivery/content-security-policy.server";
 import {
   documentResponse,
   renderPage,
   STREAM_TIMEOUT_MS,
   type PageBody,
   type RenderedPage,
-} from "~/lib/document.server";
+} from "~/delivery/render.server";
 import { getEnv } from "~/lib/env.server";
 
 export { configure } from "~/lib/env.server";

@@ -22,8 +22,8 @@ import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
-import type { SharedPageHandle } from "~/lib/shared-pages.server";
-import { readFlashToast } from "~/lib/toast.server";
+import type { SharedPageHandle } from "~/delivery/shared-pages.server";
+import { readFlashToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

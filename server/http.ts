@@ -10,8 +10,8 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
-import { compressResponses } from "./compression";
-import { fingerprintedAssets } from "./fingerprinted-assets";
+import { compressResponses } from "../app/delivery/compression-middleware.server";
+import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
 import { sameSiteOnly, securityHeaders } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */

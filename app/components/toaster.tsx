@@ -12,7 +12,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ShownToast } from "~/lib/toast.server";
+import type { ShownToast } from "~/forms/toast.server";
 import { cn } from "~/lib/utils";
 
 export const TOAST_DURATION_MS = 4000;

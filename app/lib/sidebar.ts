@@ -1,5 +1,5 @@
 // The sidebar's constants (widths, the Ctrl/Cmd+B shortcut, the phone breakpoint), its `sidebar_state` cookie and the no-JS toggle form's fields.
-import { cookieValue } from "~/lib/cookies";
+import { cookieValue } from "~/lib/cookies.server";
 
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;

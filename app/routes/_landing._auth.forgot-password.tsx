@@ -6,11 +6,11 @@ import { useSubmitting } from "~/components/auth/auth-form";
 import { EmailField } from "~/components/auth/email-field";
 import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { forgotPasswordAction, type FormAnswer } from "~/lib/account-actions.server";
-import { authHref } from "~/lib/auth-mode";
-import { FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
+import { forgotPasswordAction, type FormAnswer } from "~/auth/account.server";
+import { authHref } from "~/auth/auth-mode";
+import { FORGOT_PASSWORD_PATH } from "~/lib/paths";
 import type { AuthRouteHandle } from "./_landing._auth";
-import type { SharedPageHandle } from "~/lib/shared-pages.server";
+import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 
 export const handle: AuthRouteHandle & SharedPageHandle = {

@@ -5,8 +5,8 @@ import { Outlet, useMatches, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthDialog, type AuthDialogCopy } from "~/components/auth/auth-dialog";
 import type { AuthOutletContext } from "~/components/auth/auth-form";
-import { EMAIL_PARAM } from "~/lib/auth-mode";
-import type { SharedPageHandle } from "~/lib/shared-pages.server";
+import { EMAIL_PARAM } from "~/auth/auth-mode";
+import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
 export interface AuthRouteHandle {
   authDialog: AuthDialogCopy;

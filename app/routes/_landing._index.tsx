@@ -1,8 +1,8 @@
 // Landing page `/` (drawn by the layout): links from before the auth routes existed
 // (`/?auth=sign-in|sign-up`) are sent on to `/sign-in` or `/sign-up`.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { authHref, LEGACY_AUTH_PARAM, parseAuthMode } from "~/lib/auth-mode";
-import type { SharedPageHandle } from "~/lib/shared-pages.server";
+import { authHref, LEGACY_AUTH_PARAM, parseAuthMode } from "~/auth/auth-mode";
+import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
 export const handle: SharedPageHandle = { sharedPage: true };
 

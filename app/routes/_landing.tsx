@@ -3,8 +3,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { requireAnonymous } from "~/lib/auth.server";
-import type { SharedPageHandle } from "~/lib/shared-pages.server";
+import { requireAnonymous } from "~/session/auth.server";
+import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },

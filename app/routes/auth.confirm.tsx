@@ -5,9 +5,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/auth-page";
 import { Button } from "~/components/ui/button";
-import { authHref } from "~/lib/auth-mode";
-import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH } from "~/lib/auth-paths";
-import { linkPage, verifyLink, type LinkState } from "~/lib/confirm-link.server";
+import { authHref } from "~/auth/auth-mode";
+import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH } from "~/lib/paths";
+import { linkPage, verifyLink, type LinkState } from "~/auth/confirm-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
 

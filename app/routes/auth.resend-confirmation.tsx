@@ -1,8 +1,8 @@
 // Posts only: mails the sign-up confirmation link again and goes back to the sign-in dialog with
 // a toast (sent, or how long to wait before another mail).
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { resendConfirmationAction } from "~/lib/account-actions.server";
-import { authHref } from "~/lib/auth-mode";
+import { resendConfirmationAction } from "~/auth/account.server";
+import { authHref } from "~/auth/auth-mode";
 
 export function loader() {
   return redirect(authHref("sign-in"));

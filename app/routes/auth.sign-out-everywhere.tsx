@@ -1,7 +1,7 @@
 // Posts only: 'Sign out of all devices' from the account page; every session of the user ends,
 // the others at their next page view.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { signOutEverywhereAction } from "~/lib/account-actions.server";
+import { signOutEverywhereAction } from "~/auth/account.server";
 
 export function loader() {
   return redirect("/");

@@ -1,7 +1,7 @@
 // Sign-out: POST only (a GET could be triggered by prefetching or a crawler); ends this device's
 // session (scope local), clears every auth cookie chunk and goes back to `/`.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { createAuthClient } from "~/lib/auth.server";
+import { createAuthClient } from "~/session/auth.server";
 
 export async function loader() {
   return redirect("/");

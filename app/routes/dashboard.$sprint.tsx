@@ -6,9 +6,9 @@ import { useParams } from "@remix-run/react";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import { findSprintPlan, type SprintPlan } from "~/content/sprint-plans";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/session/auth.server";
 import { notFound } from "~/lib/not-found.server";
-import { sprintName } from "~/lib/sprints";
+import { sprintName } from "~/programme/sprints";
 import { signedInMeta } from "~/lib/page-meta";
 
 /** The plan for the `$sprint` segment; the loader has already answered 404 for any other. */

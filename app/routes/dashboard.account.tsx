@@ -7,8 +7,8 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
-import { accountAction } from "~/lib/account-actions.server";
-import { requireUser } from "~/lib/auth.server";
+import { accountAction } from "~/auth/account.server";
+import { requireUser } from "~/session/auth.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { signedInMeta } from "~/lib/page-meta";
 

@@ -3,7 +3,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/session/auth.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { readSidebarOpen } from "~/lib/sidebar";
 

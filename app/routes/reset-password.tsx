@@ -12,12 +12,12 @@ import { useSubmitting } from "~/components/auth/auth-form";
 import { NewPasswordField } from "~/components/auth/new-password-field";
 import { useActionToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { resetPasswordAction, type FormAnswer } from "~/lib/account-actions.server";
-import { RESET_PASSWORD_PATH } from "~/lib/auth-paths";
-import { requireUser } from "~/lib/auth.server";
+import { resetPasswordAction, type FormAnswer } from "~/auth/account.server";
+import { RESET_PASSWORD_PATH } from "~/lib/paths";
+import { requireUser } from "~/session/auth.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { isAcceptablePassword } from "~/lib/validation";
+import { isAcceptablePassword } from "~/forms/validation";
 
 export const meta: MetaFunction = () => [{ title: "Choose a New Password | Client Portal" }];
 

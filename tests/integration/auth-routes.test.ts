@@ -4,13 +4,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import type * as AuthServerModule from "~/lib/auth.server";
+import type * as AuthServerModule from "~/session/auth.server";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
 import type * as LandingRoute from "~/routes/_landing";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
-import type * as Toasts from "~/lib/toast.server";
+import type * as Toasts from "~/forms/toast.server";
 import {
   adminCreateUser,
   appEnv,
@@ -47,8 +47,8 @@ beforeAll(async () => {
     signUpRoute: await import("~/routes/_landing._auth.sign-up"),
     signOut: await import("~/routes/auth.sign-out"),
     confirm: await import("~/routes/auth.confirm"),
-    authServer: await import("~/lib/auth.server"),
-    toasts: await import("~/lib/toast.server"),
+    authServer: await import("~/session/auth.server"),
+    toasts: await import("~/forms/toast.server"),
   };
 });
 

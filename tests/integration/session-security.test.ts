@@ -5,15 +5,15 @@ import type { AppLoadContext } from "@remix-run/node";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import type * as AccountActions from "~/lib/account-actions.server";
-import type * as AuthModule from "~/lib/auth.server";
+import type * as AccountActions from "~/auth/account.server";
+import type * as AuthModule from "~/session/auth.server";
 import type * as Entry from "~/entry.server";
 import type * as DashboardRoute from "~/routes/dashboard";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
-import { CHANGE_EMAIL_INTENT } from "~/lib/auth-paths";
+import { CHANGE_EMAIL_INTENT } from "~/lib/paths";
 import {
   adminCreateUser,
   appEnv,
@@ -57,8 +57,8 @@ beforeAll(async () => {
     },
   );
   mod = {
-    account: await import("~/lib/account-actions.server"),
-    auth: await import("~/lib/auth.server"),
+    account: await import("~/auth/account.server"),
+    auth: await import("~/session/auth.server"),
     entry: await import("~/entry.server"),
     dashboard: await import("~/routes/dashboard"),
     signIn: await import("~/routes/_landing._auth.sign-in"),

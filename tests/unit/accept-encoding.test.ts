@@ -1,7 +1,7 @@
 // Content negotiation for compressed assets and pages: how Accept-Encoding (with q-values, `*` and
 // refusals) picks brotli, gzip or the file as it is.
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, parseAcceptEncoding } from "../../app/lib/accept-encoding";
+import { chooseEncoding, parseAcceptEncoding } from "../../app/delivery/accept-encoding";
 
 const BOTH = ["br", "gzip", "identity"] as const;
 const choose = (header: string | undefined, available = [...BOTH]) =>

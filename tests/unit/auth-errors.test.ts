@@ -1,7 +1,7 @@
 // The error catalogue of spec point 8: every row, by error code first and by message text.
 import { describe, expect, it } from "vitest";
-import { isAuthUnavailable, secondsUntilNextEmail, toastForAuthError } from "~/lib/auth-errors";
-import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/lib/messages";
+import { isAuthUnavailable, secondsUntilNextEmail, toastForAuthError } from "~/auth/auth-errors";
+import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/forms/messages";
 
 describe("toastForAuthError", () => {
   it.each([

@@ -2,7 +2,7 @@
 // later flushes still happen, and nothing is flushed once the response has ended.
 import type { NextFunction, Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { coalesceFlushes } from "../../server/compression";
+import { coalesceFlushes } from "../../app/delivery/compression-middleware.server";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,7 +1,10 @@
 // The document policy: scripts from this origin plus this response's nonce, or the hashes of a
 // shared page's inline scripts computed as browsers compute them.
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy.server";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from "~/delivery/content-security-policy.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows inline scripts by this response's nonce, never unsafe-inline", () => {

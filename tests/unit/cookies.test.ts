@@ -1,6 +1,6 @@
 // One cookie's value out of a Cookie header: exact names only, values with "=" kept whole.
 import { describe, expect, it } from "vitest";
-import { cookieValue } from "~/lib/cookies";
+import { cookieValue } from "~/lib/cookies.server";
 
 describe("cookieValue", () => {
   it("finds a cookie by its exact name among others", () => {

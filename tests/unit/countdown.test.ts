@@ -1,7 +1,7 @@
 // Countdown arithmetic and the once-per-sprint start time (5 days for sprint 1,
 // 21 for sprint 2), kept from the first visit.
 import { describe, expect, it } from "vitest";
-import { countdownEnd, countdownParts, loadStartTime, padCountdown } from "~/lib/countdown";
+import { countdownEnd, countdownParts, loadStartTime, padCountdown } from "~/programme/countdown";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

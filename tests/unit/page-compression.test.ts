@@ -2,7 +2,7 @@
 // page, and a page too small to gain is sent as it is.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressPage, MIN_COMPRESSED_BYTES } from "~/lib/page-compression.server";
+import { compressPage, MIN_COMPRESSED_BYTES } from "~/delivery/page-compression.server";
 
 const page = Buffer.from(
   `<!DOCTYPE html><html><body>${'<p class="text-sm">Sprint 1</p>'.repeat(400)}</body></html>`,

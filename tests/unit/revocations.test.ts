@@ -1,14 +1,14 @@
 // Revocation markers in memory (no REDIS_URL): tokens issued before the marker are refused, later
 // ones and other users' are not.
 import { beforeAll, describe, expect, it } from "vitest";
-import type * as Revocations from "~/lib/revocations.server";
+import type * as Revocations from "~/session/revocations.server";
 
 let revocations: typeof Revocations;
 
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= "unit-test-secret-unit-test-secret-0123";
   delete process.env.REDIS_URL;
-  revocations = await import("~/lib/revocations.server");
+  revocations = await import("~/session/revocations.server");
 });
 
 describe("revocation markers", () => {

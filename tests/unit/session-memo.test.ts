@@ -1,7 +1,7 @@
 // The memo of verified sessions: keyed by a hash of the exact session cookie, never used past
 // expiry, and never holding long cookies.
 import { describe, expect, it } from "vitest";
-import { memoKey, rememberClaims, rememberedClaims } from "~/lib/auth.server";
+import { memoKey, rememberClaims, rememberedClaims } from "~/session/auth.server";
 
 const claims = (exp: number) => ({ sub: "user-1", email: "a@example.com", exp, iat: exp - 3600 });
 

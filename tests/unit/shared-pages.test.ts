@@ -5,7 +5,7 @@ import type { EntryContext } from "@remix-run/node";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { SharedPage, SharedPages, sharedPageKey } from "~/lib/shared-pages.server";
+import { SharedPage, SharedPages, sharedPageKey } from "~/delivery/shared-pages.server";
 
 type Context = Pick<EntryContext, "staticHandlerContext" | "routeModules">;
 

@@ -7,7 +7,7 @@ import {
   activeSprintCount,
   lockedSprintBadges,
   sprintActionLabel,
-} from "~/lib/sprints";
+} from "~/programme/sprints";
 import {
   findSprintPlan,
   sprintPlans,

@@ -8,7 +8,7 @@ import {
   passwordScore,
   strengthLevel,
   stripAngleBrackets,
-} from "~/lib/validation";
+} from "~/forms/validation";
 
 describe("e-mail", () => {
   it("strips < and > as the user types", () => {

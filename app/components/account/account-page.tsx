@@ -12,8 +12,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { FormAnswer } from "~/lib/account-actions.server";
-import { ACCOUNT_PATH, CHANGE_EMAIL_INTENT, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/auth-paths";
+import type { FormAnswer } from "~/auth/account.server";
+import { ACCOUNT_PATH, CHANGE_EMAIL_INTENT, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   EMAIL_MAX_LENGTH,
@@ -21,7 +21,7 @@ import {
   isAcceptablePassword,
   isValidEmail,
   normalizeEmail,
-} from "~/lib/validation";
+} from "~/forms/validation";
 
 /** True while the account page's form with this intent (the e-mail form's, or none) is posting. */
 function useAccountFormPending(intent: string | undefined): boolean {

@@ -2,7 +2,7 @@
 // fetched as soon as the visitor reaches for it (pointer over it, keyboard focus).
 import { Link } from "@remix-run/react";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
-import { authHref, type AuthMode } from "~/lib/auth-mode";
+import { authHref, type AuthMode } from "~/auth/auth-mode";
 
 type AuthLinkProps = Omit<ComponentPropsWithoutRef<typeof Link>, "to"> & { mode: AuthMode };
 

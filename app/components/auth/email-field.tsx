@@ -8,7 +8,7 @@ import {
   INVALID_EMAIL_HINT,
   isValidEmail,
   stripAngleBrackets,
-} from "~/lib/validation";
+} from "~/forms/validation";
 import { errorProps, FieldError } from "./field-error";
 
 export function EmailField({

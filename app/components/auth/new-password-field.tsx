@@ -2,7 +2,7 @@
 // submit that stays disabled while the password is too weak (`onAcceptableChange`).
 import { useEffect, useRef, useState } from "react";
 import { Label } from "~/components/ui/label";
-import { PASSWORD_MIN_LENGTH } from "~/lib/validation";
+import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";

@@ -5,7 +5,7 @@ import {
   passwordScore,
   strengthLevel,
   type StrengthLevel,
-} from "~/lib/validation";
+} from "~/forms/validation";
 
 const LEVEL_STYLE: Record<StrengthLevel, { bar: string; label: string }> = {
   weak: { bar: "bg-red-600", label: "Weak" },

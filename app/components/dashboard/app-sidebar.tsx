@@ -10,9 +10,9 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH } from "~/lib/auth-paths";
+import { ACCOUNT_PATH } from "~/lib/paths";
 import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
-import { sprintName } from "~/lib/sprints";
+import { sprintName } from "~/programme/sprints";
 
 export function AppSidebar() {
   return (

@@ -4,7 +4,7 @@ import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "~/compo
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { TIME_REMAINING, sprints } from "~/content/sprints";
-import { activeSprintCount } from "~/lib/sprints";
+import { activeSprintCount } from "~/programme/sprints";
 import { SprintCard } from "./sprint-card";
 
 const SUMMARY: { label: string; value: string; note: string; icon: LucideIcon }[] = [

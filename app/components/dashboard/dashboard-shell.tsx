@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
-import { ACCOUNT_PATH } from "~/lib/auth-paths";
+import { ACCOUNT_PATH } from "~/lib/paths";
 import { SIDEBAR_TOGGLE_PATH } from "~/lib/sidebar";
 import { SkipLink } from "~/components/skip-link";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import type { Sprint, SprintStatus } from "~/content/sprints";
-import { sprintActionLabel, sprintName, statusLabel } from "~/lib/sprints";
+import { sprintActionLabel, sprintName, statusLabel } from "~/programme/sprints";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",

@@ -7,7 +7,7 @@ import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { sprints } from "~/content/sprints";
-import { sprintName } from "~/lib/sprints";
+import { sprintName } from "~/programme/sprints";
 import { BENEFITS, CLAIMS } from "~/content/landing";
 
 function Section({

@@ -1,6 +1,6 @@
 // An active sprint's page (sprints 1 and 2): header, countdown, objectives, tasks, summary.
 import type { ActiveSprintPlan } from "~/content/sprint-plans";
-import { activeSprintBadges } from "~/lib/sprints";
+import { activeSprintBadges } from "~/programme/sprints";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";
 import { SprintHeader } from "./sprint-header";

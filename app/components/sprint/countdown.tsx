@@ -9,7 +9,7 @@ import {
   loadStartTime,
   padCountdown,
   type CountdownParts,
-} from "~/lib/countdown";
+} from "~/programme/countdown";
 
 const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "days", label: "Days" },

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { LockedSprintPlan } from "~/content/sprint-plans";
-import { lockedSprintBadges } from "~/lib/sprints";
+import { lockedSprintBadges } from "~/programme/sprints";
 import { SprintHeader } from "./sprint-header";
 
 export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {

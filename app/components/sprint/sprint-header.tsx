@@ -4,7 +4,7 @@ import { ArrowLeft, Clock } from "~/components/ui/icons";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { Sprint } from "~/content/sprints";
-import { sprintName } from "~/lib/sprints";
+import { sprintName } from "~/programme/sprints";
 
 export function SprintHeader({
   sprint,

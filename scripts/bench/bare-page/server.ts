@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compressResponses } from "../../../server/compression";
+import { compressResponses } from "../../../app/delivery/compression-middleware.server";
 
 const [buildDir = "", port = ""] = process.argv.slice(2);
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;

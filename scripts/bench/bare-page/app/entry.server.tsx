@@ -2,8 +2,8 @@
 // the app's headers, nonce and shared pages: the complete page, compressed once with the portal's
 // page compression.
 import type { EntryContext } from "@remix-run/node";
-import { documentResponse, renderPage } from "~/lib/document.server";
-import { compressPage } from "~/lib/page-compression.server";
+import { documentResponse, renderPage } from "~/delivery/render.server";
+import { compressPage } from "~/delivery/page-compression.server";
 
 export default async function handleRequest(
   request: Request,

@@ -6,7 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
-import type { CompressedPage } from "~/lib/page-compression.server";
+import type { CompressedPage } from "~/delivery/page-compression.server";
 
 /** How long a render may wait for suspended data before Remix aborts it. */
 export const STREAM_TIMEOUT_MS = 5_000;

@@ -4,12 +4,12 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
 import { isAuthUnavailable } from "./auth-errors";
-import { createAuthClient } from "./auth.server";
-import { ACCOUNT_PATH, RESET_PASSWORD_PATH } from "./auth-paths";
-import { getEnv } from "./env.server";
-import { messages, type Toast } from "./messages";
-import { safeRedirect } from "./safe-redirect";
-import { redirectWithToast } from "./toast.server";
+import { createAuthClient } from "~/session/auth.server";
+import { ACCOUNT_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
+import { getEnv } from "~/lib/env.server";
+import { messages, type Toast } from "~/forms/messages";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/forms/toast.server";
 
 const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
   "email",

@@ -4,8 +4,8 @@
 // out at their next page view instead of when their access token expires. Kept where the rate
 // limits are (memory, or Redis with REDIS_URL so every app instance sees them).
 import type { Redis } from "ioredis";
-import { getEnv } from "./env.server";
-import { log } from "./log.server";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 
 /** Longer than any access token lives (hosted Supabase allows up to a week): then it is moot. */
 const MARKER_TTL_SECONDS = 7 * 24 * 60 * 60;

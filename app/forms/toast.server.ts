@@ -3,8 +3,8 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { randomUUID } from "node:crypto";
-import { cookieValue } from "./cookies";
-import { getEnv } from "./env.server";
+import { cookieValue } from "~/lib/cookies.server";
+import { getEnv } from "~/lib/env.server";
 import type { Toast } from "./messages";
 
 export interface ShownToast extends Toast {

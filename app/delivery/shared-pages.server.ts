@@ -4,9 +4,16 @@
 // change. Which pages qualify is declared by their routes (`handle.sharedPage`); everything else
 // renders per request.
 import type { EntryContext } from "@remix-run/node";
-import { chooseEncoding, type Encoding } from "~/lib/accept-encoding";
-import { contentSecurityPolicy, inlineScriptHashes } from "~/lib/content-security-policy.server";
-import { compressOnce, PAGE_ENCODINGS, type CompressedPage } from "~/lib/page-compression.server";
+import { chooseEncoding, type Encoding } from "~/delivery/accept-encoding";
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from "~/delivery/content-security-policy.server";
+import {
+  compressOnce,
+  PAGE_ENCODINGS,
+  type CompressedPage,
+} from "~/delivery/page-compression.server";
 
 /**
  * Route handle field. `true`: the route renders the same markup for every request to its URL.

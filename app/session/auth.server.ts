@@ -14,10 +14,10 @@ import {
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK } from "jose";
 import { createHash } from "node:crypto";
 import ws from "ws";
-import { isAuthUnavailable } from "./auth-errors";
-import { getEnv } from "./env.server";
-import { log } from "./log.server";
-import { takeAttempt, type LimitedAction } from "./rate-limit.server";
+import { isAuthUnavailable } from "~/auth/auth-errors";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { takeAttempt, type LimitedAction } from "~/lib/rate-limit.server";
 import { isRevoked } from "./revocations.server";
 
 export interface SessionUser {

@@ -3,13 +3,13 @@
 // successes with a redirect (PRG) carrying the session cookies and a flash toast.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { toastForAuthError } from "./auth-errors";
-import { createAuthClient } from "./auth.server";
-import { getEnv } from "./env.server";
-import { readFormFields, type FormFields } from "./form.server";
+import { createAuthClient } from "~/session/auth.server";
+import { getEnv } from "~/lib/env.server";
+import { readFormFields, type FormFields } from "~/forms/read-form.server";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD } from "./auth-mode";
-import { messages, type Toast } from "./messages";
-import { takeAttempt } from "./rate-limit.server";
-import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
+import { messages, type Toast } from "~/forms/messages";
+import { takeAttempt } from "~/lib/rate-limit.server";
+import { redirectWithToast, showToast, type ShownToast } from "~/forms/toast.server";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
@@ -17,7 +17,7 @@ import {
   EMAIL_MAX_LENGTH,
   normalizeEmail,
   PASSWORD_MAX_BYTES,
-} from "./validation";
+} from "~/forms/validation";
 
 export type AuthIntent = "sign-in" | "sign-up";
 

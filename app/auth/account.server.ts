@@ -5,33 +5,33 @@
 // marker, so other devices are signed out at their next page view.
 import { data, type AppLoadContext } from "@remix-run/node";
 import { secondsUntilNextEmail, toastForAuthError, isAuthUnavailable } from "./auth-errors";
-import { createAuthClient, requireUser } from "./auth.server";
+import { createAuthClient, requireUser } from "~/session/auth.server";
 import { authHref } from "./auth-mode";
 import {
   ACCOUNT_PATH,
   CHANGE_EMAIL_INTENT,
   FORGOT_PASSWORD_PATH,
   RESET_PASSWORD_PATH,
-} from "./auth-paths";
-import { getEnv } from "./env.server";
-import { readFormFields } from "./form.server";
+} from "~/lib/paths";
+import { getEnv } from "~/lib/env.server";
+import { readFormFields } from "~/forms/read-form.server";
 import {
   emailChangeSent,
   messages,
   resetLinkSent,
   waitBeforeAnotherEmail,
   type Toast,
-} from "./messages";
-import { takeAttempt } from "./rate-limit.server";
-import { revokeSessionsBefore } from "./revocations.server";
-import { redirectWithToast, showToast, type ShownToast } from "./toast.server";
+} from "~/forms/messages";
+import { takeAttempt } from "~/lib/rate-limit.server";
+import { revokeSessionsBefore } from "~/session/revocations.server";
+import { redirectWithToast, showToast, type ShownToast } from "~/forms/toast.server";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
   isValidEmail,
   normalizeEmail,
   PASSWORD_MAX_BYTES,
-} from "./validation";
+} from "~/forms/validation";
 
 export interface FormAnswer {
   email?: string;

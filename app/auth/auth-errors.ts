@@ -1,6 +1,6 @@
 // Maps an auth service error to the product's error catalogue: by error code first, then by the
 // service's known messages, then the generic text; an unreachable service is 'Connection Error'.
-import { messages, type Toast } from "./messages";
+import { messages, type Toast } from "~/forms/messages";
 
 export interface AuthErrorLike {
   name?: string;
