@@ -23,8 +23,9 @@ import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
-import { readFlashToast } from "~/forms/toast.server";
+import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
+import { HOME_PATH } from "~/lib/paths";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,8 +40,8 @@ export const handle: SharedPageHandle = {
 /** The auth-outage 503 that bubbles here says when to try again. */
 export const headers = forwardRetryAfter;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await readFlashToast(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await readPageToast(request, context);
   return data({ toast }, { headers });
 }
 
@@ -74,7 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   return (
-    <ToastProvider flashToast={toast}>
+    <ToastProvider pageToast={toast}>
       <Outlet />
     </ToastProvider>
   );
@@ -96,7 +97,7 @@ export function ErrorBoundary() {
     <ErrorScreen
       title="Something went wrong"
       message="An unexpected error occurred. Please try again."
-      action={{ label: "Return to Home", href: "/" }}
+      action={{ label: "Return to Home", href: HOME_PATH }}
     />
   );
 }

@@ -1,5 +1,6 @@
 // The auth dialog's two modes and their routes (`/sign-in`, `/sign-up`), so the dialog can be
 // opened by a plain link, with or without JavaScript.
+import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/lib/paths";
 
 export type AuthMode = "sign-in" | "sign-up";
 
@@ -17,5 +18,5 @@ export function parseAuthMode(value: string | null): AuthMode | null {
 }
 
 export function authHref(mode: AuthMode): string {
-  return `/${mode}`;
+  return mode === "sign-in" ? SIGN_IN_PATH : SIGN_UP_PATH;
 }

@@ -3,11 +3,11 @@
 // a link, so mail scanners and cross-site navigations sign no one in).
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
-import { isAuthUnavailable } from "./auth-errors";
-import { createAuthClient } from "~/session/auth.server";
-import { ACCOUNT_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
+import { callAuth } from "~/forms/answer.server";
+import { createAuthClient } from "~/session/auth-service.server";
+import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
 import { getEnv } from "~/lib/env.server";
-import { messages, type Toast } from "~/forms/messages";
+import { messages, type Toast } from "~/content/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/forms/toast.server";
 
@@ -41,7 +41,7 @@ function isEmailOtpType(value: string | null): value is EmailOtpType {
 
 /** Each purpose's own page, where its verified link goes without a usable `next`. */
 const FALLBACK_DESTINATION: Record<LinkPurpose, string> = {
-  confirm: "/dashboard",
+  confirm: DASHBOARD_PATH,
   recovery: RESET_PASSWORD_PATH,
   email_change: ACCOUNT_PATH,
 };
@@ -64,7 +64,7 @@ function destinationFor(next: string | null, purpose: LinkPurpose): string {
     return fallback;
   }
   // The site root means "the portal": a signed-in user's home is the dashboard.
-  return target === "/" ? fallback : target;
+  return target === HOME_PATH ? fallback : target;
 }
 
 export function parseLink(request: Request): ParsedLink {
@@ -89,20 +89,15 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
   const { tokenHash, type, purpose, destination } = parseLink(request);
   if (!tokenHash || !type) return data<LinkState>({ state: "invalid", purpose }, { status: 400 });
   const { supabase, headers } = createAuthClient(request, context);
-  let error;
-  let session;
-  try {
-    ({
-      error,
-      data: { session },
-    } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
-  } catch {
-    return data<LinkState>({ state: "unavailable", purpose }, { status: 503 });
+  const result = await callAuth(() => supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
+  if (!result.ok) {
+    const unavailable = result.toast === messages.connectionError;
+    return data<LinkState>(
+      { state: unavailable ? "unavailable" : "invalid", purpose },
+      { status: unavailable ? 503 : 400, headers },
+    );
   }
-  if (error && isAuthUnavailable(error)) {
-    return data<LinkState>({ state: "unavailable", purpose }, { status: 503, headers });
-  }
-  if (error) return data<LinkState>({ state: "invalid", purpose }, { status: 400, headers });
+  const { session } = result.data;
   // Supabase with "secure email change" on wants the other address's link too: no session yet.
   if (purpose === "email_change" && !session) {
     return redirectWithToast(destination, messages.emailChangeHalfConfirmed, headers);

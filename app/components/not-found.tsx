@@ -4,7 +4,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/button";
-import { WaveBackground } from "~/components/wave-background";
+import { WaveBackground } from "./wave-background";
+import { HOME_PATH } from "~/lib/paths";
 
 export const NOT_FOUND_TITLE = "Page not found · Client Portal";
 
@@ -25,7 +26,7 @@ export function NotFound() {
             </span>
           </h1>
           <Button asChild className="mt-8">
-            <Link to="/">Return to Home</Link>
+            <Link to={HOME_PATH}>Return to Home</Link>
           </Button>
         </div>
       </main>

@@ -2,6 +2,7 @@
 import { Form } from "@remix-run/react";
 import { LogOut } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
+import { SIGN_OUT_PATH } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 
 export function SignOutForm({ email, className }: { email: string; className?: string }) {
@@ -10,7 +11,7 @@ export function SignOutForm({ email, className }: { email: string; className?: s
       <span className="min-w-0 truncate text-sm text-muted-foreground" title={email}>
         {email}
       </span>
-      <Form method="post" action="/auth/sign-out" className="shrink-0">
+      <Form method="post" action={SIGN_OUT_PATH} className="shrink-0">
         <Button type="submit" variant="outline" size="sm">
           <LogOut aria-hidden />
           Sign Out

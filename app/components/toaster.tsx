@@ -1,80 +1,48 @@
 // The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
 // shows without JavaScript (a CSS animation fades it out); with JavaScript a timer removes it.
-// Toasts come from the flash cookie (after a redirect) or from a form's answer (`useActionToast`).
+// The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
+// the root; toasts of later answers arrive through `useActionToast`.
 import { X } from "~/components/ui/icons";
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
-import type { ShownToast } from "~/forms/toast.server";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import type { ShownToast } from "~/content/messages";
 import { cn } from "~/lib/utils";
 
 export const TOAST_DURATION_MS = 4000;
 
-interface ToastChannel {
-  /** An answer's toast seen while the page first renders (server HTML and hydration). */
-  firstRender: { toast: ShownToast | null };
-  show: (toast: ShownToast) => void;
-}
+const ShowToast = createContext<((toast: ShownToast) => void) | null>(null);
 
-const ToastContext = createContext<ToastChannel | null>(null);
-
-/**
- * Shows the toast a form's answer carries. A page renders before the toast region (which follows
- * it in the document), so on the first render, as on the server for a post without JavaScript,
- * the region already has it; later answers arrive through `show`.
- */
+/** Shows the toast a form's answer carries, once the page has it. */
 export function useActionToast(toast: ShownToast | undefined) {
-  const channel = useContext(ToastContext);
-  if (!channel) throw new Error("useActionToast must be used inside <ToastProvider>");
-  if (toast && !channel.firstRender.toast) channel.firstRender.toast = toast;
-  const { show } = channel;
+  const show = useContext(ShowToast);
+  if (!show) throw new Error("useActionToast must be used inside <ToastProvider>");
   useEffect(() => {
     if (toast) show(toast);
   }, [toast, show]);
 }
 
 export function ToastProvider({
-  flashToast,
+  pageToast,
   children,
 }: {
-  flashToast: ShownToast | null;
+  pageToast: ShownToast | null;
   children: ReactNode;
 }) {
-  const firstRender = useRef<ToastChannel["firstRender"]>({ toast: null }).current;
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const show = useCallback((toast: ShownToast) => {
     setCurrent((shown) => (shown?.id === toast.id ? shown : toast));
   }, []);
-  const channel = useMemo(() => ({ firstRender, show }), [firstRender, show]);
   useEffect(() => {
-    if (flashToast) show(flashToast);
-  }, [flashToast, show]);
+    if (pageToast) show(pageToast);
+  }, [pageToast, show]);
   return (
-    <ToastContext.Provider value={channel}>
+    <ShowToast.Provider value={show}>
       {children}
-      {/* Reads the first-render toast itself: it renders after the page, which may set it. */}
-      <ToastRegion current={current} fallback={flashToast} firstRender={firstRender} />
-    </ToastContext.Provider>
+      <ToastRegion toast={current ?? pageToast} />
+    </ShowToast.Provider>
   );
 }
 
-function ToastRegion({
-  current,
-  fallback,
-  firstRender,
-}: {
-  current: ShownToast | null;
-  fallback: ShownToast | null;
-  firstRender: ToastChannel["firstRender"];
-}) {
-  const toast = current ?? firstRender.toast ?? fallback;
+function ToastRegion({ toast }: { toast: ShownToast | null }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const visible = toast && toast.id !== dismissedId ? toast : null;
   useEffect(() => {

@@ -237,5 +237,5 @@ export const sprintPlans: readonly SprintPlan[] = [
 
 /** The plan whose page is at `/dashboard/<segment>`, e.g. "sprint-1"; none for any other. */
 export function findSprintPlan(segment: string | undefined): SprintPlan | undefined {
-  return sprintPlans.find((plan) => plan.sprint.route === `/dashboard/${segment}`);
+  return sprintPlans.find((plan) => `sprint-${plan.sprint.id}` === segment);
 }

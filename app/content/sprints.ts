@@ -1,7 +1,7 @@
 // The programme's overview: the four sprints, as the landing page, the dashboard and the sidebar
 // list them, and the dashboard's headline figures. Each sprint page's own content is in
 // sprint-plans.ts, which only the sprint page loads.
-import { CodeXml, Rocket, ShieldCheck, Target, type LucideIcon } from "~/components/ui/icons";
+import type { ContentIconName } from "./icon-names";
 
 export type SprintStatus = "completed" | "in-progress" | "not-started";
 
@@ -9,11 +9,10 @@ export interface Sprint {
   id: number;
   title: string;
   description: string;
-  icon: LucideIcon;
+  icon: ContentIconName;
   status: SprintStatus;
   /** Percent, 0–100. */
   progress: number;
-  route: string;
   estimatedTime: string;
   tasks: { completed: number; total: number };
 }
@@ -28,10 +27,9 @@ export const sprints: Sprint[] = [
     title: "Foundation",
     description:
       "Define your offer, your ideal client and the messaging everything else builds on.",
-    icon: Target,
+    icon: "target",
     status: "in-progress",
     progress: 65,
-    route: "/dashboard/sprint-1",
     estimatedTime: "2 weeks",
     tasks: { completed: 8, total: 12 },
   },
@@ -40,10 +38,9 @@ export const sprints: Sprint[] = [
     title: "Core Development",
     description:
       "Build the landing page, sales video, Instagram presence and ads that bring in calls.",
-    icon: CodeXml,
+    icon: "code-xml",
     status: "not-started",
     progress: 0,
-    route: "/dashboard/sprint-2",
     estimatedTime: "3 weeks",
     tasks: { completed: 0, total: 15 },
   },
@@ -52,10 +49,9 @@ export const sprints: Sprint[] = [
     title: "Advanced Features",
     description:
       "Security, performance and integrations that keep your systems dependable at scale.",
-    icon: ShieldCheck,
+    icon: "shield-check",
     status: "not-started",
     progress: 0,
-    route: "/dashboard/sprint-3",
     estimatedTime: "3 weeks",
     tasks: { completed: 0, total: 18 },
   },
@@ -63,10 +59,9 @@ export const sprints: Sprint[] = [
     id: 4,
     title: "Launch",
     description: "Final testing, deployment and optimization for a confident launch.",
-    icon: Rocket,
+    icon: "rocket",
     status: "not-started",
     progress: 0,
-    route: "/dashboard/sprint-4",
     estimatedTime: "2 weeks",
     tasks: { completed: 0, total: 10 },
   },

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { chooseEncoding, type Encoding } from "~/delivery/accept-encoding";
+import { chooseEncoding, type Encoding } from "./accept-encoding";
 
 const SUFFIX: Record<Exclude<Encoding, "identity">, string> = { br: ".br", gzip: ".gz" };
 const CONTENT_TYPE: Record<string, string> = {

@@ -6,7 +6,7 @@
 // (a shared page) is compressed once instead, at the highest settings, off the event loop.
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
-import { chooseEncoding, type Encoding } from "~/delivery/accept-encoding";
+import { chooseEncoding, type Encoding } from "./accept-encoding";
 
 /**
  * Brotli quality 4 with a 128 KB window: pages are 20–50 KB, so a larger window (the default is

@@ -1,12 +1,10 @@
 // Renders a Remix document whole into one buffer (React writes it in chunks; nothing here streams,
-// see renderPage), and answers a rendered, compressed page with its length and encoding. Used by
-// the app's server entry and by the bench's bare reference page alike.
+// see renderPage).
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/hooks/use-nonce";
-import type { CompressedPage } from "~/delivery/page-compression.server";
 
 /** How long a render may wait for suspended data before Remix aborts it. */
 export const STREAM_TIMEOUT_MS = 5_000;
@@ -77,19 +75,4 @@ export function renderPage(
       },
     );
   });
-}
-
-/** A page ready to send: its bytes, their encoding and its status. */
-export interface PageBody extends CompressedPage {
-  statusCode: number;
-}
-
-/** The answer for `page`, on top of the headers the caller has set (cookies, policies, caching). */
-export function documentResponse(page: PageBody, headers: Headers): Response {
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.append("Vary", "Accept-Encoding");
-  if (page.encoding !== "identity") headers.set("Content-Encoding", page.encoding);
-  headers.set("Content-Length", String(page.body.length));
-  // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
-  return new Response(new Uint8Array(page.body), { headers, status: page.statusCode });
 }

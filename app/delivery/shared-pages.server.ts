@@ -4,16 +4,10 @@
 // change. Which pages qualify is declared by their routes (`handle.sharedPage`); everything else
 // renders per request.
 import type { EntryContext } from "@remix-run/node";
-import { chooseEncoding, type Encoding } from "~/delivery/accept-encoding";
-import {
-  contentSecurityPolicy,
-  inlineScriptHashes,
-} from "~/delivery/content-security-policy.server";
-import {
-  compressOnce,
-  PAGE_ENCODINGS,
-  type CompressedPage,
-} from "~/delivery/page-compression.server";
+import { chooseEncoding, type Encoding } from "./accept-encoding";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.server";
+import { compressOnce, PAGE_ENCODINGS, type CompressedPage } from "./page-compression.server";
+import type { RenderedPage } from "./render.server";
 
 /**
  * Route handle field. `true`: the route renders the same markup for every request to its URL.
@@ -73,25 +67,34 @@ export class SharedPage {
   }
 }
 
+/** What a shared page's render gave: the page to keep, or a failed render answered once. */
+export type SharedRender = { kept: SharedPage } | { failed: RenderedPage };
+
 /**
  * The shared pages of this process, least recently served first. A page is kept from the moment
- * its render starts, so requests that arrive meanwhile wait for that one render.
+ * its render starts, so requests that arrive meanwhile wait for that one render; a render that
+ * fails (any status but 200) is dropped and answered as it is.
  */
 export class SharedPages {
-  private readonly pages = new Map<string, Promise<SharedPage>>();
+  private readonly pages = new Map<string, Promise<SharedRender>>();
 
   constructor(private readonly maxPages = MAX_PAGES) {}
 
-  /** The page under `key`, made by `make` if this process has none (a failed make is not kept). */
-  get(key: string, make: () => Promise<SharedPage>): Promise<SharedPage> {
+  /** The page under `key`, rendered by `render` if this process has none. */
+  get(key: string, render: () => Promise<RenderedPage>): Promise<SharedRender> {
     let page = this.pages.get(key);
     if (page) {
       this.pages.delete(key);
     } else {
-      page = make();
-      page.catch(() => {
+      page = render().then(async (rendered) =>
+        rendered.statusCode === 200
+          ? { kept: await SharedPage.from(rendered.html) }
+          : { failed: rendered },
+      );
+      const forget = () => {
         if (this.pages.get(key) === page) this.pages.delete(key);
-      });
+      };
+      page.then((outcome) => ("failed" in outcome ? forget() : undefined), forget);
     }
     this.pages.set(key, page);
     if (this.pages.size > this.maxPages) {

@@ -1,15 +1,13 @@
-// Flash toasts over remix-toast 1.x, stored in a cookie session of our own that is really signed
-// (remix-toast's default cookie is not) with SESSION_SECRET, httpOnly, Lax and Secure in production.
-import { createCookieSessionStorage } from "@remix-run/node";
+// Toasts from the server: the flash toast a redirect leaves for the next page (remix-toast 1.x over
+// a cookie session of our own, really signed with SESSION_SECRET, httpOnly, Lax, Secure in
+// production), and the toast a form's error answer carries, which the page rendered in the same
+// request (a post without JavaScript) shows too.
+import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { randomUUID } from "node:crypto";
-import { cookieValue } from "~/lib/cookies.server";
+import type { ShownToast, Toast } from "~/content/messages";
+import { hasCookie } from "~/lib/cookies.server";
 import { getEnv } from "~/lib/env.server";
-import type { Toast } from "./messages";
-
-export interface ShownToast extends Toast {
-  id: string;
-}
 
 const TOAST_COOKIE = "toast";
 
@@ -34,25 +32,39 @@ function toastUtils() {
   return utils;
 }
 
-/** Gives a toast a fresh id so the client shows each one once, however often data is re-read. */
-export function showToast(toast: Toast): ShownToast {
+/** Gives a toast a fresh id so the page shows each one once, however often data is re-read. */
+function shown(toast: Toast): ShownToast {
   return { ...toast, id: randomUUID() };
 }
 
+/** The toast each request's form answer carried (the load context is per request). */
+const answerToasts = new WeakMap<AppLoadContext, ShownToast>();
+
+/** Gives a form answer's toast its id and keeps it for the page this request renders. */
+export function holdAnswerToast(context: AppLoadContext, toast: Toast): ShownToast {
+  const answer = shown(toast);
+  answerToasts.set(context, answer);
+  return answer;
+}
+
 /**
- * Reads and clears the flash toast; the returned headers must go out with the response. A request
- * without the cookie has no toast, and its answer sets no cookie.
+ * The toast for the page this request renders: its form answer's, else the flash toast, which is
+ * read and cleared (the returned headers must go out with the response). A request without the
+ * flash cookie has none, and its answer sets no cookie.
  */
-export async function readFlashToast(
+export async function readPageToast(
   request: Request,
+  context: AppLoadContext,
 ): Promise<{ toast: ShownToast | null; headers: Headers }> {
-  if (cookieValue(request.headers.get("Cookie"), TOAST_COOKIE) === undefined) {
+  const answer = answerToasts.get(context);
+  if (answer) return { toast: answer, headers: new Headers() };
+  if (!hasCookie(request.headers.get("Cookie"), TOAST_COOKIE)) {
     return { toast: null, headers: new Headers() };
   }
   const { toast, headers } = await toastUtils().getToast(request);
   if (!toast) return { toast: null, headers };
   return {
-    toast: showToast({
+    toast: shown({
       title: toast.message,
       description: toast.description ?? "",
       variant: toast.type === "error" ? "error" : "success",

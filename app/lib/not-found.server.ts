@@ -1,7 +1,7 @@
 // The answer for a URL no page exists at: one JSON line in the server log with the path (cut to a
 // sane length), and status 404 for the 404 page to render with.
 import { data } from "@remix-run/node";
-import { log } from "~/lib/log.server";
+import { log } from "./log.server";
 
 const MAX_LOGGED_PATH = 2048;
 

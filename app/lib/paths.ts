@@ -1,8 +1,20 @@
-// Where the account-recovery and account-management steps live, for links, forms and redirects.
-export const FORGOT_PASSWORD_PATH = "/forgot-password";
-export const RESEND_CONFIRMATION_PATH = "/auth/resend-confirmation";
-export const RESET_PASSWORD_PATH = "/reset-password";
+// Every page and form address of the app, for links, form actions and redirects: a path is written
+// once, here.
+export const HOME_PATH = "/";
+export const DASHBOARD_PATH = "/dashboard";
 export const ACCOUNT_PATH = "/dashboard/account";
+export const SIGN_IN_PATH = "/sign-in";
+export const SIGN_UP_PATH = "/sign-up";
+export const FORGOT_PASSWORD_PATH = "/forgot-password";
+export const RESET_PASSWORD_PATH = "/reset-password";
+export const CONFIRM_LINK_PATH = "/auth/confirm";
+export const RESEND_CONFIRMATION_PATH = "/auth/resend-confirmation";
+export const SIGN_OUT_PATH = "/auth/sign-out";
 export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";
-/** The `intent` of the account page's e-mail change form (its password form has none). */
-export const CHANGE_EMAIL_INTENT = "change-email";
+/** The resource route the sidebar's toggle form posts to without JavaScript. */
+export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
+
+/** A sprint's page, e.g. `/dashboard/sprint-1`. */
+export function sprintPath(sprintId: number): string {
+  return `${DASHBOARD_PATH}/sprint-${sprintId}`;
+}

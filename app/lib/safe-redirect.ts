@@ -1,7 +1,9 @@
 // The one place a user-supplied `next` / `redirectTo` becomes a redirect target: only same-origin
 // paths pass; anything else falls back to a default. Never throws, and what it returns is plain
 // ASCII (non-ASCII characters percent-encoded), so it is always a valid Location header.
-const DEFAULT_REDIRECT = "/";
+import { HOME_PATH } from "./paths";
+
+const DEFAULT_REDIRECT = HOME_PATH;
 const PLACEHOLDER_ORIGIN = "http://site.invalid";
 
 /**

@@ -1,6 +1,4 @@
 // The sidebar's constants (widths, the Ctrl/Cmd+B shortcut, the phone breakpoint), its `sidebar_state` cookie and the no-JS toggle form's fields.
-import { cookieValue } from "~/lib/cookies.server";
-
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";
@@ -13,19 +11,11 @@ export const MOBILE_BREAKPOINT = 768;
 export const MOBILE_SIDEBAR_PARAM = "sidebar";
 const MOBILE_SIDEBAR_OPEN = "open";
 
-/** The resource route the toggle form posts to without JavaScript (routes/resources.sidebar.tsx). */
-export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
-
 /** The toggle form posts `sidebar` = the desktop state wanted, or "mobile" to open the sheet. */
 export const SIDEBAR_FIELD = "sidebar";
 export type SidebarFormValue = "expanded" | "collapsed" | "mobile";
 
 export type SidebarChoice = { kind: "set"; open: boolean } | { kind: "flip" } | { kind: "mobile" };
-
-/** Open unless the cookie says exactly "false": a first visit (no cookie) starts expanded. */
-export function readSidebarOpen(cookieHeader: string | null): boolean {
-  return cookieValue(cookieHeader, SIDEBAR_COOKIE_NAME) !== "false";
-}
 
 /** The cookie, as a Set-Cookie header value and as a `document.cookie` assignment alike. */
 export function sidebarCookie(open: boolean): string {

@@ -2,11 +2,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useOutletContext } from "@remix-run/react";
 import type { AuthOutletContext } from "~/components/auth/auth-form";
-import { useSubmitting } from "~/components/auth/auth-form";
 import { EmailField } from "~/components/auth/email-field";
+import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
-import { forgotPasswordAction, type FormAnswer } from "~/auth/account.server";
+import { forgotPasswordAction } from "~/auth/recovery.server";
+import type { FormAnswer } from "~/forms/answer";
+import { useSubmitting } from "~/hooks/use-submitting";
 import { authHref } from "~/auth/auth-mode";
 import { FORGOT_PASSWORD_PATH } from "~/lib/paths";
 import type { AuthRouteHandle } from "./_landing._auth";
@@ -29,7 +30,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const result = useActionData<FormAnswer>();
+  const result = useActionData<FormAnswer<"email">>();
   useActionToast(result?.toast);
   const { email, setEmail } = useOutletContext<AuthOutletContext>();
   const pending = useSubmitting(FORGOT_PASSWORD_PATH);
@@ -37,13 +38,13 @@ export default function ForgotPassword() {
     <Form method="post" action={FORGOT_PASSWORD_PATH} className="grid gap-4">
       <EmailField
         email={email}
-        defaultValue={result?.email ?? email}
+        defaultValue={result?.values.email ?? email}
         serverError={result?.errors.email}
         onEmailChange={setEmail}
       />
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Processing..." : "Send Reset Link"}
-      </Button>
+      <SubmitButton pending={pending} className="w-full">
+        Send Reset Link
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Remembered it?{" "}
         <Link

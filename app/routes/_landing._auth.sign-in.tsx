@@ -1,7 +1,7 @@
 // `/sign-in`: the auth dialog in sign-in mode and its action (success goes to /dashboard).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
-import { signInAction } from "~/auth/sign-in.server";
+import { signInAction } from "~/auth/session-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";

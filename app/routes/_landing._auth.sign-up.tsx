@@ -1,7 +1,7 @@
 // `/sign-up`: the auth dialog in sign-up mode and its action (success keeps the dialog open).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
-import { signUpAction } from "~/auth/sign-in.server";
+import { signUpAction } from "~/auth/session-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";

@@ -3,7 +3,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { requireAnonymous } from "~/session/auth.server";
+import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
 export const meta: MetaFunction = () => [

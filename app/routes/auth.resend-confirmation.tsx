@@ -1,7 +1,7 @@
 // Posts only: mails the sign-up confirmation link again and goes back to the sign-in dialog with
 // a toast (sent, or how long to wait before another mail).
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { resendConfirmationAction } from "~/auth/account.server";
+import { resendConfirmationAction } from "~/auth/recovery.server";
 import { authHref } from "~/auth/auth-mode";
 
 export function loader() {

@@ -2,9 +2,10 @@
 // the others at their next page view.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutEverywhereAction } from "~/auth/account.server";
+import { HOME_PATH } from "~/lib/paths";
 
 export function loader() {
-  return redirect("/");
+  return redirect(HOME_PATH);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

@@ -6,7 +6,7 @@ import { useParams } from "@remix-run/react";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import { findSprintPlan, type SprintPlan } from "~/content/sprint-plans";
-import { requireUser } from "~/session/auth.server";
+import { requireUser } from "~/session/guards.server";
 import { notFound } from "~/lib/not-found.server";
 import { sprintName } from "~/programme/sprints";
 import { signedInMeta } from "~/lib/page-meta";

@@ -2,7 +2,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
-import { requireUser } from "~/session/auth.server";
+import { requireUser } from "~/session/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { signedInMeta } from "~/lib/page-meta";
 

@@ -8,7 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/auth/account.server";
-import { requireUser } from "~/session/auth.server";
+import { requireUser } from "~/session/guards.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { signedInMeta } from "~/lib/page-meta";
 

@@ -3,9 +3,9 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
-import { requireUser } from "~/session/auth.server";
+import { requireUser } from "~/session/guards.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
-import { readSidebarOpen } from "~/lib/sidebar";
+import { readSidebarOpen } from "~/lib/cookies.server";
 
 /** Data requests (client navigations) carry the outage 503's Retry-After from this route. */
 export const headers = forwardRetryAfter;

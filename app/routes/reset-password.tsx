@@ -7,17 +7,18 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
+import { resetPasswordAction } from "~/auth/recovery.server";
 import { AuthPage } from "~/components/auth/auth-page";
-import { useSubmitting } from "~/components/auth/auth-form";
 import { NewPasswordField } from "~/components/auth/new-password-field";
+import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
-import { resetPasswordAction, type FormAnswer } from "~/auth/account.server";
-import { RESET_PASSWORD_PATH } from "~/lib/paths";
-import { requireUser } from "~/session/auth.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
+import type { FormAnswer } from "~/forms/answer";
+import { newPasswordSchema } from "~/forms/schemas";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { isAcceptablePassword } from "~/forms/validation";
+import { useSubmitting } from "~/hooks/use-submitting";
+import { RESET_PASSWORD_PATH } from "~/lib/paths";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { requireUser } from "~/session/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a New Password | Client Portal" }];
 
@@ -33,7 +34,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const result = useActionData<FormAnswer>();
+  const result = useActionData<FormAnswer<"password">>();
   useActionToast(result?.toast);
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
@@ -50,13 +51,13 @@ export default function ResetPassword() {
           error={result?.errors.password}
           onPasswordChange={setPassword}
         />
-        <Button
-          type="submit"
+        <SubmitButton
+          pending={pending}
           className="w-full"
-          disabled={pending || (hydrated && !isAcceptablePassword(password))}
+          disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
         >
-          {pending ? "Processing..." : "Update Password"}
-        </Button>
+          Update Password
+        </SubmitButton>
       </Form>
     </AuthPage>
   );

@@ -1,13 +1,13 @@
 // The sidebar toggle without JavaScript: sets the `sidebar_state` cookie (or opens the phone sheet)
 // and redirects back to the page the form was posted from.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { readSidebarOpen } from "~/lib/cookies.server";
+import { DASHBOARD_PATH } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { parseSidebarForm, readSidebarOpen, sidebarCookie, withMobileSidebar } from "~/lib/sidebar";
-
-const FALLBACK = "/dashboard";
+import { parseSidebarForm, sidebarCookie, withMobileSidebar } from "~/lib/sidebar";
 
 export function loader() {
-  return redirect(FALLBACK);
+  return redirect(DASHBOARD_PATH);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form || !choice) {
     return new Response("Bad Request", { status: 400, headers: { "Content-Type": "text/plain" } });
   }
-  const back = safeRedirect(form.get("redirectTo"), FALLBACK);
+  const back = safeRedirect(form.get("redirectTo"), DASHBOARD_PATH);
   if (choice.kind === "mobile") return redirect(withMobileSidebar(back, true));
   const open =
     choice.kind === "set" ? choice.open : !readSidebarOpen(request.headers.get("Cookie"));

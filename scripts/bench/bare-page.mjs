@@ -1,9 +1,9 @@
-// The reference for server throughput: a bare Remix page (scripts/bench/bare-page: one static
-// route, no app code) built with the project's own Remix and Vite into a temp folder, rendered
-// and compressed once per page as the portal's pages are, and served by Express with the portal's
-// compression middleware for everything else. Its req/s is what the stack alone allows. The build goes to the git-ignored .data/bench-bare-page, where its bundles find the
-// project's node_modules. (bare-page/package.json names @remix-run/node only so that Remix knows
-// the server runtime; bare-page/ has its own entry.server so that Remix installs nothing.)
+// The reference for server throughput: a bare Remix page (scripts/bench/bare-page, a small Remix
+// app of its own that imports nothing from app/: one static route), rendered whole and compressed
+// once per page as the portal's pages are, served by Express. Its req/s is what the stack alone
+// allows. It is built into the git-ignored .data/bench-bare-page, where its bundles find the
+// project's node_modules (bare-page/package.json names @remix-run/node so that Remix knows the
+// server runtime and installs nothing).
 import { build } from "esbuild";
 import { execFile, spawn } from "node:child_process";
 import { rmSync } from "node:fs";

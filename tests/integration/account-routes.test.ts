@@ -8,7 +8,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import type * as AccountActions from "~/auth/account.server";
-import type * as Session from "~/session/auth.server";
+import type * as RecoveryActions from "~/auth/recovery.server";
+import type * as Session from "~/session/state.server";
 import type * as Toasts from "~/forms/toast.server";
 import type * as AccountRoute from "~/routes/dashboard.account";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
@@ -31,6 +32,7 @@ import {
 
 let auth: AuthServer;
 let actions: typeof AccountActions;
+let recovery: typeof RecoveryActions;
 let signUp: typeof SignUpRoute;
 let signIn: typeof SignInRoute;
 let toasts: typeof Toasts;
@@ -42,10 +44,11 @@ beforeAll(async () => {
   appEnv();
   auth = await startTestAuthServer({ GOTRUE_SMTP_MAX_FREQUENCY: "60s" });
   actions = await import("~/auth/account.server");
+  recovery = await import("~/auth/recovery.server");
   signUp = await import("~/routes/_landing._auth.sign-up");
   signIn = await import("~/routes/_landing._auth.sign-in");
   toasts = await import("~/forms/toast.server");
-  session = await import("~/session/auth.server");
+  session = await import("~/session/state.server");
   account = await import("~/routes/dashboard.account");
   confirm = await import("~/routes/auth.confirm");
 });
@@ -63,7 +66,7 @@ async function mailsTo(email: string): Promise<number> {
 
 /** The flash toast a redirect carries, as the next page would read it. */
 async function toastOf(response: Response) {
-  const { toast } = await toasts.readFlashToast(get("/", cookieHeaderFrom(response.headers)));
+  const { toast } = await toasts.readPageToast(get("/", cookieHeaderFrom(response.headers)), {});
   return toast;
 }
 
@@ -74,7 +77,7 @@ describe("forgot password", () => {
     const unknown = uniqueEmail("unknown");
     for (const email of [known, unknown]) {
       const response = asResponse(
-        await actions.forgotPasswordAction(formPost("/forgot-password", { email }), context()),
+        await recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context()),
       );
       expect(response.headers.get("Location")).toBe("/forgot-password");
       expect((await toastOf(response))?.description).toBe(
@@ -86,14 +89,20 @@ describe("forgot password", () => {
 
     // Within the per-address gap the answer is still the same (it would reveal the account).
     const again = asResponse(
-      await actions.forgotPasswordAction(formPost("/forgot-password", { email: known }), context()),
+      await recovery.forgotPasswordAction(
+        formPost("/forgot-password", { email: known }),
+        context(),
+      ),
     );
     expect((await toastOf(again))?.title).toBe("Check Your Email");
   });
 
   it("answers a malformed address with the hint", async () => {
     const answer = asData<{ errors: { email?: string } }>(
-      await actions.forgotPasswordAction(formPost("/forgot-password", { email: "x@y" }), context()),
+      await recovery.forgotPasswordAction(
+        formPost("/forgot-password", { email: "x@y" }),
+        context(),
+      ),
     );
     expect(answer.init?.status).toBe(400);
     expect(answer.data.errors.email).toBe("Please enter a valid email address");
@@ -119,7 +128,7 @@ describe("resend confirmation", () => {
     );
     expect(refused.data.unconfirmed).toBe(true);
     const response = asResponse(
-      await actions.resendConfirmationAction(
+      await recovery.resendConfirmationAction(
         formPost("/auth/resend-confirmation", { email }),
         context(),
       ),
@@ -151,7 +160,7 @@ describe("password change", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const here = await signInAs();
     const changed = asResponse(
-      await actions.changePasswordAction(
+      await actions.accountAction(
         formPost(
           "/dashboard/account",
           { currentPassword: PASSWORD, password: "Brand-New-Pass-9!" },
@@ -162,8 +171,8 @@ describe("password change", () => {
     );
     expect(changed.headers.get("Location")).toBe("/dashboard");
     const renewed = cookieHeaderFrom(changed.headers);
-    expect((await session.getAuthState(get("/dashboard", renewed))).user?.email).toBe(email);
-    expect((await session.getAuthState(get("/dashboard", other))).user).toBeNull();
+    expect((await session.getAuthState(get("/dashboard", renewed), {})).user?.email).toBe(email);
+    expect((await session.getAuthState(get("/dashboard", other), {})).user).toBeNull();
     const old = asData<{ toast: { description: string } }>(
       await signIn.action({
         request: formPost("/sign-in", { email, password: PASSWORD }),
@@ -197,7 +206,7 @@ describe("e-mail change on the account page", () => {
     });
 
   interface Answer {
-    newEmail?: string;
+    values: { newEmail?: string };
     errors: { newEmail?: string };
     toast: { title: string; description: string };
   }
@@ -227,7 +236,7 @@ describe("e-mail change on the account page", () => {
     expect(confirmed.headers.get("Location")).toBe("/dashboard/account");
     expect((await toastOf(confirmed))?.title).toBe("Email Changed");
     const newCookie = cookieHeaderFrom(confirmed.headers);
-    const state = await session.getAuthState(get("/dashboard/account", newCookie));
+    const state = await session.getAuthState(get("/dashboard/account", newCookie), {});
     expect(state.user?.email).toBe(newEmail);
 
     const reused = asData<{ state: string; purpose: string }>(
@@ -250,7 +259,7 @@ describe("e-mail change on the account page", () => {
 
     const invalid = asData<Answer>(await changeEmail(cookie, "not-an-address"));
     expect(invalid.init?.status).toBe(400);
-    expect(invalid.data.newEmail).toBe("not-an-address");
+    expect(invalid.data.values.newEmail).toBe("not-an-address");
     expect(invalid.data.errors.newEmail).toBe("Please enter a valid email address");
 
     const same = asData<Answer>(await changeEmail(cookie, email.toUpperCase()));
@@ -274,7 +283,7 @@ describe("e-mail change on the account page", () => {
     expect(refused.init?.status).toBe(429);
     expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^(5\d|60)$/);
     expect(refused.data.toast.title).toBe("Please Wait");
-    expect(refused.data.newEmail).toBe(second);
+    expect(refused.data.values.newEmail).toBe(second);
     expect(await mailsTo(second)).toBe(0);
   });
 

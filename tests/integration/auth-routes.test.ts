@@ -4,7 +4,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import type * as AuthServerModule from "~/session/auth.server";
+import type * as GuardsModule from "~/session/guards.server";
+import type * as StateModule from "~/session/state.server";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
 import type * as LandingRoute from "~/routes/_landing";
@@ -34,7 +35,8 @@ let routes: {
   signUpRoute: typeof SignUpRoute;
   signOut: typeof SignOutRoute;
   confirm: typeof ConfirmRoute;
-  authServer: typeof AuthServerModule;
+  guards: typeof GuardsModule;
+  state: typeof StateModule;
   toasts: typeof Toasts;
 };
 
@@ -47,7 +49,8 @@ beforeAll(async () => {
     signUpRoute: await import("~/routes/_landing._auth.sign-up"),
     signOut: await import("~/routes/auth.sign-out"),
     confirm: await import("~/routes/auth.confirm"),
-    authServer: await import("~/session/auth.server"),
+    guards: await import("~/session/guards.server"),
+    state: await import("~/session/state.server"),
     toasts: await import("~/forms/toast.server"),
   };
 });
@@ -133,7 +136,7 @@ describe("sign-in action", () => {
 describe("guards", () => {
   it("sends a visitor from a protected route to / and a signed-in user from / to /dashboard", async () => {
     const visitor = asResponse(
-      await settle(() => routes.authServer.requireUser(get("/dashboard"))),
+      await settle(() => routes.guards.requireUser(get("/dashboard"), context())),
     );
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe("/");
@@ -147,7 +150,7 @@ describe("guards", () => {
       ),
     );
     expect(landing.headers.get("Location")).toBe("/dashboard");
-    const { user } = await routes.authServer.requireUser(get("/dashboard", cookie));
+    const { user } = await routes.guards.requireUser(get("/dashboard", cookie), context());
     expect(user.email).toBe(email);
   });
 
@@ -159,11 +162,13 @@ describe("guards", () => {
     vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     try {
+      // Remix hands every loader of one request the same load context.
       const request = get("/", cookie);
+      const shared = context();
       const [redirect, again, user] = await Promise.all([
-        settle(() => routes.landing.loader({ request, context: context(), params: {} })),
-        routes.authServer.getAuthState(request),
-        routes.authServer.requireUser(request),
+        settle(() => routes.landing.loader({ request, context: shared, params: {} })),
+        routes.state.getAuthState(request, shared),
+        routes.guards.requireUser(request, shared),
       ]);
       const refreshCalls = fetchSpy.mock.calls.filter(([url]) =>
         String(url).includes("grant_type=refresh_token"),
@@ -186,9 +191,9 @@ describe("guards", () => {
     const email = uniqueEmail("local");
     await adminCreateUser(auth, email);
     const cookie = cookieHeaderFrom(asResponse(await signIn(email)).headers);
-    await routes.authServer.requireUser(get("/dashboard", cookie)); // warms the key cache
+    await routes.guards.requireUser(get("/dashboard", cookie), context()); // warms the key cache
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    await routes.authServer.requireUser(get("/dashboard/sprint-1", cookie));
+    await routes.guards.requireUser(get("/dashboard/sprint-1", cookie), context());
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });
@@ -309,8 +314,9 @@ describe("sign-up and confirmation", () => {
     for (const response of [repeated, fresh]) {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/sign-up");
-      const { toast } = await routes.toasts.readFlashToast(
+      const { toast } = await routes.toasts.readPageToast(
         get("/sign-up", cookieHeaderFrom(response.headers)),
+        context(),
       );
       expect(toast).toMatchObject({
         title: "Account Created!",

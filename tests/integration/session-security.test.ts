@@ -6,14 +6,17 @@ import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import type * as AccountActions from "~/auth/account.server";
-import type * as AuthModule from "~/session/auth.server";
+import type * as GuardsModule from "~/session/guards.server";
+import type * as MemoModule from "~/session/memo.server";
+import type * as StateModule from "~/session/state.server";
+import type * as RecoveryModule from "~/auth/recovery.server";
 import type * as Entry from "~/entry.server";
 import type * as DashboardRoute from "~/routes/dashboard";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignOutRoute from "~/routes/auth.sign-out";
-import { CHANGE_EMAIL_INTENT } from "~/lib/paths";
+import { CHANGE_EMAIL_INTENT } from "~/forms/schemas";
 import {
   adminCreateUser,
   appEnv,
@@ -37,7 +40,10 @@ const COOKIE = "sb-127-auth-token";
 let auth: AuthServer;
 let mod: {
   account: typeof AccountActions;
-  auth: typeof AuthModule;
+  recovery: typeof RecoveryModule;
+  guards: typeof GuardsModule;
+  memo: typeof MemoModule;
+  state: typeof StateModule;
   entry: typeof Entry;
   dashboard: typeof DashboardRoute;
   signIn: typeof SignInRoute;
@@ -58,7 +64,10 @@ beforeAll(async () => {
   );
   mod = {
     account: await import("~/auth/account.server"),
-    auth: await import("~/session/auth.server"),
+    recovery: await import("~/auth/recovery.server"),
+    guards: await import("~/session/guards.server"),
+    memo: await import("~/session/memo.server"),
+    state: await import("~/session/state.server"),
     entry: await import("~/entry.server"),
     dashboard: await import("~/routes/dashboard"),
     signIn: await import("~/routes/_landing._auth.sign-in"),
@@ -146,14 +155,14 @@ describe("forged sessions", () => {
       user: { id: victim.id, email: "forged@attacker.example" },
     });
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const before = mod.auth.rememberedSessionCount();
+    const before = mod.memo.rememberedSessionCount();
     const result = asResponse(await dashboard(cookie));
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/");
     expect(authServiceCalls(fetchSpy).filter(({ url }) => url.includes("/auth/v1/user"))).toEqual(
       [],
     );
-    expect(mod.auth.rememberedSessionCount()).toBe(before);
+    expect(mod.memo.rememberedSessionCount()).toBe(before);
   });
 
   it("refuses a token signed with a key the auth service does not publish, even with its kid", async () => {
@@ -185,23 +194,23 @@ describe("forged sessions", () => {
 describe("the memo of verified sessions", () => {
   it("is keyed on the project's own session cookie only: other sb-* cookies create no entries", async () => {
     const { cookie, email } = await signedInUser("memo");
-    await mod.auth.requireUser(get("/dashboard", cookie), context());
-    const before = mod.auth.rememberedSessionCount();
+    await mod.guards.requireUser(get("/dashboard", cookie), context());
+    const before = mod.memo.rememberedSessionCount();
     for (let i = 0; i < 25; i++) {
       const padded = `${cookie}; sb-pad${i}-auth-token=${"p".repeat(200)}${i}; sb-127-auth-token-code-verifier=v${i}`;
-      const { user } = await mod.auth.requireUser(get("/dashboard", padded), context());
+      const { user } = await mod.guards.requireUser(get("/dashboard", padded), context());
       expect(user.email).toBe(email);
     }
-    expect(mod.auth.rememberedSessionCount()).toBe(before);
+    expect(mod.memo.rememberedSessionCount()).toBe(before);
   });
 
   it("remembers a session verified locally, and answers it again with no call to the auth service", async () => {
     const { cookie, email } = await signedInUser("memo-hit");
-    const before = mod.auth.rememberedSessionCount();
-    await mod.auth.requireUser(get("/dashboard", cookie), context());
-    expect(mod.auth.rememberedSessionCount()).toBe(before + 1);
+    const before = mod.memo.rememberedSessionCount();
+    await mod.guards.requireUser(get("/dashboard", cookie), context());
+    expect(mod.memo.rememberedSessionCount()).toBe(before + 1);
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const { user } = await mod.auth.requireUser(get("/dashboard", cookie), context());
+    const { user } = await mod.guards.requireUser(get("/dashboard", cookie), context());
     expect(user.email).toBe(email);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -222,7 +231,7 @@ describe("cookies that cannot be sessions", () => {
     const cookie = typeof session === "string" ? `${COOKIE}=${session}` : sessionCookie(session);
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const ctx = context("203.0.113.30");
-    const state = await mod.auth.getAuthState(get("/", cookie), ctx);
+    const state = await mod.state.getAuthState(get("/", cookie), ctx);
     expect(state.user).toBeNull();
     expect(state.unavailable).toBe(false);
     expect(authServiceCalls(fetchSpy)).toEqual([]);
@@ -244,11 +253,11 @@ describe("refreshes", () => {
       authServiceCalls(fetchSpy).filter(({ url }) => url.includes("grant_type=refresh_token"));
     const states = [];
     for (let i = 0; i < 5; i++) {
-      states.push(await mod.auth.getAuthState(get("/dashboard", cookie), context("198.51.100.9")));
+      states.push(await mod.state.getAuthState(get("/dashboard", cookie), context("198.51.100.9")));
     }
     expect(refreshes()).toHaveLength(3);
     expect(states.slice(3).every((state) => state.unavailable && !state.user)).toBe(true);
-    await mod.auth.getAuthState(get("/dashboard", cookie), context("198.51.100.10"));
+    await mod.state.getAuthState(get("/dashboard", cookie), context("198.51.100.10"));
     expect(refreshes()).toHaveLength(4);
   });
 });
@@ -309,7 +318,7 @@ describe("the visitor's address", () => {
     );
     const cookie = await signIn(email, ip);
     vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
-    const refreshed = await mod.auth.getAuthState(get("/dashboard", cookie), context(ip));
+    const refreshed = await mod.state.getAuthState(get("/dashboard", cookie), context(ip));
     expect(refreshed.user?.email).toBe(email);
     vi.useRealTimers();
     await mod.signOut.action({
@@ -346,10 +355,10 @@ describe("the visitor's address", () => {
     });
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     asResponse(
-      await mod.account.forgotPasswordAction(formPost("/forgot-password", { email }), context(ip)),
+      await mod.recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context(ip)),
     );
     asResponse(
-      await mod.account.resendConfirmationAction(
+      await mod.recovery.resendConfirmationAction(
         formPost("/auth/resend-confirmation", { email: unconfirmed }),
         context(ip),
       ),
@@ -386,7 +395,7 @@ describe("cookies written by the check", () => {
     vi.useFakeTimers({ now: Date.now() + 6_000, toFake: ["Date"] });
     const ctx = context("203.0.113.60");
     const request = get("/dashboard", cookie);
-    const { headers } = await mod.auth.requireUser(request, ctx);
+    const { headers } = await mod.guards.requireUser(request, ctx);
     const written = headers.getSetCookie().filter((line) => line.startsWith(COOKIE));
     expect(written.length).toBeGreaterThan(0);
 

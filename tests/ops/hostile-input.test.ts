@@ -9,7 +9,7 @@ import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/forms/messages";
+import { messages } from "~/content/messages";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { MAX_BODY_BYTES } from "../../server/http";
 import {

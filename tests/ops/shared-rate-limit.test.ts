@@ -41,7 +41,7 @@ describe("rate limits shared through Redis", () => {
     } finally {
       client.disconnect();
     }
-    for (const app of apps) expect(app.output()).toContain('"event":"rate_limit_store_ready"');
+    for (const app of apps) expect(app.output()).toContain('"event":"redis_ready"');
   });
 
   it("keeps sign-in working on local counts when Redis goes away", async () => {
@@ -56,10 +56,9 @@ describe("rate limits shared through Redis", () => {
       statuses.push((await postSignIn(apps[0]!, email, "Wrong-Password-1!")).status);
     }
     expect(statuses).toEqual([400, 400, 429]);
-    await vi.waitFor(
-      () => expect(apps[0]!.output()).toContain('"event":"rate_limit_store_unavailable"'),
-      { timeout: 5_000 },
-    );
+    await vi.waitFor(() => expect(apps[0]!.output()).toContain('"event":"redis_unavailable"'), {
+      timeout: 5_000,
+    });
     for (const app of apps) expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // The error catalogue of spec point 8: every row, by error code first and by message text.
 import { describe, expect, it } from "vitest";
-import { isAuthUnavailable, secondsUntilNextEmail, toastForAuthError } from "~/auth/auth-errors";
-import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/forms/messages";
+import { secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
+import { isAuthUnavailable } from "~/session/auth-service.server";
+import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/content/messages";
 
 describe("toastForAuthError", () => {
   it.each([

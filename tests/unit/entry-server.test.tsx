@@ -23,10 +23,16 @@ describe("handleRequest", () => {
     const { default: handleRequest } = await import("~/entry.server");
     const responses = await Promise.all(
       Array.from({ length: 3 }, (_, i) =>
-        handleRequest(new Request(`http://portal.test/page-${i}`), 200, new Headers(), {
-          staticHandlerContext: { matches: [], loaderData: {} },
-          routeModules: {},
-        } as unknown as EntryContext),
+        handleRequest(
+          new Request(`http://portal.test/page-${i}`),
+          200,
+          new Headers(),
+          {
+            staticHandlerContext: { matches: [], loaderData: {} },
+            routeModules: {},
+          } as unknown as EntryContext,
+          {},
+        ),
       ),
     );
     for (const [i, response] of responses.entries()) {
@@ -51,6 +57,7 @@ describe("handleRequest", () => {
         200,
         new Headers(),
         shared,
+        {},
       );
       expect(response.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
     }

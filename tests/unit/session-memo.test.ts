@@ -1,9 +1,15 @@
 // The memo of verified sessions: keyed by a hash of the exact session cookie, never used past
 // expiry, and never holding long cookies.
 import { describe, expect, it } from "vitest";
-import { memoKey, rememberClaims, rememberedClaims } from "~/session/auth.server";
+import { memoKey, rememberClaims, rememberedClaims } from "~/session/memo.server";
 
-const claims = (exp: number) => ({ sub: "user-1", email: "a@example.com", exp, iat: exp - 3600 });
+const claims = (exp: number) => ({
+  sub: "user-1",
+  email: "a@example.com",
+  role: null,
+  exp,
+  iat: exp - 3600,
+});
 
 describe("memoKey", () => {
   it("is the SHA-256 of the cookie value: fixed size, different for different cookies", () => {

@@ -91,7 +91,8 @@ describe("SharedPage", () => {
 });
 
 describe("SharedPages", () => {
-  const page = (label: string) => SharedPage.from(Buffer.from(label));
+  const page = (label: string, statusCode = 200) =>
+    Promise.resolve({ html: Buffer.from(label), statusCode });
 
   it("makes a page once, however many requests ask for it meanwhile", async () => {
     const pages = new SharedPages();
@@ -99,6 +100,7 @@ describe("SharedPages", () => {
     const answers = await Promise.all([1, 2, 3].map(() => pages.get("/", make)));
     expect(make).toHaveBeenCalledTimes(1);
     expect(new Set(answers).size).toBe(1);
+    expect("kept" in (answers[0] as object)).toBe(true);
   });
 
   it("keeps no page whose making failed", async () => {
@@ -106,6 +108,15 @@ describe("SharedPages", () => {
     await expect(
       pages.get("/", () => Promise.reject(new Error("render failed"))),
     ).rejects.toThrow();
+    const make = vi.fn(() => page("landing"));
+    await pages.get("/", make);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a render that ended in another status once, as it is, and keeps nothing", async () => {
+    const pages = new SharedPages();
+    const failed = await pages.get("/", () => page("error page", 500));
+    expect(failed).toEqual({ failed: { html: Buffer.from("error page"), statusCode: 500 } });
     const make = vi.fn(() => page("landing"));
     await pages.get("/", make);
     expect(make).toHaveBeenCalledTimes(1);

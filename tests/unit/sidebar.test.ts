@@ -6,10 +6,10 @@ import {
   isMobileSidebarOpen,
   isSidebarShortcut,
   parseSidebarForm,
-  readSidebarOpen,
   sidebarCookie,
   withMobileSidebar,
 } from "~/lib/sidebar";
+import { readSidebarOpen } from "~/lib/cookies.server";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

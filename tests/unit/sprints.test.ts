@@ -2,6 +2,7 @@
 // derived from it.
 import { describe, expect, it } from "vitest";
 import { OVERALL_PROGRESS, TIME_REMAINING, sprints } from "~/content/sprints";
+import { sprintPath } from "~/lib/paths";
 import {
   activeSprintBadges,
   activeSprintCount,
@@ -50,7 +51,7 @@ describe("sprints", () => {
       [3, 0, 0, 18, "not-started", "3 weeks"],
       [4, 0, 0, 10, "not-started", "2 weeks"],
     ]);
-    expect(sprints.map((s) => s.route)).toEqual(
+    expect(sprints.map((s) => sprintPath(s.id))).toEqual(
       [1, 2, 3, 4].map((id) => `/dashboard/sprint-${id}`),
     );
     expect(sprints.map((s) => s.title)).toEqual([

@@ -1,40 +1,37 @@
 // The account page: the signed-in e-mail and its change (confirmed from the new address), the
 // password change (current password, then the new one with the sign-up rules and strength bar) and
 // 'Sign out of all devices'. Plain forms that work without JavaScript.
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
-import { useSubmitting } from "~/components/auth/auth-form";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import { NewPasswordField } from "~/components/auth/new-password-field";
 import { PasswordField } from "~/components/auth/password-field";
+import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { FormAnswer } from "~/auth/account.server";
-import { ACCOUNT_PATH, CHANGE_EMAIL_INTENT, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
-import { useHydrated } from "~/hooks/use-hydrated";
+import type { FormAnswer } from "~/forms/answer";
 import {
-  EMAIL_MAX_LENGTH,
-  INVALID_EMAIL_HINT,
-  isAcceptablePassword,
-  isValidEmail,
-  normalizeEmail,
-} from "~/forms/validation";
+  CHANGE_EMAIL_INTENT,
+  CHANGE_PASSWORD_INTENT,
+  changeEmailSchema,
+  newPasswordSchema,
+} from "~/forms/schemas";
+import { EMAIL_MAX_LENGTH, INVALID_EMAIL_HINT, normalizeEmail } from "~/forms/validation";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useSubmitting } from "~/hooks/use-submitting";
+import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
 
-/** True while the account page's form with this intent (the e-mail form's, or none) is posting. */
-function useAccountFormPending(intent: string | undefined): boolean {
-  const posted = useNavigation().formData?.get("intent") ?? undefined;
-  return useSubmitting(ACCOUNT_PATH) && posted === intent;
-}
+type AccountAnswer = FormAnswer<"newEmail" | "currentPassword" | "password">;
 
-function ChangeEmail({ result }: { result: FormAnswer | undefined }) {
+function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
   const hydrated = useHydrated();
-  const pending = useAccountFormPending(CHANGE_EMAIL_INTENT);
-  const typed = normalizeEmail(email);
-  const error = typed !== "" && !isValidEmail(typed) ? INVALID_EMAIL_HINT : result?.errors.newEmail;
+  const pending = useSubmitting(ACCOUNT_PATH, CHANGE_EMAIL_INTENT);
+  const valid = changeEmailSchema.safeParse({ newEmail: email }).success;
+  const error =
+    normalizeEmail(email) !== "" && !valid ? INVALID_EMAIL_HINT : result?.errors.newEmail;
   return (
     <Card>
       <CardHeader>
@@ -60,25 +57,25 @@ function ChangeEmail({ result }: { result: FormAnswer | undefined }) {
               spellCheck={false}
               required
               maxLength={EMAIL_MAX_LENGTH}
-              defaultValue={result?.newEmail ?? ""}
+              defaultValue={result?.values.newEmail ?? ""}
               onChange={(event) => setEmail(event.target.value)}
               {...errorProps("new-email-error", error)}
             />
             <FieldError id="new-email-error" message={error} />
           </div>
-          <Button type="submit" disabled={pending || (hydrated && !isValidEmail(typed))}>
-            {pending ? "Processing..." : "Send Confirmation Link"}
-          </Button>
+          <SubmitButton pending={pending} disabled={hydrated && !valid}>
+            Send Confirmation Link
+          </SubmitButton>
         </Form>
       </CardContent>
     </Card>
   );
 }
 
-function ChangePassword({ result }: { result: FormAnswer | undefined }) {
+function ChangePassword({ result }: { result: AccountAnswer | undefined }) {
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
-  const pending = useAccountFormPending(undefined);
+  const pending = useSubmitting(ACCOUNT_PATH, CHANGE_PASSWORD_INTENT);
   const currentError = result?.errors.currentPassword;
   return (
     <Card>
@@ -90,6 +87,7 @@ function ChangePassword({ result }: { result: FormAnswer | undefined }) {
       </CardHeader>
       <CardContent>
         <Form method="post" action={ACCOUNT_PATH} className="grid max-w-md gap-4">
+          <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
           <div className="grid gap-2">
             <Label htmlFor="current-password">Current password</Label>
             <PasswordField
@@ -107,9 +105,12 @@ function ChangePassword({ result }: { result: FormAnswer | undefined }) {
             error={result?.errors.password}
             onPasswordChange={setPassword}
           />
-          <Button type="submit" disabled={pending || (hydrated && !isAcceptablePassword(password))}>
-            {pending ? "Processing..." : "Change Password"}
-          </Button>
+          <SubmitButton
+            pending={pending}
+            disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
+          >
+            Change Password
+          </SubmitButton>
         </Form>
       </CardContent>
     </Card>
@@ -117,7 +118,7 @@ function ChangePassword({ result }: { result: FormAnswer | undefined }) {
 }
 
 export function AccountPage({ email }: { email: string }) {
-  const result = useActionData<FormAnswer>();
+  const result = useActionData<AccountAnswer>();
   useActionToast(result?.toast);
   const signingOut = useSubmitting(SIGN_OUT_EVERYWHERE_PATH);
   return (
@@ -144,9 +145,9 @@ export function AccountPage({ email }: { email: string }) {
         </CardHeader>
         <CardContent>
           <Form method="post" action={SIGN_OUT_EVERYWHERE_PATH}>
-            <Button type="submit" variant="destructive" disabled={signingOut}>
-              {signingOut ? "Processing..." : "Sign out of all devices"}
-            </Button>
+            <SubmitButton pending={signingOut} variant="destructive">
+              Sign out of all devices
+            </SubmitButton>
           </Form>
         </CardContent>
       </Card>

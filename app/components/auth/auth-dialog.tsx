@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { HOME_PATH } from "~/lib/paths";
 
 export interface AuthDialogCopy {
   title: string;
@@ -22,7 +23,7 @@ export function AuthDialog({ copy, children }: { copy: AuthDialogCopy; children:
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) navigate("/", { preventScrollReset: true });
+        if (!open) navigate(HOME_PATH, { preventScrollReset: true });
       }}
     >
       {/* Explicit ids: Radix links title and description only after mounting, and the dialog must
@@ -34,7 +35,7 @@ export function AuthDialog({ copy, children }: { copy: AuthDialogCopy; children:
         </DialogHeader>
         {children}
         <Link
-          to="/"
+          to={HOME_PATH}
           preventScrollReset
           aria-label="Close"
           className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

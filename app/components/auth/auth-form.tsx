@@ -9,18 +9,19 @@ import {
   useActionData,
   useMatches,
   useNavigate,
-  useNavigation,
   useOutletContext,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useActionToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
+import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
-import type { AuthActionData } from "~/auth/sign-in.server";
 import { authHref, MODE_SWITCH_FIELD, type AuthMode } from "~/auth/auth-mode";
+import type { FormAnswer } from "~/forms/answer";
+import { signUpSchema } from "~/forms/schemas";
+import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useSubmitting } from "~/hooks/use-submitting";
 import { FORGOT_PASSWORD_PATH, RESEND_CONFIRMATION_PATH } from "~/lib/paths";
-import { isAcceptablePassword, isValidEmail, PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { EmailField } from "./email-field";
 import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
@@ -44,17 +45,11 @@ const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-up": "Create Account",
 };
 
-/** True while this form's own post is in flight. */
-export function useSubmitting(action: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formAction?.split("?")[0] === action;
-}
-
 /** The default export of both `/sign-in` and `/sign-up`; the mode comes from the route's handle. */
 export function AuthForm() {
   const leaf = useMatches().at(-1)?.handle as Partial<AuthModeHandle> | undefined;
   const mode = leaf?.authMode ?? "sign-in";
-  const result = useActionData<AuthActionData>();
+  const result = useActionData<FormAnswer<"email" | "password">>();
   useActionToast(result?.toast);
   const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
   const hydrated = useHydrated();
@@ -69,14 +64,14 @@ export function AuthForm() {
 
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
-  const blocked = hydrated && signUp && (!isValidEmail(email) || !isAcceptablePassword(password));
+  const blocked = hydrated && signUp && !signUpSchema.safeParse({ email, password }).success;
 
   return (
     <>
       <Form method="post" action={action} className="grid gap-4">
         <EmailField
           email={email}
-          defaultValue={result?.email ?? email}
+          defaultValue={result?.values.email ?? email}
           serverError={result?.errors.email}
           onEmailChange={setEmail}
         />
@@ -109,15 +104,15 @@ export function AuthForm() {
           <FieldError id="auth-password-error" message={passwordError} />
           {signUp ? <PasswordStrength password={password} /> : null}
         </div>
-        <Button type="submit" disabled={pending || blocked} className="w-full">
-          {pending ? "Processing..." : SUBMIT_LABEL[mode]}
-        </Button>
+        <SubmitButton pending={pending} disabled={blocked} className="w-full">
+          {SUBMIT_LABEL[mode]}
+        </SubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           {signUp ? "Already have an account? " : "New to the portal? "}
           <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
         </p>
       </Form>
-      {result?.unconfirmed ? <ResendConfirmation email={result.email} /> : null}
+      {result?.unconfirmed ? <ResendConfirmation email={result.values.email ?? ""} /> : null}
     </>
   );
 }
@@ -159,9 +154,9 @@ function ResendConfirmation({ email }: { email: string }) {
     >
       <p>Didn&apos;t get the confirmation email?</p>
       <input type="hidden" name="email" value={email} />
-      <Button type="submit" variant="outline" disabled={pending}>
-        {pending ? "Processing..." : "Send the confirmation email again"}
-      </Button>
+      <SubmitButton pending={pending} variant="outline">
+        Send the confirmation email again
+      </SubmitButton>
     </Form>
   );
 }

@@ -10,9 +10,10 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, DASHBOARD_PATH, sprintPath } from "~/lib/paths";
 import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
 import { sprintName } from "~/programme/sprints";
+import { CONTENT_ICONS } from "~/components/content-icon";
 
 export function AppSidebar() {
   return (
@@ -30,11 +31,15 @@ export function AppSidebar() {
       <SidebarContent>
         <nav aria-label="Main">
           <SidebarMenu>
-            <SidebarMenuLink to="/dashboard" end icon={LayoutDashboard}>
+            <SidebarMenuLink to={DASHBOARD_PATH} end icon={LayoutDashboard}>
               Dashboard
             </SidebarMenuLink>
             {sprints.map((sprint) => (
-              <SidebarMenuLink key={sprint.id} to={sprint.route} icon={sprint.icon}>
+              <SidebarMenuLink
+                key={sprint.id}
+                to={sprintPath(sprint.id)}
+                icon={CONTENT_ICONS[sprint.icon]}
+              >
                 {sprintName(sprint)}
               </SidebarMenuLink>
             ))}

@@ -5,7 +5,7 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
 import { ACCOUNT_PATH } from "~/lib/paths";
-import { SIDEBAR_TOGGLE_PATH } from "~/lib/sidebar";
+import { SIDEBAR_TOGGLE_PATH } from "~/lib/paths";
 import { SkipLink } from "~/components/skip-link";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { WaveBackground } from "~/components/wave-background";

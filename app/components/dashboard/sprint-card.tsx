@@ -9,6 +9,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { Progress } from "~/components/ui/progress";
 import type { Sprint, SprintStatus } from "~/content/sprints";
 import { sprintActionLabel, sprintName, statusLabel } from "~/programme/sprints";
+import { ContentIcon } from "~/components/content-icon";
+import { sprintPath } from "~/lib/paths";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",
@@ -23,7 +25,7 @@ export function SprintCard({ sprint }: { sprint: Sprint }) {
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
-            <sprint.icon aria-hidden className="size-5" />
+            <ContentIcon name={sprint.icon} className="size-5" />
           </span>
           <Badge variant={STATUS_BADGE[sprint.status]}>{statusLabel(sprint.status)}</Badge>
         </div>
@@ -59,7 +61,7 @@ export function SprintCard({ sprint }: { sprint: Sprint }) {
           className="w-full"
           variant={sprint.status === "not-started" ? "outline" : "default"}
         >
-          <Link to={sprint.route} prefetch="intent" aria-describedby={titleId}>
+          <Link to={sprintPath(sprint.id)} prefetch="intent" aria-describedby={titleId}>
             {sprintActionLabel(sprint.status)}
             <ArrowRight aria-hidden />
           </Link>

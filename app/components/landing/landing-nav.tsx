@@ -7,6 +7,7 @@ import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { NAV_LINKS } from "~/content/landing";
+import { HOME_PATH } from "~/lib/paths";
 
 const linkClass =
   "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -75,7 +76,7 @@ export function LandingNav() {
   return (
     <header className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
       <Link
-        to="/"
+        to={HOME_PATH}
         className="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">

@@ -9,6 +9,7 @@ import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { sprints } from "~/content/sprints";
 import { sprintName } from "~/programme/sprints";
 import { BENEFITS, CLAIMS } from "~/content/landing";
+import { ContentIcon } from "~/components/content-icon";
 
 function Section({
   id,
@@ -82,7 +83,7 @@ export function About() {
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {sprints.map((sprint) => (
           <li key={sprint.id} className="rounded-xl border bg-white/90 p-5 shadow-sm">
-            <sprint.icon aria-hidden className="size-6 text-indigo-700" />
+            <ContentIcon name={sprint.icon} className="size-6 text-indigo-700" />
             <p className="mt-3 text-sm font-medium text-slate-600">
               {sprintName(sprint)} · {sprint.estimatedTime}
             </p>
@@ -107,7 +108,7 @@ export function Benefits() {
           <li key={benefit.title}>
             <Card className="h-full">
               <CardHeader>
-                <benefit.icon aria-hidden className="size-6 text-indigo-700" />
+                <ContentIcon name={benefit.icon} className="size-6 text-indigo-700" />
                 <CardTitle asChild>
                   <h3>{benefit.title}</h3>
                 </CardTitle>

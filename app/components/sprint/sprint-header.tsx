@@ -5,6 +5,8 @@ import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { Sprint } from "~/content/sprints";
 import { sprintName } from "~/programme/sprints";
+import { DASHBOARD_PATH } from "~/lib/paths";
+import { ContentIcon } from "~/components/content-icon";
 
 export function SprintHeader({
   sprint,
@@ -18,7 +20,7 @@ export function SprintHeader({
   return (
     <div className="space-y-4">
       <Button asChild variant="ghost" size="sm" className="-ml-3">
-        <Link to="/dashboard">
+        <Link to={DASHBOARD_PATH}>
           <ArrowLeft aria-hidden />
           Back to Dashboard
         </Link>
@@ -26,7 +28,7 @@ export function SprintHeader({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
-            <sprint.icon aria-hidden className="size-6" />
+            <ContentIcon name={sprint.icon} className="size-6" />
           </span>
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">

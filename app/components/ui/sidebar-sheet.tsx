@@ -2,11 +2,11 @@
 // button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
 // It is the sheet that `SidebarProvider` is given (the dashboard loads it lazily).
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { X } from "~/components/ui/icons";
+import { X } from "./icons";
 import { useId, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import { useSidebar } from "~/components/ui/sidebar";
+import { Button } from "./button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
+import { useSidebar } from "./sidebar";
 import { MOBILE_SIDEBAR_PARAM } from "~/lib/sidebar";
 
 export function SidebarSheet({ children }: { children: ReactNode }) {

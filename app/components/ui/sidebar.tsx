@@ -2,7 +2,7 @@
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { PanelLeft, type LucideIcon } from "~/components/ui/icons";
+import { PanelLeft, type LucideIcon } from "./icons";
 import {
   createContext,
   useCallback,
@@ -15,7 +15,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from "react";
-import { Button } from "~/components/ui/button";
+import { Button } from "./button";
 import {
   MOBILE_BREAKPOINT,
   MOBILE_SIDEBAR_PARAM,

@@ -1,13 +1,12 @@
-// Serves the reference page's build (argv[2]) on 127.0.0.1:argv[3] the way the portal serves its
-// pages: Express, the portal's own compression middleware (for what the entry has not compressed
-// already), then Remix's request handler. The bench
-// bundles this file with esbuild (scripts/bench/bare-page.mjs), as build-server.mjs does main.ts.
+// Serves the reference page's build (argv[2]) on 127.0.0.1:argv[3] with the same stack as the
+// portal: Express, compression() for whatever the entry has not compressed, static assets, then
+// Remix's request handler. The bench bundles this file with esbuild.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { compressResponses } from "../../../app/delivery/compression-middleware.server";
 
 const [buildDir = "", port = ""] = process.argv.slice(2);
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -15,7 +14,7 @@ const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).hre
 const app = express();
 app.disable("x-powered-by");
 app.get("/healthz", (_req, res) => res.json({ status: "ok" }));
-app.use(compressResponses());
+app.use(compression());
 app.use(
   "/assets",
   express.static(join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),

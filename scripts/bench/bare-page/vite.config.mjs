@@ -1,14 +1,11 @@
 // Builds the reference page with the project's own Remix and Vite; the bench passes the output
 // folder (a temp folder) as BARE_PAGE_BUILD_DIR.
 import { vitePlugin as remix } from "@remix-run/dev";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
   css: { postcss: {} },
   logLevel: "warn",
-  // `~/` is the portal's app/, as in the portal's own build: the entry uses its page compression.
-  resolve: { alias: { "~": fileURLToPath(new URL("../../../app", import.meta.url)) } },
   plugins: [
     remix({
       appDirectory: "app",

@@ -9,6 +9,11 @@ export interface Toast {
   variant: ToastVariant;
 }
 
+/** A toast as an answer carries it: the id lets the page show each one once. */
+export interface ShownToast extends Toast {
+  id: string;
+}
+
 function error(title: string, description: string): Toast {
   return { title, description, variant: "error" };
 }

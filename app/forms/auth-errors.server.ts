@@ -1,25 +1,7 @@
-// Maps an auth service error to the product's error catalogue: by error code first, then by the
-// service's known messages, then the generic text; an unreachable service is 'Connection Error'.
-import { messages, type Toast } from "~/forms/messages";
-
-export interface AuthErrorLike {
-  name?: string;
-  code?: string;
-  message?: string;
-  status?: number;
-}
-
-const RETRYABLE_STATUSES = new Set([
-  0, 500, 502, 503, 504, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530,
-]);
-
-/** True when the auth service could not be reached or failed (auth-js's AuthRetryableFetchError). */
-export function isAuthUnavailable(error: AuthErrorLike): boolean {
-  return (
-    error.name === "AuthRetryableFetchError" ||
-    (typeof error.status === "number" && RETRYABLE_STATUSES.has(error.status))
-  );
-}
+// The product's error catalogue for auth service errors: by error code first, then by the service's
+// known messages, then the generic text; an unreachable service is 'Connection Error'.
+import { messages, type Toast } from "~/content/messages";
+import { isAuthUnavailable, type AuthErrorLike } from "~/session/auth-service.server";
 
 const BY_CODE: Record<string, Toast> = {
   email_not_confirmed: messages.emailNotConfirmed,

@@ -1,0 +1,81 @@
+// Account recovery: asking for a reset link, asking for the confirmation mail again, and setting
+// a new password after a reset link. Mail-sending forms share the sign-up budget per client IP.
+import type { AppLoadContext } from "@remix-run/node";
+import { messages, resetLinkSent, waitBeforeAnotherEmail } from "~/content/messages";
+import {
+  callAuth,
+  formError,
+  parseFields,
+  readForm,
+  refusal,
+  tooManyAttempts,
+} from "~/forms/answer.server";
+import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
+import { emailSchema, newPasswordSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { normalizeEmail } from "~/forms/validation";
+import { getEnv } from "~/lib/env.server";
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
+import { takeAttempt } from "~/lib/rate-limit.server";
+import { createAuthClient, isAuthUnavailable } from "~/session/auth-service.server";
+import { requireUser } from "~/session/guards.server";
+import { setNewPassword } from "./account.server";
+import { authHref } from "./auth-mode";
+
+/** 'Forgot password?': the same answer whether or not the address has an account. */
+export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
+  const fields = (await readForm(request)) ?? {};
+  const typed = { email: normalizeEmail(fields.email ?? "") };
+  const parsed = parseFields(emailSchema, fields);
+  if (!parsed.ok) return refusal(context, parsed, typed);
+  const { email } = parsed.value;
+  const wait = await takeAttempt("sign-up", context.clientIp, email);
+  if (wait !== null) return tooManyAttempts(context, wait, { values: { email } });
+  const { supabase } = createAuthClient(request, context);
+  const result = await callAuth(() =>
+    supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: `${getEnv().SITE_URL}${RESET_PASSWORD_PATH}`,
+    }),
+  );
+  // The per-address gap only exists for real accounts: answering it would tell them apart.
+  if (!result.ok && isAuthUnavailable(result.error)) {
+    return formError(context, messages.connectionError, { values: { email } });
+  }
+  return redirectWithToast(FORGOT_PASSWORD_PATH, resetLinkSent(email));
+}
+
+/** 'Send the confirmation email again' after sign-in said the address is not confirmed. */
+export async function resendConfirmationAction(request: Request, context: AppLoadContext) {
+  const back = (toast: Parameters<typeof redirectWithToast>[1]) =>
+    redirectWithToast(authHref("sign-in"), toast);
+  const parsed = parseFields(emailSchema, (await readForm(request)) ?? {});
+  if (!parsed.ok) return back(messages.invalidEmail);
+  const { email } = parsed.value;
+  if ((await takeAttempt("sign-up", context.clientIp, email)) !== null) {
+    return back(messages.tooManyAttempts);
+  }
+  const { supabase } = createAuthClient(request, context);
+  const result = await callAuth(() =>
+    supabase.auth.resend({
+      type: "signup",
+      email,
+      options: { emailRedirectTo: getEnv().SITE_URL },
+    }),
+  );
+  if (result.ok) return back(messages.confirmationResent);
+  const wait = secondsUntilNextEmail(result.error);
+  return back(wait === null ? result.toast : waitBeforeAnotherEmail(wait));
+}
+
+/** After a verified reset link: the new password, no current one (the link proved the address). */
+export async function resetPasswordAction(request: Request, context: AppLoadContext) {
+  const { user } = await requireUser(request, context);
+  const parsed = parseFields(newPasswordSchema, (await readForm(request)) ?? {});
+  if (!parsed.ok) return refusal(context, parsed);
+  return setNewPassword(
+    context,
+    createAuthClient(request, context),
+    user.id,
+    parsed.value.password,
+  );
+}

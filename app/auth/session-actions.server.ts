@@ -1,0 +1,95 @@
+// The actions that start and end a session: sign-in and sign-up (the post read through its schema,
+// the auth service called, an error answered as the form again, inline and as a toast, success as
+// a redirect carrying the session cookies and a flash toast) and sign-out.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { messages } from "~/content/messages";
+import {
+  callAuth,
+  formError,
+  parseFields,
+  readForm,
+  refusal,
+  tooManyAttempts,
+  type FormErrorAnswer,
+  type PostedFields,
+} from "~/forms/answer.server";
+import { signInSchema, signUpSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "~/forms/validation";
+import { getEnv } from "~/lib/env.server";
+import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
+import { takeAttempt } from "~/lib/rate-limit.server";
+import { createAuthClient } from "~/session/auth-service.server";
+import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
+
+type AuthField = "email" | "password";
+
+/** The e-mail as typed, to show again in the form (the password never is). */
+function typedEmail(fields: PostedFields) {
+  return { email: normalizeEmail(fields.email ?? "").slice(0, EMAIL_MAX_LENGTH) };
+}
+
+/**
+ * The other mode's switch, submitted without JavaScript: the form of that mode with the e-mail
+ * typed so far (no validation, no call, no toast).
+ */
+function modeSwitch(mode: AuthMode, fields: PostedFields) {
+  if (fields[MODE_SWITCH_FIELD] !== mode) return null;
+  const query = new URLSearchParams({ [EMAIL_PARAM]: typedEmail(fields).email });
+  return redirect(`${authHref(mode)}?${query.toString()}`);
+}
+
+/** Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use. */
+async function readCredentials(
+  mode: AuthMode,
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ answer: Response | FormErrorAnswer } | { email: string; password: string }> {
+  const fields = await readForm(request);
+  if (!fields) return { answer: formError<AuthField>(context, messages.authFailed) };
+  const switched = modeSwitch(mode, fields);
+  if (switched) return { answer: switched };
+  const parsed = parseFields(mode === "sign-in" ? signInSchema : signUpSchema, fields);
+  if (!parsed.ok) return { answer: refusal<AuthField>(context, parsed, typedEmail(fields)) };
+  const { email, password } = parsed.value;
+  const wait = await takeAttempt(mode, context.clientIp, email);
+  if (wait !== null)
+    return { answer: tooManyAttempts<AuthField>(context, wait, { values: { email } }) };
+  return { email, password };
+}
+
+export async function signInAction(request: Request, context: AppLoadContext) {
+  const credentials = await readCredentials("sign-in", request, context);
+  if ("answer" in credentials) return credentials.answer;
+  const { email } = credentials;
+  const { supabase, headers } = createAuthClient(request, context);
+  const result = await callAuth(() => supabase.auth.signInWithPassword(credentials));
+  if (!result.ok) {
+    const unconfirmed = result.toast === messages.emailNotConfirmed;
+    return formError<AuthField>(context, result.toast, { values: { email }, unconfirmed, headers });
+  }
+  return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);
+}
+
+export async function signUpAction(request: Request, context: AppLoadContext) {
+  const credentials = await readCredentials("sign-up", request, context);
+  if ("answer" in credentials) return credentials.answer;
+  const { email, password } = credentials;
+  const { supabase, headers } = createAuthClient(request, context);
+  const result = await callAuth(() =>
+    supabase.auth.signUp({ email, password, options: { emailRedirectTo: getEnv().SITE_URL } }),
+  );
+  if (!result.ok)
+    return formError<AuthField>(context, result.toast, { values: { email }, headers });
+  // With e-mail confirmation on, a confirmed address gets an obfuscated user (no identities, no
+  // session): it is answered like a new sign-up, so the form never tells who has an account.
+  if (result.data.session) return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);
+  return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
+}
+
+/** Ends this device's session (scope local: the cookies go even when the service is down). */
+export async function signOutAction(request: Request, context: AppLoadContext) {
+  const { supabase, headers } = createAuthClient(request, context);
+  await callAuth(() => supabase.auth.signOut({ scope: "local" }));
+  return redirect(HOME_PATH, { headers });
+}

@@ -1,0 +1,78 @@
+// Answers a document: rendered whole for this request with a fresh CSP nonce and compressed once
+// for the encoding it accepts, or, for a page that is the same for every visitor, the copy this
+// process rendered and compressed once (its scripts allowed by hash).
+import type { EntryContext } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import { contentSecurityPolicy } from "./content-security-policy.server";
+import { compressPage, type CompressedPage } from "./page-compression.server";
+import { renderPage } from "./render.server";
+import { SharedPage, SharedPages, sharedPageKey } from "./shared-pages.server";
+
+/** Pages the same for every visitor, rendered once in this process. */
+const sharedPages = new SharedPages();
+
+interface PageAnswer extends CompressedPage {
+  statusCode: number;
+  contentSecurityPolicy: string;
+}
+
+/** Renders the page for this request alone, with a fresh nonce on its scripts. */
+async function renderedForRequest(
+  request: Request,
+  statusCode: number,
+  remixContext: EntryContext,
+): Promise<PageAnswer> {
+  const nonce = randomBytes(16).toString("base64");
+  const rendered = await renderPage(request, statusCode, remixContext, nonce);
+  return {
+    ...compressPage(rendered.html, request.headers.get("Accept-Encoding")),
+    statusCode: rendered.statusCode,
+    contentSecurityPolicy: contentSecurityPolicy({ nonce }),
+  };
+}
+
+function answerFrom(page: SharedPage, statusCode: number, acceptEncoding: string | null) {
+  const { contentSecurityPolicy } = page;
+  return { ...page.bodyFor(acceptEncoding), statusCode, contentSecurityPolicy };
+}
+
+/** The shared page under `key`, rendered now if this process has none yet. */
+async function sharedPage(
+  key: string,
+  request: Request,
+  remixContext: EntryContext,
+): Promise<PageAnswer> {
+  const acceptEncoding = request.headers.get("Accept-Encoding");
+  const outcome = await sharedPages.get(key, () =>
+    renderPage(request, 200, remixContext, undefined),
+  );
+  if ("kept" in outcome) return answerFrom(outcome.kept, 200, acceptEncoding);
+  // A failed render has no nonce either: its scripts are allowed by hash, answered once.
+  const { html, statusCode } = outcome.failed;
+  return answerFrom(await SharedPage.from(html), statusCode, acceptEncoding);
+}
+
+/**
+ * The document answer for this request, on top of the headers already set (cookies, caching).
+ * `share` is false where a kept page would outlive the code that rendered it (the dev server).
+ */
+export async function respondWithDocument(
+  request: Request,
+  statusCode: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  share: boolean,
+): Promise<Response> {
+  const key = share ? sharedPageKey(request, statusCode, remixContext) : null;
+  const page =
+    key === null
+      ? await renderedForRequest(request, statusCode, remixContext)
+      : await sharedPage(key, request, remixContext);
+  headers.set("Content-Security-Policy", page.contentSecurityPolicy);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Vary", "Accept-Encoding");
+  if (page.encoding !== "identity") headers.set("Content-Encoding", page.encoding);
+  headers.set("Content-Length", String(page.body.length));
+  // A copy typed as the plain ArrayBuffer view a Response body takes (a few KB).
+  return new Response(new Uint8Array(page.body), { headers, status: page.statusCode });
+}

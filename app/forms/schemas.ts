@@ -1,0 +1,75 @@
+// The forms' schemas (zod), built on the input rules of validation.ts and shared by the components
+// (whether a form may be sent) and the actions (what a post means). Each refusal names the issue
+// the answer reports, see FORM_ISSUES.
+import * as z from "zod/v4-mini";
+import { messages, type Toast } from "~/content/messages";
+import {
+  INVALID_EMAIL_HINT,
+  isAcceptablePassword,
+  isValidEmail,
+  normalizeEmail,
+  PASSWORD_MAX_BYTES,
+} from "./validation";
+
+/** How a refused field is answered: the toast, and the hint under the field (when it has one). */
+export interface FormIssue {
+  toast: Toast;
+  hint?: string;
+}
+
+export const FORM_ISSUES = {
+  invalidEmail: { toast: messages.invalidEmail, hint: INVALID_EMAIL_HINT },
+  weakPassword: {
+    toast: messages.passwordRequirements,
+    hint: messages.passwordRequirements.description,
+  },
+  missingPassword: { toast: messages.invalidCredentials },
+  missingCurrentPassword: {
+    toast: messages.currentPasswordWrong,
+    hint: messages.currentPasswordWrong.description,
+  },
+} as const satisfies Record<string, FormIssue>;
+
+export type FormIssueName = keyof typeof FORM_ISSUES;
+
+const text = z.catch(z.string(), "");
+
+/** An e-mail as the spec has it: < and > dropped, trimmed, the simple pattern. */
+const email = z.pipe(
+  z.pipe(text, z.transform(normalizeEmail)),
+  z.string().check(z.refine(isValidEmail, "invalidEmail" satisfies FormIssueName)),
+);
+
+const fitsBcrypt = (value: string) => new TextEncoder().encode(value).length <= PASSWORD_MAX_BYTES;
+
+/** A password to sign in with: present, and short enough for the auth service. */
+const password = text.check(
+  z.refine((value) => value !== "" && fitsBcrypt(value), "missingPassword" satisfies FormIssueName),
+);
+
+/** A new password: the sign-up rules (4 of 5 checks, 8+ characters). */
+const newPassword = text.check(
+  z.refine(isAcceptablePassword, "weakPassword" satisfies FormIssueName),
+);
+
+export const signInSchema = z.object({ email, password });
+export const signUpSchema = z.object({ email, password: newPassword });
+/** The `intent` that tells the account page's two forms apart (they post to one action). */
+export const CHANGE_EMAIL_INTENT = "change-email";
+export const CHANGE_PASSWORD_INTENT = "change-password";
+
+export const emailSchema = z.object({ email });
+export const newPasswordSchema = z.object({ password: newPassword });
+
+/** The account page's e-mail change. */
+export const changeEmailSchema = z.object({ newEmail: email });
+
+export const changePasswordSchema = z.object({
+  currentPassword: text.check(
+    z.refine(
+      (value) => value !== "" && fitsBcrypt(value),
+      "missingCurrentPassword" satisfies FormIssueName,
+    ),
+  ),
+  password: newPassword,
+});

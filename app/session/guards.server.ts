@@ -1,0 +1,32 @@
+// Guards for loaders and actions: they return what the route needs or throw the answer (a redirect,
+// or the auth-outage page) so route code stays a single line.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
+import { getAuthState, type SessionUser } from "./state.server";
+
+/** The page a signed-in user sees when their session needs the auth service and it is down. */
+function authUnavailable(headers: Headers): Response {
+  headers.set("Retry-After", "10");
+  return new Response(
+    "The sign-in service is not answering right now. Please try again in a moment.",
+    { status: 503, statusText: "Auth Service Unavailable", headers },
+  );
+}
+
+/** For protected routes: the signed-in user, or a redirect to `/` (replace navigation). */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: SessionUser; headers: Headers }> {
+  const { user, unavailable, headers } = await getAuthState(request, context);
+  if (unavailable) throw authUnavailable(new Headers(headers));
+  if (!user) throw redirect(HOME_PATH, { headers });
+  return { user, headers };
+}
+
+/** For the landing page: a signed-in user goes to the dashboard. */
+export async function requireAnonymous(request: Request, context: AppLoadContext) {
+  const { user, headers } = await getAuthState(request, context);
+  if (user) throw redirect(DASHBOARD_PATH, { headers });
+  return { headers };
+}

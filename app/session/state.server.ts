@@ -1,0 +1,129 @@
+// Who is signed in on this request, worked out once per request: a session is accepted when its
+// access token verifies locally (or is remembered as verified); the auth service is asked only to
+// refresh an expiring token, at most once per request and within a per-IP limit. The cookies the
+// check writes reach the response through addSessionHeaders(), called by the server entry.
+import type { AppLoadContext } from "@remix-run/node";
+import { getEnv } from "~/lib/env.server";
+import { takeAttempt } from "~/lib/rate-limit.server";
+import { createSupabaseClient, isAuthUnavailable } from "./auth-service.server";
+import { clearedSessionCookies, parseStoredSession, readSessionCookie } from "./cookie.server";
+import { memoKey, rememberClaims, rememberedClaims } from "./memo.server";
+import { isRevoked } from "./revocations.server";
+import { verifyAccessToken, type VerifiedClaims } from "./verify.server";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  /** The role the auth service granted (`app_metadata.role`), e.g. "staff"; null for clients. */
+  role: string | null;
+}
+
+export interface AuthState {
+  /** The verified user, or null for a visitor. */
+  user: SessionUser | null;
+  /** True when the session needed the auth service (a refresh) and it could not be used now. */
+  unavailable: boolean;
+  /** Set-Cookie and cache headers the check wrote, for the response. */
+  headers: Headers;
+}
+
+/**
+ * auth-js retries a failed refresh with backoff for up to 30 s; a page should not hang that long
+ * when the auth service is down, so the check gives up after this and says "try again".
+ */
+const AUTH_CHECK_TIMEOUT_MS = 4_000;
+
+/**
+ * auth-js refreshes a session whose token expires within 90 s; the check does the same, and uses a
+ * remembered session only while its token has longer than that.
+ */
+const REFRESH_MARGIN_MS = 90_000;
+
+const visitor = (headers = new Headers()): AuthState => ({
+  user: null,
+  unavailable: false,
+  headers,
+});
+const unavailable = (headers: Headers): AuthState => ({ user: null, unavailable: true, headers });
+
+/** Verified claims become a signed-in user here, unless a revocation marker ended the session. */
+async function signedIn(claims: VerifiedClaims, headers: Headers): Promise<AuthState> {
+  if (await isRevoked(claims.sub, claims.iat)) return visitor(headers);
+  return {
+    user: { id: claims.sub, email: claims.email, role: claims.role },
+    unavailable: false,
+    headers,
+  };
+}
+
+/** Refreshes an expiring session through auth-js (which rewrites the cookies) and verifies it. */
+async function refreshedState(request: Request, clientIp: string | undefined): Promise<AuthState> {
+  const headers = new Headers();
+  if ((await takeAttempt("refresh", clientIp)) !== null) return unavailable(headers);
+  const supabase = createSupabaseClient(request, headers, clientIp);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(resolve, AUTH_CHECK_TIMEOUT_MS, "timeout");
+  });
+  const result = await Promise.race([
+    supabase.auth.getSession().catch(() => ({ data: { session: null }, error: null })),
+    timedOut,
+  ]).finally(() => clearTimeout(timer));
+  if (result === "timeout") return unavailable(headers);
+  const { data, error } = result;
+  if (error && isAuthUnavailable(error)) return unavailable(headers);
+  const claims = data.session && (await verifyAccessToken(data.session.access_token));
+  return claims ? signedIn(claims, headers) : visitor(headers);
+}
+
+async function resolveAuthState(request: Request, clientIp: string | undefined) {
+  const benchUser = getEnv().BENCH_SESSION_USER;
+  if (benchUser)
+    return { user: { ...benchUser, role: null }, unavailable: false, headers: new Headers() };
+
+  const cookie = await readSessionCookie(request.headers.get("Cookie") ?? "");
+  if (!cookie) return visitor();
+  const key = memoKey(cookie.value);
+  const known = key && rememberedClaims(key, Date.now() + REFRESH_MARGIN_MS);
+  if (known) return signedIn(known, new Headers());
+
+  const session = parseStoredSession(cookie.value);
+  if (!session) return visitor(clearedSessionCookies(cookie.names));
+  if (session.expiresAt * 1000 <= Date.now() + REFRESH_MARGIN_MS) {
+    return refreshedState(request, clientIp);
+  }
+  const claims = await verifyAccessToken(session.accessToken);
+  if (!claims) return visitor();
+  if (key) rememberClaims(key, claims);
+  return signedIn(claims, new Headers());
+}
+
+/** One check per request: the load context is the one object every loader and action shares. */
+const stateByRequest = new WeakMap<AppLoadContext, Promise<AuthState>>();
+
+/** The request's auth state, computed once per request however many loaders ask. */
+export function getAuthState(request: Request, context: AppLoadContext): Promise<AuthState> {
+  let state = stateByRequest.get(context);
+  if (!state) {
+    state = resolveAuthState(request, context.clientIp);
+    stateByRequest.set(context, state);
+  }
+  return state;
+}
+
+/**
+ * For the server entry: adds the Set-Cookie and cache headers this request's session check wrote
+ * to `target`, skipping cookie lines already there.
+ */
+export async function addSessionHeaders(context: AppLoadContext, target: Headers) {
+  const state = stateByRequest.get(context);
+  if (!state) return;
+  const { headers } = await state;
+  const present = new Set(target.getSetCookie());
+  for (const [name, value] of headers) {
+    if (name !== "set-cookie") target.set(name, value);
+  }
+  for (const line of headers.getSetCookie()) {
+    if (!present.has(line)) target.append("Set-Cookie", line);
+  }
+}
