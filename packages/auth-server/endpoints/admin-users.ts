@@ -1,6 +1,6 @@
 // Service-role user admin: POST|GET /admin/users, GET|PUT|DELETE /admin/users/{id}.
 import type { App } from "../app";
-import { parseDuration } from "../env-parsers";
+import { parseDuration } from "../config/env-parsers";
 import { notFound, validationFailed } from "../http/errors";
 import { booleanField, objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
