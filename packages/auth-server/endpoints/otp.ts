@@ -65,7 +65,7 @@ async function magicLink(app: App, ctx: RequestContext, body: JsonObject): Promi
   const account = user;
   app.store.db.transaction(() => {
     if (pkce) createFlowState(app, account.id, "magiclink", pkce);
-    sendMagicLink(app, account, Boolean(pkce), redirectTo, clientKey);
+    sendMagicLink(app, { user: account, pkce: Boolean(pkce), redirectTo, clientKey });
   });
   return json({});
 }

@@ -35,7 +35,7 @@ export function recoverRoutes(app: App): Route[] {
         if (!user || user.deletedAt !== null) return json({});
         app.store.db.transaction(() => {
           if (pkce) createFlowState(app, user.id, "recovery", pkce);
-          sendRecovery(app, user, Boolean(pkce), redirectTo, ctx.clientKey());
+          sendRecovery(app, { user, pkce: Boolean(pkce), redirectTo, clientKey: ctx.clientKey() });
         });
         return json({});
       },

@@ -44,9 +44,15 @@ export function resendRoutes(app: App): Route[] {
         if (!user || user.deletedAt !== null) return json({});
         const clientKey = ctx.clientKey();
         if (type === "signup" && user.emailConfirmedAt === null) {
-          sendConfirmation(app, user, false, redirectTo, clientKey);
+          sendConfirmation(app, { user, pkce: false, redirectTo, clientKey });
         } else if (type === "email_change" && user.emailChange !== null) {
-          sendEmailChange(app, user, user.emailChange, { pkce: false, redirectTo, clientKey });
+          sendEmailChange(app, {
+            user,
+            newEmail: user.emailChange,
+            pkce: false,
+            redirectTo,
+            clientKey,
+          });
         }
         return json({});
       },

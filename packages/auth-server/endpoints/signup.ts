@@ -103,7 +103,12 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
     try {
       return app.store.db.transaction(() => {
         if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-        return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
+        return sendConfirmation(app, {
+          user: replaced,
+          pkce: Boolean(pkce),
+          redirectTo,
+          clientKey,
+        });
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
@@ -116,6 +121,6 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
     const created = createUser(app, { email, passwordHash, data });
     if (config.mailerAutoconfirm) return confirmUser(app, created);
     if (pkce) createFlowState(app, created.id, "email/signup", pkce);
-    return sendConfirmation(app, created, Boolean(pkce), redirectTo, clientKey);
+    return sendConfirmation(app, { user: created, pkce: Boolean(pkce), redirectTo, clientKey });
   });
 }

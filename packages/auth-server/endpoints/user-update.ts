@@ -66,7 +66,9 @@ export function userUpdateRoutes(app: App): Route[] {
           });
           if (!newEmail) return saved;
           if (pkce) createFlowState(app, user.id, "email_change", pkce);
-          return sendEmailChange(app, saved, newEmail, {
+          return sendEmailChange(app, {
+            user: saved,
+            newEmail,
             pkce: Boolean(pkce),
             redirectTo: resolveRedirect(
               config,
