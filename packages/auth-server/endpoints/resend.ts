@@ -1,8 +1,5 @@
 // POST /resend: GoTrue's "send the mail again" for a sign-up confirmation or a pending e-mail
-// change (`email` is the account's current address; the mail goes to the pending new one). Unknown
-// addresses, confirmed sign-ups and accounts with no pending change get the same empty answer and
-// no mail; the per-address gap (429 over_email_send_rate_limit, "…after N seconds.") and the mail
-// budget apply.
+// change, with the same empty answer whether or not a mail went out.
 import type { App } from "../app";
 import { validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
@@ -14,7 +11,12 @@ import { resolveRedirect } from "../services/redirects";
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 
-/** POST /resend */
+/**
+ * POST /resend: `email` is the account's current address (an e-mail change's mail goes to the
+ * pending new one). Unknown addresses, confirmed sign-ups and accounts with no pending change get
+ * the same empty answer and no mail; the per-address gap (429 over_email_send_rate_limit, "…after N
+ * seconds.") and the mail budget apply.
+ */
 export async function resend(app: App, ctx: RequestContext): Promise<Reply> {
   const body = await ctx.readJson();
   app.limiter.check("signup", ctx.clientKey());

@@ -1,8 +1,5 @@
-// PUT /user: GoTrue's UserUpdate for a new password, metadata and a new e-mail address. The new
-// password must pass the policy (weak_password) and differ from the current one (same_password);
-// the change spends any mailed link and ends the user's other sessions (all of them when the token
-// has no session). A new address is only recorded as pending and mailed a confirmation link and
-// code: it becomes the account's address when that mail is verified (type email_change).
+// PUT /user: GoTrue's UserUpdate for a new password, metadata and a new e-mail address (recorded as
+// pending and mailed a confirmation to the new address).
 import type { App } from "../app";
 import { unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
@@ -17,7 +14,12 @@ import { resolveRedirect } from "../services/redirects";
 import { userJson } from "../services/user-json";
 import { emailExists, mergeMetadata } from "../services/users";
 
-/** PUT /user */
+/**
+ * PUT /user. The new password must pass the policy (weak_password) and differ from the current one
+ * (same_password); the change spends any mailed link and ends the user's other sessions. A new
+ * address is only recorded as pending and mailed a confirmation link and code: it becomes the
+ * account's address when that mail is verified (type email_change).
+ */
 export async function updateUser(
   app: App,
   ctx: RequestContext,
