@@ -2,11 +2,9 @@
 // at it, unless SUPABASE_URL is already set; both stop together.
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { DEMO_ANON_KEY } from "@portal/auth-server/demo-keys";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-// supabase start's well-known local demo anon key: the embedded auth server's default.
-const DEMO_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 
 const children = [];
 const env = { ...process.env, NODE_ENV: "development" };

@@ -1,5 +1,5 @@
 // The shared state every handler receives: config, storage, keys, limits, log, clock, public URLs.
-import type { AuthConfig } from "./config";
+import type { AuthConfig } from "./config/auth-config";
 import type { Keyring } from "./keys/keyring";
 import type { Log } from "./log";
 import type { RateLimiter } from "./rate-limit";

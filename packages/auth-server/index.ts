@@ -1,16 +1,12 @@
 // Public entry of the embedded auth server: configuration loading and start/stop.
 export {
-  DEFAULT_RATE_LIMITS,
   DEMO_ANON_KEY,
   DEMO_JWT_SECRET,
   DEMO_SERVICE_ROLE_KEY,
-  IN_MEMORY,
-  loadAuthConfig,
   mintApiKey,
-  type AuthConfig,
-  type AuthLogger,
-  type LogRecord,
-  type Rate,
-  type RateLimits,
-} from "./config";
+} from "./config/api-secrets";
+export { IN_MEMORY, type AuthConfig, type RateLimits } from "./config/auth-config";
+export type { Rate } from "./config/env-parsers";
+export { DEFAULT_RATE_LIMITS, loadAuthConfig } from "./config/load";
+export type { AuthLogger, LogRecord } from "./log";
 export { startAuthServer, type AuthServer } from "./server";

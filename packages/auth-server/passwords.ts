@@ -3,7 +3,7 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { hash as bcryptHash, verify as bcryptVerify } from "@node-rs/bcrypt";
 import type { App } from "./app";
-import type { AuthConfig } from "./config";
+import type { AuthConfig } from "./config/auth-config";
 import { ApiError, validationFailed } from "./http/errors";
 import type { UserRecord } from "./store/users";
 

@@ -1,6 +1,7 @@
 // Token-bucket rate limits like GoTrue's: per client key (burst 30), and a mail budget that is global
 // (GoTrue's) but also split per client key and per address, so a handful of clients cannot empty it.
-import type { AuthConfig, Rate } from "./config";
+import type { AuthConfig } from "./config/auth-config";
+import type { Rate } from "./config/env-parsers";
 import { tooManyRequests } from "./http/errors";
 
 /** GoTrue's tollbooth burst for the per-IP limiters. */

@@ -1,34 +1,22 @@
-// The HTTP server: wires config, keys, storage (locked), routes, mail delivery and the clean-up
-// schedule; request loop, logging, graceful close.
+// The HTTP server: wires config, keys, storage (locked), the route table and the clean-up schedule;
+// request loop (404 / 405, CORS preflight, error replies), logging, graceful close.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { App } from "./app";
-import type { AuthConfig } from "./config";
-import { adminUserRoutes } from "./endpoints/admin-users";
-import { generateLinkRoutes } from "./endpoints/generate-link";
-import { metaRoutes } from "./endpoints/meta";
-import { otpRoutes } from "./endpoints/otp";
-import { outboxRoutes } from "./endpoints/outbox";
-import { signupRoutes } from "./endpoints/signup";
-import { tokenRoutes } from "./endpoints/token";
-import { userRoutes } from "./endpoints/user";
-import { verifyRoutes } from "./endpoints/verify";
-import { recoverRoutes } from "./endpoints/recover";
-import { resendRoutes } from "./endpoints/resend";
-import { userUpdateRoutes } from "./endpoints/user-update";
+import type { AuthConfig } from "./config/auth-config";
+import { RATE_LIMIT_SECRET_HEADER } from "./config/exposure";
 import { ApiError, errorReply, GatewayError, OAuthError } from "./http/errors";
 import { allowedOriginFor, assertAllowedHost } from "./http/exposure";
 import { preflightReply, writeReply, type Reply } from "./http/reply";
 import { RequestContext } from "./http/request";
-import { Router } from "./http/router";
-import { RATE_LIMIT_SECRET_HEADER } from "./config";
+import type { Router } from "./http/router";
 import { apiKeyRole } from "./keys/jwt";
 import { loadKeyring } from "./keys/keyring";
 import { createLog, type Log } from "./log";
-import { withMailDelivery } from "./mailer/delivery";
 import { RateLimiter } from "./rate-limit";
 import { scheduleRetention } from "./retention";
+import { routerFor, runRoute, type Route } from "./routes";
 import { requireApiKey } from "./services/guard";
 import { openStore } from "./store";
 
@@ -80,25 +68,13 @@ async function assertApiKeys(app: App): Promise<void> {
   }
 }
 
-function routesFor(app: App): Router {
-  return new Router([
-    ...signupRoutes(app),
-    ...tokenRoutes(app),
-    ...userRoutes(app),
-    ...verifyRoutes(app),
-    ...recoverRoutes(app),
-    ...resendRoutes(app),
-    ...otpRoutes(app),
-    ...userUpdateRoutes(app),
-    ...metaRoutes(app),
-    ...adminUserRoutes(app),
-    ...generateLinkRoutes(app),
-    ...(app.config.exposure.outboxEnabled ? outboxRoutes(app) : []),
-  ]);
-}
-
 /** Routes one request to a reply; every failure becomes an error reply, never a throw. */
-async function dispatch(app: App, router: Router, ctx: RequestContext, log: Log): Promise<Reply> {
+async function dispatch(
+  app: App,
+  router: Router<Route>,
+  ctx: RequestContext,
+  log: Log,
+): Promise<Reply> {
   try {
     app.config.onRequest?.({ method: ctx.method, path: ctx.path });
     assertAllowedHost(ctx.header("host"), app.apiUrl);
@@ -109,9 +85,7 @@ async function dispatch(app: App, router: Router, ctx: RequestContext, log: Log)
     const underApi = ctx.path.startsWith(API_PREFIX);
     if (match.kind === "found") {
       ctx.params = match.params;
-      if (match.route.access === "apikey") await requireApiKey(app, ctx);
-      const route = match.route;
-      return await withMailDelivery(app, () => route.handler(ctx));
+      return await runRoute(app, match.route, ctx);
     }
     if (underApi && !router.isOpenPath(ctx.path)) await requireApiKey(app, ctx);
     throw match.kind === "method_not_allowed"
@@ -152,7 +126,7 @@ export async function startAuthServer(
     throw error;
   }
   const pending = new Set<Promise<void>>();
-  let router: Router | undefined;
+  let router: Router<Route> | undefined;
   let app: App | undefined;
   let stopRetention: (() => Promise<void>) | undefined;
 
@@ -204,7 +178,7 @@ export async function startAuthServer(
       issuer: config.jwtIssuer ?? apiUrl,
     };
     await assertApiKeys(app);
-    router = routesFor(app);
+    router = routerFor(config);
     stopRetention = scheduleRetention(app);
     log("info", "auth_server_listening", {
       url,

@@ -11,12 +11,11 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { hash } from "@node-rs/bcrypt";
 import Database from "libsql";
+import { DEMO_ANON_KEY } from "@portal/auth-server/demo-keys";
 import { settings } from "./config.mjs";
 import { freePort, scratchDir, stopAll, track } from "./processes.mjs";
 import { count, ms, percentile } from "./stats.mjs";
 
-const ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
 const TOKENS_PER_SESSION = 10;
 
 function numbers(name, fallback) {
@@ -131,8 +130,8 @@ async function post(url, path, body) {
   const res = await fetch(`${url}/auth/v1${path}`, {
     method: "POST",
     headers: {
-      apikey: ANON_KEY,
-      Authorization: `Bearer ${ANON_KEY}`,
+      apikey: DEMO_ANON_KEY,
+      Authorization: `Bearer ${DEMO_ANON_KEY}`,
       "Content-Type": "application/json",
     },
     body: JSON.stringify(body),

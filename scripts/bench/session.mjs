@@ -1,9 +1,7 @@
 // Signing in for the bench: a confirmed user made through the auth server's admin API, then the
 // app's own sign-in form action (POST /sign-in), timed, with its auth cookies kept.
 
-/** `supabase start`'s well-known demo service-role key (DEMO_SERVICE_ROLE_KEY of @portal/auth-server). */
-const DEMO_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 
 export const BENCH_PASSWORD = "Bench-password-1234";
 

@@ -2,6 +2,7 @@
 // pages, have their short-lived tokens refreshed, and sign out, for LOAD_SECONDS; it prints
 // requests, errors, 5xx answers and unexpected sign-outs, and exits 1 unless the last three are 0.
 import { fileURLToPath } from "node:url";
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { CookieJar } from "./cookie-jar.mjs";
 import { startStack } from "./processes.mjs";
 
@@ -24,11 +25,6 @@ const PASSWORD = "Load-Test-2026!";
 const buildDir = fileURLToPath(
   new URL(`../../${process.env.LOAD_BUILD_DIR ?? "build"}/`, import.meta.url),
 );
-// supabase start's well-known local demo keys (the embedded auth server's defaults).
-const ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
-const SERVICE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
 
 const stats = {
   requests: 0,
@@ -116,8 +112,8 @@ async function createUsers(authUrl) {
     const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
       method: "POST",
       headers: {
-        apikey: SERVICE_KEY,
-        Authorization: `Bearer ${SERVICE_KEY}`,
+        apikey: DEMO_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
         "Content-Type": "application/json",
       },
       body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
@@ -133,7 +129,7 @@ const stack = await startStack({
   appPort: base,
   authPort: base + 1,
   tokenSeconds: TOKEN_SECONDS,
-  anonKey: ANON_KEY,
+  anonKey: DEMO_ANON_KEY,
 });
 try {
   const emails = await createUsers(stack.authUrl);

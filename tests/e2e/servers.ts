@@ -1,10 +1,9 @@
 // The production-build servers the end-to-end tests run against, each with its embedded auth
 // server: `main` (e-mail confirmation on), `autoconfirm` (confirmation off, short-lived tokens to
 // exercise refresh) and `authDown` (pointing at an address where no auth service answers).
-const DEMO_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
-export const DEMO_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+
+export { DEMO_SERVICE_ROLE_KEY };
 
 /** Access tokens on `autoconfirm` live this long; auth-js refreshes within 90 s of expiry. */
 export const SHORT_TOKEN_SECONDS = 95;

@@ -1,14 +1,13 @@
 // Service-role user admin: POST|GET /admin/users, GET|PUT|DELETE /admin/users/{id}.
 import type { App } from "../app";
-import { parseDuration } from "../env-parsers";
+import { parseDuration } from "../config/env-parsers";
 import { notFound, validationFailed } from "../http/errors";
 import { booleanField, objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { JsonObject, RequestContext } from "../http/request";
-import type { Handler, Method, Route } from "../http/router";
 import { assertPasswordLength, assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
-import { isUuid, requireAdmin } from "../services/guard";
+import { isUuid } from "../services/guard";
 import { userJson } from "../services/user-json";
 import { confirmUser, createUser, emailExists, mergeMetadata } from "../services/users";
 import type { UserRecord } from "../store/users";
@@ -42,7 +41,8 @@ function applyBan(app: App, user: UserRecord, until: number | null | undefined):
   return app.store.users.update(user.id, { bannedUntil: until, updatedAt: app.now() });
 }
 
-async function createHandler(app: App, ctx: RequestContext): Promise<Reply> {
+/** POST /admin/users */
+export async function adminCreateUser(app: App, ctx: RequestContext): Promise<Reply> {
   const body = await ctx.readJson();
   const rawEmail = stringField(body, "email");
   const phone = stringField(body, "phone");
@@ -85,7 +85,8 @@ async function createHandler(app: App, ctx: RequestContext): Promise<Reply> {
   return json(userJson(app, user));
 }
 
-async function updateHandler(app: App, ctx: RequestContext): Promise<Reply> {
+/** PUT /admin/users/{id} */
+export async function adminUpdateUser(app: App, ctx: RequestContext): Promise<Reply> {
   loadUser(app, ctx);
   const body = await ctx.readJson();
   const rawEmail = stringField(body, "email");
@@ -133,7 +134,8 @@ async function updateHandler(app: App, ctx: RequestContext): Promise<Reply> {
   return json(userJson(app, user));
 }
 
-async function deleteHandler(app: App, ctx: RequestContext): Promise<Reply> {
+/** DELETE /admin/users/{id} */
+export async function adminDeleteUser(app: App, ctx: RequestContext): Promise<Reply> {
   const user = loadUser(app, ctx);
   const body = await ctx.readOptionalJson();
   if (booleanField(body, "should_soft_delete")) {
@@ -177,7 +179,8 @@ function pageParam(ctx: RequestContext, name: string, fallback: number): number 
   return Number(raw);
 }
 
-async function listHandler(app: App, ctx: RequestContext): Promise<Reply> {
+/** GET /admin/users?page&per_page */
+export async function adminListUsers(app: App, ctx: RequestContext): Promise<Reply> {
   const page = Math.max(1, pageParam(ctx, "page", 1));
   const perPage = Math.min(pageParam(ctx, "per_page", DEFAULT_PER_PAGE), MAX_PER_PAGE);
   if (perPage === 0)
@@ -201,33 +204,7 @@ async function listHandler(app: App, ctx: RequestContext): Promise<Reply> {
   });
 }
 
-/** Wraps a handler so it first requires an admin role (401 no_authorization / 403 not_admin). */
-export function adminOnly(
-  app: App,
-  handler: (app: App, ctx: RequestContext) => Promise<Reply>,
-): Handler {
-  return async (ctx) => {
-    await requireAdmin(app, ctx);
-    return handler(app, ctx);
-  };
-}
-
-export function adminUserRoutes(app: App): Route[] {
-  const route = (
-    method: Method,
-    path: string,
-    handler: (app: App, ctx: RequestContext) => Promise<Reply>,
-  ): Route => ({
-    method,
-    path,
-    access: "apikey",
-    handler: adminOnly(app, handler),
-  });
-  return [
-    route("GET", "/auth/v1/admin/users", listHandler),
-    route("POST", "/auth/v1/admin/users", createHandler),
-    route("GET", "/auth/v1/admin/users/:id", async (a, ctx) => json(userJson(a, loadUser(a, ctx)))),
-    route("PUT", "/auth/v1/admin/users/:id", updateHandler),
-    route("DELETE", "/auth/v1/admin/users/:id", deleteHandler),
-  ];
+/** GET /admin/users/{id} */
+export async function adminGetUser(app: App, ctx: RequestContext): Promise<Reply> {
+  return json(userJson(app, loadUser(app, ctx)));
 }

@@ -5,7 +5,6 @@ import { notFound, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import type { Route } from "../http/router";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { isRedirectAllowed, resolveRedirect } from "../services/redirects";
@@ -13,7 +12,6 @@ import { userJson } from "../services/user-json";
 import { createUser, emailExists, mergeMetadata } from "../services/users";
 import { issueToken } from "../services/verification";
 import type { UserRecord } from "../store/users";
-import { adminOnly } from "./admin-users";
 
 type LinkType = "signup" | "invite" | "magiclink" | "recovery";
 
@@ -61,7 +59,8 @@ async function prepareUser(
   }
 }
 
-async function generateLink(app: App, ctx: RequestContext): Promise<Reply> {
+/** POST /admin/generate_link */
+export async function generateLink(app: App, ctx: RequestContext): Promise<Reply> {
   const body = await ctx.readJson();
   const email = validateEmail(stringField(body, "email"));
   // GoTrue: the body's redirect_to if allowed, else GetReferrer (?redirect_to=, Referer, SITE_URL).
@@ -100,15 +99,4 @@ async function generateLink(app: App, ctx: RequestContext): Promise<Reply> {
     verification_type: prepared.type,
     redirect_to: redirectTo,
   });
-}
-
-export function generateLinkRoutes(app: App): Route[] {
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/admin/generate_link",
-      access: "apikey",
-      handler: adminOnly(app, generateLink),
-    },
-  ];
 }

@@ -1,7 +1,6 @@
 // GET /health, GET /settings and GET /.well-known/jwks.json.
 import type { App } from "../app";
-import { json } from "../http/reply";
-import type { Route } from "../http/router";
+import { json, type Reply } from "../http/reply";
 
 export const SERVER_VERSION = "embedded-1.0.0";
 
@@ -34,46 +33,33 @@ const EXTERNAL_PROVIDERS = [
   "zoom",
 ] as const;
 
-export function metaRoutes(app: App): Route[] {
+/** GET /health */
+export async function health(): Promise<Reply> {
+  return json({
+    version: SERVER_VERSION,
+    name: "GoTrue",
+    description: "Embedded GoTrue-compatible auth server (email + password)",
+  });
+}
+
+/** GET /settings: GoTrue's shape; only e-mail sign-in can be on. */
+export async function settings(app: App): Promise<Reply> {
   const { config } = app;
-  return [
-    {
-      method: "GET",
-      path: "/auth/v1/health",
-      access: "open",
-      handler: async () =>
-        json({
-          version: SERVER_VERSION,
-          name: "GoTrue",
-          description: "Embedded GoTrue-compatible auth server (email + password)",
-        }),
-    },
-    {
-      method: "GET",
-      path: "/auth/v1/settings",
-      access: "apikey",
-      handler: async () =>
-        json({
-          external: Object.fromEntries(
-            EXTERNAL_PROVIDERS.map((name) => [
-              name,
-              name === "email" && config.externalEmailEnabled,
-            ]),
-          ),
-          disable_signup: config.disableSignup,
-          mailer_autoconfirm: config.mailerAutoconfirm,
-          phone_autoconfirm: false,
-          sms_provider: "",
-          saml_enabled: false,
-          saml_private_key_next_configured: false,
-          passkeys_enabled: false,
-        }),
-    },
-    {
-      method: "GET",
-      path: "/auth/v1/.well-known/jwks.json",
-      access: "open",
-      handler: async () => json(app.keyring.jwks, 200, { "Cache-Control": "public, max-age=600" }),
-    },
-  ];
+  return json({
+    external: Object.fromEntries(
+      EXTERNAL_PROVIDERS.map((name) => [name, name === "email" && config.externalEmailEnabled]),
+    ),
+    disable_signup: config.disableSignup,
+    mailer_autoconfirm: config.mailerAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: "",
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  });
+}
+
+/** GET /.well-known/jwks.json: the public keys, cacheable for 10 minutes. */
+export async function jwks(app: App): Promise<Reply> {
+  return json(app.keyring.jwks, 200, { "Cache-Control": "public, max-age=600" });
 }

@@ -7,7 +7,6 @@ import { badRequest, unprocessable, validationFailed } from "../http/errors";
 import { booleanField, objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { JsonObject, RequestContext } from "../http/request";
-import type { Route } from "../http/router";
 import { sendMagicLink } from "../mailer/mailer";
 import { hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
@@ -65,52 +64,38 @@ async function magicLink(app: App, ctx: RequestContext, body: JsonObject): Promi
   const account = user;
   app.store.db.transaction(() => {
     if (pkce) createFlowState(app, account.id, "magiclink", pkce);
-    sendMagicLink(app, account, Boolean(pkce), redirectTo, clientKey);
+    sendMagicLink(app, { user: account, pkce: Boolean(pkce), redirectTo, clientKey });
   });
   return json({});
 }
 
-export function otpRoutes(app: App): Route[] {
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/otp",
-      access: "apikey",
-      handler: async (ctx) => {
-        const body = await ctx.readJson();
-        app.limiter.check("signup", ctx.clientKey());
-        // Every field is read first (GoTrue decodes the whole body): a wrong type is 400 bad_json.
-        const email = stringField(body, "email");
-        const phone = stringField(body, "phone");
-        const channel = stringField(body, "channel");
-        const createUser = createUserParam(body);
-        objectField(body, "data");
-        if (email && phone) {
-          throw validationFailed("Only an email address or phone number should be provided");
-        }
-        if (email && channel) {
-          throw validationFailed("Channel should only be specified with Phone OTP");
-        }
-        validatePkce(
-          stringField(body, "code_challenge_method"),
-          stringField(body, "code_challenge"),
-        );
-        // create_user false: only an existing account (there are no phone accounts here).
-        if (!createUser && (phone || (email && !accountExists(app, email)))) throw otpDisabled();
-        if (email) return magicLink(app, ctx, body);
-        if (phone) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
-        throw validationFailed("One of email or phone must be set");
-      },
-    },
-    {
-      method: "POST",
-      path: "/auth/v1/magiclink",
-      access: "apikey",
-      handler: async (ctx) => {
-        const body = await ctx.readJson();
-        app.limiter.check("signup", ctx.clientKey());
-        return magicLink(app, ctx, body);
-      },
-    },
-  ];
+/** POST /otp: e-mail only; phone is 400 phone_provider_disabled. */
+export async function otp(app: App, ctx: RequestContext): Promise<Reply> {
+  const body = await ctx.readJson();
+  app.limiter.check("signup", ctx.clientKey());
+  // Every field is read first (GoTrue decodes the whole body): a wrong type is 400 bad_json.
+  const email = stringField(body, "email");
+  const phone = stringField(body, "phone");
+  const channel = stringField(body, "channel");
+  const createUser = createUserParam(body);
+  objectField(body, "data");
+  if (email && phone) {
+    throw validationFailed("Only an email address or phone number should be provided");
+  }
+  if (email && channel) {
+    throw validationFailed("Channel should only be specified with Phone OTP");
+  }
+  validatePkce(stringField(body, "code_challenge_method"), stringField(body, "code_challenge"));
+  // create_user false: only an existing account (there are no phone accounts here).
+  if (!createUser && (phone || (email && !accountExists(app, email)))) throw otpDisabled();
+  if (email) return magicLink(app, ctx, body);
+  if (phone) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
+  throw validationFailed("One of email or phone must be set");
+}
+
+/** POST /magiclink: GoTrue's older alias of /otp for e-mail. */
+export async function magiclink(app: App, ctx: RequestContext): Promise<Reply> {
+  const body = await ctx.readJson();
+  app.limiter.check("signup", ctx.clientKey());
+  return magicLink(app, ctx, body);
 }

@@ -3,42 +3,34 @@
 import type { App } from "../app";
 import { validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
-import { json } from "../http/reply";
-import type { Route } from "../http/router";
+import { json, type Reply } from "../http/reply";
+import type { RequestContext } from "../http/request";
 import { sendRecovery } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce } from "../services/pkce";
 import { resolveRedirect } from "../services/redirects";
 
-export function recoverRoutes(app: App): Route[] {
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/recover",
-      access: "apikey",
-      handler: async (ctx) => {
-        const body = await ctx.readJson();
-        app.limiter.check("signup", ctx.clientKey());
-        const rawEmail = stringField(body, "email");
-        if (!rawEmail) throw validationFailed("Password recovery requires an email");
-        const email = validateEmail(rawEmail);
-        const pkce = validatePkce(
-          stringField(body, "code_challenge_method"),
-          stringField(body, "code_challenge"),
-        );
-        const redirectTo = resolveRedirect(
-          app.config,
-          ctx.query.get("redirect_to"),
-          ctx.header("referer"),
-        );
-        const user = app.store.users.findByEmail(email);
-        if (!user || user.deletedAt !== null) return json({});
-        app.store.db.transaction(() => {
-          if (pkce) createFlowState(app, user.id, "recovery", pkce);
-          sendRecovery(app, user, Boolean(pkce), redirectTo, ctx.clientKey());
-        });
-        return json({});
-      },
-    },
-  ];
+/** POST /recover */
+export async function recover(app: App, ctx: RequestContext): Promise<Reply> {
+  const body = await ctx.readJson();
+  app.limiter.check("signup", ctx.clientKey());
+  const rawEmail = stringField(body, "email");
+  if (!rawEmail) throw validationFailed("Password recovery requires an email");
+  const email = validateEmail(rawEmail);
+  const pkce = validatePkce(
+    stringField(body, "code_challenge_method"),
+    stringField(body, "code_challenge"),
+  );
+  const redirectTo = resolveRedirect(
+    app.config,
+    ctx.query.get("redirect_to"),
+    ctx.header("referer"),
+  );
+  const user = app.store.users.findByEmail(email);
+  if (!user || user.deletedAt !== null) return json({});
+  app.store.db.transaction(() => {
+    if (pkce) createFlowState(app, user.id, "recovery", pkce);
+    sendRecovery(app, { user, pkce: Boolean(pkce), redirectTo, clientKey: ctx.clientKey() });
+  });
+  return json({});
 }

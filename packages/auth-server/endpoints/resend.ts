@@ -1,55 +1,53 @@
 // POST /resend: GoTrue's "send the mail again" for a sign-up confirmation or a pending e-mail
-// change (`email` is the account's current address; the mail goes to the pending new one). Unknown
-// addresses, confirmed sign-ups and accounts with no pending change get the same empty answer and
-// no mail; the per-address gap (429 over_email_send_rate_limit, "…after N seconds.") and the mail
-// budget apply.
+// change, with the same empty answer whether or not a mail went out.
 import type { App } from "../app";
 import { validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
-import { json } from "../http/reply";
-import type { Route } from "../http/router";
+import { json, type Reply } from "../http/reply";
+import type { RequestContext } from "../http/request";
 import { sendConfirmation, sendEmailChange } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
 import { resolveRedirect } from "../services/redirects";
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 
-export function resendRoutes(app: App): Route[] {
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/resend",
-      access: "apikey",
-      handler: async (ctx) => {
-        const body = await ctx.readJson();
-        app.limiter.check("signup", ctx.clientKey());
-        const type = stringField(body, "type") ?? "";
-        const rawEmail = stringField(body, "email");
-        if (!RESEND_TYPES.includes(type)) {
-          throw validationFailed(
-            "Missing one of these types: signup, email_change, sms, phone_change",
-          );
-        }
-        if (type === "sms" || type === "phone_change") {
-          throw validationFailed(`Resending ${type} is not supported by this server`);
-        }
-        if (!rawEmail) throw validationFailed("Type provided requires an email address");
-        const email = validateEmail(rawEmail);
-        const redirectTo = resolveRedirect(
-          app.config,
-          ctx.query.get("redirect_to"),
-          ctx.header("referer"),
-        );
-        const user = app.store.users.findByEmail(email);
-        if (!user || user.deletedAt !== null) return json({});
-        const clientKey = ctx.clientKey();
-        if (type === "signup" && user.emailConfirmedAt === null) {
-          sendConfirmation(app, user, false, redirectTo, clientKey);
-        } else if (type === "email_change" && user.emailChange !== null) {
-          sendEmailChange(app, user, user.emailChange, { pkce: false, redirectTo, clientKey });
-        }
-        return json({});
-      },
-    },
-  ];
+/**
+ * POST /resend: `email` is the account's current address (an e-mail change's mail goes to the
+ * pending new one). Unknown addresses, confirmed sign-ups and accounts with no pending change get
+ * the same empty answer and no mail; the per-address gap (429 over_email_send_rate_limit, "…after N
+ * seconds.") and the mail budget apply.
+ */
+export async function resend(app: App, ctx: RequestContext): Promise<Reply> {
+  const body = await ctx.readJson();
+  app.limiter.check("signup", ctx.clientKey());
+  const type = stringField(body, "type") ?? "";
+  const rawEmail = stringField(body, "email");
+  if (!RESEND_TYPES.includes(type)) {
+    throw validationFailed("Missing one of these types: signup, email_change, sms, phone_change");
+  }
+  if (type === "sms" || type === "phone_change") {
+    throw validationFailed(`Resending ${type} is not supported by this server`);
+  }
+  if (!rawEmail) throw validationFailed("Type provided requires an email address");
+  const email = validateEmail(rawEmail);
+  const redirectTo = resolveRedirect(
+    app.config,
+    ctx.query.get("redirect_to"),
+    ctx.header("referer"),
+  );
+  const user = app.store.users.findByEmail(email);
+  if (!user || user.deletedAt !== null) return json({});
+  const clientKey = ctx.clientKey();
+  if (type === "signup" && user.emailConfirmedAt === null) {
+    sendConfirmation(app, { user, pkce: false, redirectTo, clientKey });
+  } else if (type === "email_change" && user.emailChange !== null) {
+    sendEmailChange(app, {
+      user,
+      newEmail: user.emailChange,
+      pkce: false,
+      redirectTo,
+      clientKey,
+    });
+  }
+  return json({});
 }

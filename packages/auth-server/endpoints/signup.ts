@@ -2,8 +2,8 @@
 import type { App } from "../app";
 import { ApiError, badRequest, unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
-import { json } from "../http/reply";
-import type { Route } from "../http/router";
+import { json, type Reply } from "../http/reply";
+import type { RequestContext } from "../http/request";
 import { sendConfirmation } from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
@@ -14,52 +14,37 @@ import { fakeUserJson, userJson } from "../services/user-json";
 import { confirmUser, createUser, replacePendingSignup } from "../services/users";
 import type { Metadata, UserRecord } from "../store/users";
 
-export function signupRoutes(app: App): Route[] {
+/** POST /signup */
+export async function signup(app: App, ctx: RequestContext): Promise<Reply> {
   const { config } = app;
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/signup",
-      access: "apikey",
-      handler: async (ctx) => {
-        const body = await ctx.readJson();
-        const clientKey = ctx.clientKey();
-        app.limiter.check("signup", clientKey);
-        assertSignupsAllowed(app);
-        const password = stringField(body, "password");
-        const phone = stringField(body, "phone");
-        const data = objectField(body, "data") ?? {};
-        if (!password) throw validationFailed("Signup requires a valid password");
-        assertPasswordStrength(password, config);
-        const pkce = validatePkce(
-          stringField(body, "code_challenge_method"),
-          stringField(body, "code_challenge"),
-        );
-        const rawEmail = stringField(body, "email");
-        if (phone && !rawEmail)
-          throw badRequest("phone_provider_disabled", "Phone signups are disabled");
-        if (rawEmail && phone) {
-          throw validationFailed(
-            "Only an email address or phone number should be provided on signup.",
-          );
-        }
-        if (!config.externalEmailEnabled)
-          throw badRequest("email_provider_disabled", "Email signups are disabled");
-        const email = validateEmail(rawEmail);
-        const redirectTo = resolveRedirect(
-          config,
-          ctx.query.get("redirect_to"),
-          ctx.header("referer"),
-        );
-        // Hash before looking the address up: every sign-up costs the same time.
-        const passwordHash = await hashPassword(password, config.bcryptCost);
-        const user = signUpByEmail(app, { email, passwordHash, data, pkce, redirectTo, clientKey });
-        if (!user) return json(fakeUserJson(app, email, data));
-        if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
-        return json(userJson(app, user));
-      },
-    },
-  ];
+  const body = await ctx.readJson();
+  const clientKey = ctx.clientKey();
+  app.limiter.check("signup", clientKey);
+  assertSignupsAllowed(app);
+  const password = stringField(body, "password");
+  const phone = stringField(body, "phone");
+  const data = objectField(body, "data") ?? {};
+  if (!password) throw validationFailed("Signup requires a valid password");
+  assertPasswordStrength(password, config);
+  const pkce = validatePkce(
+    stringField(body, "code_challenge_method"),
+    stringField(body, "code_challenge"),
+  );
+  const rawEmail = stringField(body, "email");
+  if (phone && !rawEmail) throw badRequest("phone_provider_disabled", "Phone signups are disabled");
+  if (rawEmail && phone) {
+    throw validationFailed("Only an email address or phone number should be provided on signup.");
+  }
+  if (!config.externalEmailEnabled)
+    throw badRequest("email_provider_disabled", "Email signups are disabled");
+  const email = validateEmail(rawEmail);
+  const redirectTo = resolveRedirect(config, ctx.query.get("redirect_to"), ctx.header("referer"));
+  // Hash before looking the address up: every sign-up costs the same time.
+  const passwordHash = await hashPassword(password, config.bcryptCost);
+  const user = signUpByEmail(app, { email, passwordHash, data, pkce, redirectTo, clientKey });
+  if (!user) return json(fakeUserJson(app, email, data));
+  if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
+  return json(userJson(app, user));
 }
 
 /** GOTRUE_DISABLE_SIGNUP: 422 signup_disabled for every new account (also /otp's). */
@@ -103,7 +88,12 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
     try {
       return app.store.db.transaction(() => {
         if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-        return sendConfirmation(app, replaced, Boolean(pkce), redirectTo, clientKey);
+        return sendConfirmation(app, {
+          user: replaced,
+          pkce: Boolean(pkce),
+          redirectTo,
+          clientKey,
+        });
       });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
@@ -116,6 +106,6 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
     const created = createUser(app, { email, passwordHash, data });
     if (config.mailerAutoconfirm) return confirmUser(app, created);
     if (pkce) createFlowState(app, created.id, "email/signup", pkce);
-    return sendConfirmation(app, created, Boolean(pkce), redirectTo, clientKey);
+    return sendConfirmation(app, { user: created, pkce: Boolean(pkce), redirectTo, clientKey });
   });
 }

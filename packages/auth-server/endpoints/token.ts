@@ -4,7 +4,6 @@ import { badRequest, notFound, OAuthError, unprocessable, validationFailed } fro
 import { stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import type { Route } from "../http/router";
 import { passwordWeakness, upgradeLegacyHash, verifyPassword } from "../passwords";
 import { isBanned } from "../services/guard";
 import { verifierMatches } from "../services/pkce";
@@ -138,18 +137,10 @@ const GRANTS = new Map<string, (app: App, ctx: RequestContext) => Promise<Reply>
   ["pkce", pkceGrant],
 ]);
 
-export function tokenRoutes(app: App): Route[] {
-  return [
-    {
-      method: "POST",
-      path: "/auth/v1/token",
-      access: "apikey",
-      handler: async (ctx) => {
-        app.limiter.check("token", ctx.clientKey());
-        const grant = GRANTS.get(ctx.query.get("grant_type") ?? "");
-        if (!grant) throw badRequest("invalid_credentials", "unsupported_grant_type");
-        return grant(app, ctx);
-      },
-    },
-  ];
+/** POST /token?grant_type=password|refresh_token|pkce */
+export async function token(app: App, ctx: RequestContext): Promise<Reply> {
+  app.limiter.check("token", ctx.clientKey());
+  const grant = GRANTS.get(ctx.query.get("grant_type") ?? "");
+  if (!grant) throw badRequest("invalid_credentials", "unsupported_grant_type");
+  return grant(app, ctx);
 }

@@ -4,7 +4,6 @@ import { ApiError, badRequest, validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
 import { json, seeOther, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import type { Route } from "../http/router";
 import { authMethodForVerifyType } from "../services/pkce";
 import { resolveRedirect } from "../services/redirects";
 import { issueSession, type TokenResponse } from "../services/sessions";
@@ -87,7 +86,8 @@ function issueAuthCode(app: App, verified: Verified): string {
   return flow.authCode;
 }
 
-async function verifyGet(app: App, ctx: RequestContext): Promise<Reply> {
+/** GET /verify: the mail link (open: mail links carry no API key). */
+export async function verifyGet(app: App, ctx: RequestContext): Promise<Reply> {
   app.limiter.check("verify", ctx.clientKey());
   const token = ctx.query.get("token") ?? "";
   const type = ctx.query.get("type") ?? "";
@@ -118,7 +118,8 @@ async function verifyGet(app: App, ctx: RequestContext): Promise<Reply> {
   }
 }
 
-async function verifyPost(app: App, ctx: RequestContext): Promise<Reply> {
+/** POST /verify: a token hash, or an address and its code (open like GET). */
+export async function verifyPost(app: App, ctx: RequestContext): Promise<Reply> {
   app.limiter.check("verify", ctx.clientKey());
   const body = await ctx.readJson();
   const type = stringField(body, "type") ?? "";
@@ -144,22 +145,4 @@ async function verifyPost(app: App, ctx: RequestContext): Promise<Reply> {
   }
   const user = app.store.db.transaction(() => applyVerification(app, verified));
   return json(await issueSession(app, user, "otp"));
-}
-
-export function verifyRoutes(app: App): Route[] {
-  // Open like Supabase's gateway route for /auth/v1/verify: mail links carry no API key.
-  return [
-    {
-      method: "GET",
-      path: "/auth/v1/verify",
-      access: "open",
-      handler: (ctx) => verifyGet(app, ctx),
-    },
-    {
-      method: "POST",
-      path: "/auth/v1/verify",
-      access: "open",
-      handler: (ctx) => verifyPost(app, ctx),
-    },
-  ];
 }

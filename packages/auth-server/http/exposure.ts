@@ -1,5 +1,5 @@
 // The browser-facing guards: which Host names this server answers to, and which origin may read it.
-import { isLoopbackHost } from "../api-secrets";
+import { isLoopbackHost } from "../config/loopback";
 import { ApiError } from "./errors";
 
 /** Paths no web page may ever read through CORS: the mail outbox and the admin API. */

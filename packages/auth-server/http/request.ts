@@ -1,7 +1,7 @@
 // Per-request context: path, query, headers, bounded JSON body, bearer token, rate-limit key.
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { isLoopbackAddress, rateLimitKey } from "./client-ip";
+import { clientKeyFor, isLoopbackAddress } from "./client-ip";
 import { API_VERSION_HEADER, apiVersionOf } from "./api-version";
 import { ApiError, badRequest } from "./errors";
 
@@ -59,7 +59,7 @@ export class RequestContext {
     const { header } = this.clientIp;
     const forwarded = header && this.mayNameClient(peer) ? this.header(header) : undefined;
     const first = forwarded?.split(",")[0]?.trim();
-    return rateLimitKey(first || peer || "unknown");
+    return clientKeyFor(first || peer || "unknown");
   }
 
   private mayNameClient(peer: string | undefined): boolean {

@@ -1,33 +1,28 @@
-// Route table: method + path pattern ("/admin/users/:id") to handler, with 404 / 405 outcomes.
-import type { Reply } from "./reply";
-import type { RequestContext } from "./request";
+// Route matching: method + path pattern ("/admin/users/:id") to a route and its params, with
+// 404 / 405 outcomes (HEAD matches GET). The routes themselves are in ../routes.ts.
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
-export type Handler = (ctx: RequestContext) => Promise<Reply>;
 
-/** "apikey": behind the gateway's key check; "open": reachable without a key (mail links, health). */
-export type Access = "apikey" | "open";
-
-export interface Route {
+/** What the router needs of a route; `access: "open"` marks a path reachable without an API key. */
+export interface RoutePattern {
   method: Method;
   path: string;
-  access: Access;
-  handler: Handler;
+  access: string;
 }
 
-export type Match =
-  | { kind: "found"; route: Route; params: Record<string, string> }
+export type Match<R extends RoutePattern> =
+  | { kind: "found"; route: R; params: Record<string, string> }
   | { kind: "not_found" }
   | { kind: "method_not_allowed" };
 
-export class Router {
-  private readonly compiled: { route: Route; segments: string[] }[];
+export class Router<R extends RoutePattern> {
+  private readonly compiled: { route: R; segments: string[] }[];
 
-  constructor(routes: Route[]) {
+  constructor(routes: readonly R[]) {
     this.compiled = routes.map((route) => ({ route, segments: split(route.path) }));
   }
 
-  match(method: string, path: string): Match {
+  match(method: string, path: string): Match<R> {
     const segments = split(path);
     let pathMatched = false;
     for (const { route, segments: pattern } of this.compiled) {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
-import { IN_MEMORY, type AuthConfig } from "../config";
+import { IN_MEMORY, type AuthConfig } from "../config/auth-config";
 import type { Log } from "../log";
 
 export type JwtAlg = "ES256" | "RS256" | "HS256";

@@ -127,44 +127,41 @@ const EMAIL_CHANGE: MailKind = {
   toPendingAddress: true,
 };
 
+/** What every link mail needs: whom it is for, how it verifies, where it leads, who pays. */
+export interface LinkMailOptions {
+  user: UserRecord;
+  /** The link token carries the pkce_ prefix: /verify answers with ?code= instead of tokens. */
+  pkce: boolean;
+  /** Where the link leads once verified: the allowed redirect_to, else SITE_URL. */
+  redirectTo: string;
+  /** Who asked for the mail: their mail budget pays. */
+  clientKey: string;
+}
+
+/** An e-mail change mail also names the new address it goes to. */
+export interface EmailChangeMailOptions extends LinkMailOptions {
+  newEmail: string;
+}
+
 /**
  * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one.
- * `clientKey` is who asked for it (their mail budget pays). Throws 429 over_email_send_rate_limit
- * before touching anything when a limit applies.
+ * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
  */
-export function sendConfirmation(
-  app: App,
-  user: UserRecord,
-  pkce: boolean,
-  redirectTo: string,
-  clientKey: string,
-): UserRecord {
-  return sendLinkMail(app, user, CONFIRMATION, { pkce, redirectTo, clientKey });
+export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord {
+  return sendLinkMail(app, CONFIRMATION, options, options.user.email ?? "");
 }
 
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
-export function sendRecovery(
-  app: App,
-  user: UserRecord,
-  pkce: boolean,
-  redirectTo: string,
-  clientKey: string,
-): UserRecord {
-  return sendLinkMail(app, user, RECOVERY, { pkce, redirectTo, clientKey });
+export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
+  return sendLinkMail(app, RECOVERY, options, options.user.email ?? "");
 }
 
 /**
  * Sends "Your Magic Link" (GoTrue's sendMagicLink): it replaces the recovery link and code and
  * shares their per-address gap.
  */
-export function sendMagicLink(
-  app: App,
-  user: UserRecord,
-  pkce: boolean,
-  redirectTo: string,
-  clientKey: string,
-): UserRecord {
-  return sendLinkMail(app, user, MAGIC_LINK, { pkce, redirectTo, clientKey });
+export function sendMagicLink(app: App, options: LinkMailOptions): UserRecord {
+  return sendLinkMail(app, MAGIC_LINK, options, options.user.email ?? "");
 }
 
 /**
@@ -172,27 +169,16 @@ export function sendMagicLink(
  * new address (GoTrue's sendEmailChange with secure e-mail change off: the new address alone
  * confirms); also resends a pending change. The per-address gap counts from the previous change mail.
  */
-export function sendEmailChange(
-  app: App,
-  user: UserRecord,
-  newEmail: string,
-  options: LinkMailOptions,
-): UserRecord {
-  return sendLinkMail(app, user, EMAIL_CHANGE, { ...options, to: newEmail });
+export function sendEmailChange(app: App, options: EmailChangeMailOptions): UserRecord {
+  return sendLinkMail(app, EMAIL_CHANGE, options, options.newEmail);
 }
 
-export interface LinkMailOptions {
-  pkce: boolean;
-  redirectTo: string;
-  /** Who asked for the mail: their mail budget pays. */
-  clientKey: string;
-}
-
+/** Issues the kind's token, records the send time (and a pending address), queues the mail to `to`. */
 function sendLinkMail(
   app: App,
-  user: UserRecord,
   kind: MailKind,
-  { pkce, redirectTo, clientKey, to = user.email ?? "" }: LinkMailOptions & { to?: string },
+  { user, pkce, redirectTo, clientKey }: LinkMailOptions,
+  to: string,
 ): UserRecord {
   assertSendFrequency(app, kind.sentAt(user));
   app.limiter.takeEmail(clientKey, to);

@@ -2,7 +2,7 @@
 // the first byte, any other port upgrades with STARTTLS when the server offers it (certificate
 // checked against GOTRUE_SMTP_HOST), and the user/password log in only when a user is set.
 import { createTransport } from "nodemailer";
-import type { SmtpConfig } from "../config";
+import type { SmtpConfig } from "../config/auth-config";
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 // redirect_to allow-list: SITE_URL's scheme+host (any port on loopback) or a GOTRUE_URI_ALLOW_LIST glob.
-import type { AuthConfig } from "../config";
+import type { AuthConfig } from "../config/auth-config";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -1,7 +1,7 @@
 // Opens the database and bundles the per-table stores behind one object.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { IN_MEMORY } from "../config";
+import { IN_MEMORY } from "../config/auth-config";
 import { Db } from "./db";
 import { LOCK_FILE_NAME, lockDataDir } from "./lock";
 import { OutboxStore } from "./outbox";

@@ -1,7 +1,8 @@
 // Per-client limits that cannot become global: who may name the client (loopback or the shared
-// secret), IPv6 by /64, and the mail budgets.
+// secret), the client key (IPv6 by /64), and the mail budgets.
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { clientKeyFor, isLoopbackAddress } from "../http/client-ip";
 import { RequestContext } from "../http/request";
 import { latestMail, PASSWORD, startTestServer, uniqueEmail } from "./helpers";
 
@@ -38,6 +39,40 @@ describe("the client key", () => {
     expect(key("2001:db8:1:3::1")).not.toBe(key("2001:db8:1:2::1"));
     expect(key("::ffff:192.0.2.1")).toBe("192.0.2.1");
     expect(clientKeyOf("2001:db8:9:9::1", {})).toBe("2001:0db8:0009:0009::/64");
+  });
+
+  it("keys any spelling of an address the same way, and cuts anything else short", () => {
+    expect(clientKeyFor("192.0.2.1")).toBe("192.0.2.1");
+    expect(clientKeyFor(" 192.0.2.1 ")).toBe("192.0.2.1");
+    expect(clientKeyFor("::FFFF:192.0.2.1")).toBe("192.0.2.1");
+    expect(clientKeyFor("::ffff:c000:201")).toBe("192.0.2.1");
+    expect(clientKeyFor("2001:DB8:1:2::1")).toBe("2001:0db8:0001:0002::/64");
+    expect(clientKeyFor("2001:db8:1:2::192.0.2.1")).toBe("2001:0db8:0001:0002::/64");
+    expect(clientKeyFor("fe80::1%eth0")).toBe("fe80:0000:0000:0000::/64");
+    expect(clientKeyFor("fe80::1%eth-0.1")).toBe("fe80:0000:0000:0000::/64");
+    expect(clientKeyFor("::")).toBe("0000:0000:0000:0000::/64");
+    // Not addresses (ipaddr.js alone would read the first two as IPv4): kept, at most 64 characters.
+    expect(clientKeyFor("127.1")).toBe("127.1");
+    expect(clientKeyFor("01.2.3.4")).toBe("01.2.3.4");
+    expect(clientKeyFor("unknown")).toBe("unknown");
+    expect(clientKeyFor("x".repeat(100))).toBe("x".repeat(64));
+  });
+
+  it("counts only 127.0.0.0/8 and ::1 (also IPv4-mapped) as loopback peers", () => {
+    for (const peer of ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1"]) {
+      expect(isLoopbackAddress(peer)).toBe(true);
+    }
+    for (const peer of [
+      "128.0.0.1",
+      "::2",
+      "::ffff:10.0.0.1",
+      "fe80::1%lo",
+      "localhost",
+      "",
+      undefined,
+    ]) {
+      expect(isLoopbackAddress(peer)).toBe(false);
+    }
   });
 });
 

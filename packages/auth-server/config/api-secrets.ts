@@ -1,36 +1,24 @@
-// The JWT secret and the anon / service_role API keys: `supabase start`'s public demo values only
-// while the site is a loopback URL; anywhere else a per-install secret kept in the data folder.
-import { randomBytes } from "node:crypto";
+// The JWT secret and the anon / service_role API keys minted with it: `supabase start`'s public demo
+// values only while the site is a loopback URL; anywhere else a per-install secret in the data folder.
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "./demo-keys.js";
+import { isLoopbackUrl } from "./loopback";
 
-/** `supabase start`'s well-known demo secret and the anon / service_role keys signed with it. */
-export const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
-export const DEMO_ANON_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
-export const DEMO_SERVICE_ROLE_KEY =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+export { DEMO_ANON_KEY, DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY };
 
 /** File in the data folder holding a generated secret and the keys signed with it (mode 0600). */
 export const API_KEYS_FILE_NAME = "api-keys.json";
 
-const LOOPBACK_HOSTS = new Set(["localhost", "[::1]", "::1"]);
-
-/** localhost, 127.0.0.0/8 or ::1: a name that never leaves the machine. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  return (
-    LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host) || host.endsWith(".localhost")
-  );
-}
-
-/** Whether a URL points at this machine (the `supabase start` situation). */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    return isLoopbackHost(new URL(url).hostname);
-  } catch {
-    return false;
-  }
+/**
+ * Signs an API key the way `supabase start` does: HS256 over {iss, role, exp}. With the demo
+ * secret this reproduces the well-known demo keys byte for byte.
+ */
+export function mintApiKey(role: "anon" | "service_role", secret: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const body = `${encode({ alg: "HS256", typ: "JWT" })}.${encode({ iss: "supabase-demo", role, exp: 1983812996 })}`;
+  return `${body}.${createHmac("sha256", secret).update(body).digest("base64url")}`;
 }
 
 export interface ApiSecrets {
@@ -57,7 +45,6 @@ export interface ConfiguredSecrets {
  */
 export function resolveApiSecrets(
   configured: ConfiguredSecrets,
-  mint: (role: "anon" | "service_role", secret: string) => string,
   problem: (name: string, message: string) => void,
 ): ApiSecrets {
   const local = isLoopbackUrl(configured.siteUrl);
@@ -81,15 +68,15 @@ export function resolveApiSecrets(
   if (!jwtSecret && local) jwtSecret = DEMO_JWT_SECRET;
   if (!jwtSecret) {
     stored = configured.inMemory
-      ? withKeys(randomSecret(), undefined, mint)
-      : storedOrNewSecrets(configured.dataDir, mint);
+      ? withKeys(randomSecret(), undefined)
+      : storedOrNewSecrets(configured.dataDir);
     jwtSecret = stored.jwtSecret;
   }
   return {
     jwtSecret,
-    anonKey: configured.anonKey || stored?.anonKey || mint("anon", jwtSecret),
+    anonKey: configured.anonKey || stored?.anonKey || mintApiKey("anon", jwtSecret),
     serviceRoleKey:
-      configured.serviceRoleKey || stored?.serviceRoleKey || mint("service_role", jwtSecret),
+      configured.serviceRoleKey || stored?.serviceRoleKey || mintApiKey("service_role", jwtSecret),
     apiKeysFile: stored?.apiKeysFile,
   };
 }
@@ -98,33 +85,26 @@ function randomSecret(): string {
   return randomBytes(48).toString("base64url");
 }
 
-function withKeys(
-  jwtSecret: string,
-  apiKeysFile: string | undefined,
-  mint: (role: "anon" | "service_role", secret: string) => string,
-): ApiSecrets {
+function withKeys(jwtSecret: string, apiKeysFile: string | undefined): ApiSecrets {
   return {
     jwtSecret,
-    anonKey: mint("anon", jwtSecret),
-    serviceRoleKey: mint("service_role", jwtSecret),
+    anonKey: mintApiKey("anon", jwtSecret),
+    serviceRoleKey: mintApiKey("service_role", jwtSecret),
     apiKeysFile,
   };
 }
 
 /** Reads <dataDir>/api-keys.json, or writes a new secret and its keys there (0600, atomically). */
-function storedOrNewSecrets(
-  dataDir: string,
-  mint: (role: "anon" | "service_role", secret: string) => string,
-): ApiSecrets {
+function storedOrNewSecrets(dataDir: string): ApiSecrets {
   const file = join(dataDir, API_KEYS_FILE_NAME);
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, "utf8")) as { jwt_secret?: unknown };
     if (typeof saved.jwt_secret !== "string" || saved.jwt_secret.length < 32) {
       throw new Error(`${file}: jwt_secret is missing or shorter than 32 characters`);
     }
-    return withKeys(saved.jwt_secret, file, mint);
+    return withKeys(saved.jwt_secret, file);
   }
-  const secrets = withKeys(randomSecret(), file, mint);
+  const secrets = withKeys(randomSecret(), file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   const body = {
