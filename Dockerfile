@@ -14,7 +14,7 @@ COPY . .
 RUN npm run build
 
 # Production dependencies only: the workspace package's manifest lists the auth server's runtime
-# dependencies (libsql, @node-rs/bcrypt, nodemailer, jose); its code is bundled into build/.
+# dependencies (libsql, @node-rs/bcrypt, nodemailer, jose, ipaddr.js); its code is bundled into build/.
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./

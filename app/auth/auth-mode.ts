@@ -4,7 +4,7 @@ import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/lib/paths";
 
 export type AuthMode = "sign-in" | "sign-up";
 
-/** The query parameter older links used (`/?auth=sign-in`); they now redirect to the routes. */
+/** The query parameter of links that open the dialog on `/` (`/?auth=sign-in`): redirected. */
 export const LEGACY_AUTH_PARAM = "auth";
 
 /** A post to a mode's action with this field set to that mode only switches to it (no JS). */

@@ -8,7 +8,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import { isIPv6 } from "node:net";
+import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { getEnv } from "./env.server";
 import { redisClient } from "./redis.server";
 
@@ -50,28 +50,6 @@ async function createLimiters(): Promise<Limiters> {
 }
 
 /**
- * The key an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, the
- * block one subscriber usually holds whole.
- */
-export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1] as string;
-  if (!isIPv6(ip)) return ip;
-  const address = ip.split("%")[0] as string;
-  const [head = "", tail = ""] = address.split("::");
-  const groups = (part: string) => (part ? part.split(":") : []);
-  const headGroups = groups(head);
-  const tailGroups = groups(tail);
-  // An embedded IPv4 tail (::1.2.3.4) only ever affects the last 32 bits, outside the /64.
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const full = address.includes("::")
-    ? [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups]
-    : headGroups;
-  const prefix = full.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
-  return `${prefix.join(":")}::/64`;
-}
-
-/**
  * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
  * reached.
  */
@@ -83,7 +61,7 @@ export async function takeAttempt(
   limiters ??= createLimiters();
   const all = await limiters;
   // No address (a test harness, a socket already gone): all such requests share one count.
-  const key = clientKey(ip ?? "unknown");
+  const key = clientKeyFor(ip ?? "unknown");
   const checks = {
     "sign-in": () => [
       all.signInPerIp.consume(key),

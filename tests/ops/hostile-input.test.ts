@@ -5,8 +5,10 @@
 // must be a 4xx, a same-site redirect or the form again with its message: never a 5xx, a stack
 // trace or a signed-in page. Afterwards the server must still be up and serving sign-ins.
 // The generator is seeded (OPS_FUZZ_SEED), so any failure can be replayed exactly.
+import fc from "fast-check";
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import { readFileSync } from "node:fs";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/content/messages";
@@ -42,22 +44,20 @@ const PROTECTED_DATA_ROUTES = [
 const root = join(import.meta.dirname, "../..");
 
 // ---------------------------------------------------------------------------------------------
-// A small seeded generator (mulberry32): the same seed gives the same requests.
+// Seeded draws (fast-check's Random over pure-rand's xoroshiro128+): the same seed gives the same
+// requests.
 
 class Random {
-  private state: number;
+  private readonly source: fc.Random;
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.source = new fc.Random(xoroshiro128plus(seed));
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.source.nextDouble();
   }
+  /** A whole number from 0 to max - 1 (0 when max is 0). */
   int(max: number): number {
-    return Math.floor(this.next() * max);
+    return max <= 1 ? 0 : this.source.nextInt(0, max - 1);
   }
   chance(probability: number): boolean {
     return this.next() < probability;

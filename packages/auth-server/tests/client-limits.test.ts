@@ -58,6 +58,14 @@ describe("the client key", () => {
     expect(clientKeyFor("x".repeat(100))).toBe("x".repeat(64));
   });
 
+  it("gives every address of one /64 the same key, and neighbouring /64s different ones", () => {
+    const keys = new Set(
+      Array.from({ length: 50 }, (_, i) => clientKeyFor(`2001:db8:aa:bb:${i.toString(16)}::${i}`)),
+    );
+    expect(keys.size).toBe(1);
+    expect(clientKeyFor("2001:db8:aa:bc::1")).not.toBe(clientKeyFor("2001:db8:aa:bb::1"));
+  });
+
   it("counts only 127.0.0.0/8 and ::1 (also IPv4-mapped) as loopback peers", () => {
     for (const peer of ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1"]) {
       expect(isLoopbackAddress(peer)).toBe(true);
