@@ -7,7 +7,7 @@ import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
-import { isRedirectAllowed, resolveRedirect } from "../services/redirects";
+import { isRedirectAllowed, requestedRedirect } from "../services/redirects";
 import { userJson } from "../services/user-json";
 import { createUser, emailExists, mergeMetadata } from "../services/users";
 import { issueToken } from "../services/verification";
@@ -68,7 +68,7 @@ export async function generateLink(app: App, ctx: RequestContext): Promise<Reply
   const redirectTo =
     bodyRedirect && isRedirectAllowed(app.config, bodyRedirect)
       ? bodyRedirect
-      : resolveRedirect(app.config, ctx.query.get("redirect_to"), ctx.header("referer"));
+      : requestedRedirect(app.config, ctx);
   const prepared = await prepareUser(app, stringField(body, "type") ?? "", email, body);
   const now = app.now();
   const recovery = prepared.type === "magiclink" || prepared.type === "recovery";

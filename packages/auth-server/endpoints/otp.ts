@@ -11,7 +11,7 @@ import { sendMagicLink } from "../mailer/mailer";
 import { hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce } from "../services/pkce";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 import { assertSignupsAllowed, signUpByEmail } from "./signup";
 
 const otpDisabled = () => unprocessable("otp_disabled", "Signups not allowed for otp");
@@ -45,7 +45,7 @@ async function magicLink(app: App, ctx: RequestContext, body: JsonObject): Promi
     stringField(body, "code_challenge"),
   );
   const data = objectField(body, "data") ?? {};
-  const redirectTo = resolveRedirect(config, ctx.query.get("redirect_to"), ctx.header("referer"));
+  const redirectTo = requestedRedirect(config, ctx);
   const clientKey = ctx.clientKey();
 
   let user = app.store.users.findByEmail(email);

@@ -8,7 +8,7 @@ import type { RequestContext } from "../http/request";
 import { sendRecovery } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce } from "../services/pkce";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 
 /** POST /recover */
 export async function recover(app: App, ctx: RequestContext): Promise<Reply> {
@@ -21,11 +21,7 @@ export async function recover(app: App, ctx: RequestContext): Promise<Reply> {
     stringField(body, "code_challenge_method"),
     stringField(body, "code_challenge"),
   );
-  const redirectTo = resolveRedirect(
-    app.config,
-    ctx.query.get("redirect_to"),
-    ctx.header("referer"),
-  );
+  const redirectTo = requestedRedirect(app.config, ctx);
   const user = app.store.users.findByEmail(email);
   if (!user || user.deletedAt !== null) return json({});
   app.store.db.transaction(() => {

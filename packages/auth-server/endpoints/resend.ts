@@ -7,7 +7,7 @@ import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import { sendConfirmation, sendEmailChange } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 
 const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 
@@ -30,11 +30,7 @@ export async function resend(app: App, ctx: RequestContext): Promise<Reply> {
   }
   if (!rawEmail) throw validationFailed("Type provided requires an email address");
   const email = validateEmail(rawEmail);
-  const redirectTo = resolveRedirect(
-    app.config,
-    ctx.query.get("redirect_to"),
-    ctx.header("referer"),
-  );
+  const redirectTo = requestedRedirect(app.config, ctx);
   const user = app.store.users.findByEmail(email);
   if (!user || user.deletedAt !== null) return json({});
   const clientKey = ctx.clientKey();

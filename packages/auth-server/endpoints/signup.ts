@@ -8,7 +8,7 @@ import { sendConfirmation } from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce, type PkceParams } from "../services/pkce";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 import { issueSession } from "../services/sessions";
 import { fakeUserJson, userJson } from "../services/user-json";
 import { confirmUser, createUser, replacePendingSignup } from "../services/users";
@@ -38,7 +38,7 @@ export async function signup(app: App, ctx: RequestContext): Promise<Reply> {
   if (!config.externalEmailEnabled)
     throw badRequest("email_provider_disabled", "Email signups are disabled");
   const email = validateEmail(rawEmail);
-  const redirectTo = resolveRedirect(config, ctx.query.get("redirect_to"), ctx.header("referer"));
+  const redirectTo = requestedRedirect(config, ctx);
   // Hash before looking the address up: every sign-up costs the same time.
   const passwordHash = await hashPassword(password, config.bcryptCost);
   const user = signUpByEmail(app, { email, passwordHash, data, pkce, redirectTo, clientKey });

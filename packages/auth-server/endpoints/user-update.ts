@@ -10,7 +10,7 @@ import { assertPasswordStrength, hashPassword, verifyPassword } from "../passwor
 import { validateEmail } from "../services/email";
 import type { Authenticated } from "../services/guard";
 import { createFlowState, validatePkce } from "../services/pkce";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 import { userJson } from "../services/user-json";
 import { emailExists, mergeMetadata } from "../services/users";
 
@@ -70,7 +70,7 @@ export async function updateUser(
       user: saved,
       newEmail,
       pkce: Boolean(pkce),
-      redirectTo: resolveRedirect(config, ctx.query.get("redirect_to"), ctx.header("referer")),
+      redirectTo: requestedRedirect(config, ctx),
       clientKey: ctx.clientKey(),
     });
   });

@@ -5,7 +5,7 @@ import { stringField } from "../http/params";
 import { json, seeOther, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
 import { authMethodForVerifyType } from "../services/pkce";
-import { resolveRedirect } from "../services/redirects";
+import { requestedRedirect } from "../services/redirects";
 import { issueSession, type TokenResponse } from "../services/sessions";
 import {
   applyVerification,
@@ -91,11 +91,7 @@ export async function verifyGet(app: App, ctx: RequestContext): Promise<Reply> {
   app.limiter.check("verify", ctx.clientKey());
   const token = ctx.query.get("token") ?? "";
   const type = ctx.query.get("type") ?? "";
-  const redirectTo = resolveRedirect(
-    app.config,
-    ctx.query.get("redirect_to"),
-    ctx.header("referer"),
-  );
+  const redirectTo = requestedRedirect(app.config, ctx);
   if (!type) throw validationFailed("Verify requires a verification type");
   if (!token) throw validationFailed("Verify requires a token or a token hash");
   const pkce = token.startsWith(PKCE_PREFIX);

@@ -1,5 +1,6 @@
 // redirect_to allow-list: SITE_URL's scheme+host (any port on loopback) or a GOTRUE_URI_ALLOW_LIST glob.
 import type { AuthConfig } from "../config/auth-config";
+import type { RequestContext } from "../http/request";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -76,4 +77,9 @@ export function resolveRedirect(
   if (redirectTo && isRedirectAllowed(config, redirectTo)) return redirectTo;
   if (referer && isRedirectAllowed(config, referer)) return referer;
   return config.siteUrl;
+}
+
+/** Where a request's mail link or answer should lead: its `redirect_to`, its Referer, SITE_URL. */
+export function requestedRedirect(config: AuthConfig, ctx: RequestContext): string {
+  return resolveRedirect(config, ctx.query.get("redirect_to"), ctx.header("referer"));
 }
