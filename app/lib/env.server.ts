@@ -73,6 +73,12 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default("false"),
   AUTH_RATE_LIMIT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   AUTH_DATA_DIR: z.string().min(1).default(".data/auth"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  PROGRAMME_FILE: z.string().min(1).optional(),
   EMBEDDED_AUTH_PORT: z.coerce.number().int().min(1).max(65535).default(54321),
   EMBEDDED_AUTH_HOST: z.string().min(1).default("127.0.0.1"),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.default(20),
@@ -100,6 +106,8 @@ const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   TRUST_PROXY:
     "set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs; `true` would let any client choose its own address through X-Forwarded-For",
   BENCH_SESSION_USER: "only for `npm run bench` on a loopback SITE_URL",
+  DATABASE_URL:
+    "set DATABASE_URL to a PostgreSQL connection string, or leave it unset for the embedded SQLite file in DATA_DIR",
 };
 
 export class ConfigError extends Error {

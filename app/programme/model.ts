@@ -1,0 +1,66 @@
+// The programme's shapes: its content (what every client follows, from the programme file) and the
+// views a page draws of one client's place in it.
+import type { ContentIconName } from "~/content/icon-names";
+
+export const SPRINT_STATUSES = ["not-started", "in-progress", "completed"] as const;
+export type SprintStatus = (typeof SPRINT_STATUSES)[number];
+
+/** A client ticks between pending and completed; "in-progress" is only ever set by the agency. */
+export const TASK_STATUSES = ["pending", "in-progress", "completed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ["high", "medium", "low"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export interface ObjectiveContent {
+  /** Unique within the programme, e.g. "offer-clarity". */
+  id: string;
+  title: string;
+  description: string;
+  /** Percent, 0–100: where a new client starts. */
+  progress: number;
+}
+
+export interface TaskContent {
+  /** Unique within the programme, e.g. "icp-builder". */
+  id: string;
+  title: string;
+  priority: TaskPriority;
+  /** An external tool (https), opened in a new tab; none for work done with the team. */
+  link?: string;
+  /** Where a new client starts. */
+  status: TaskStatus;
+}
+
+export interface SummaryList {
+  title: string;
+  items: string[];
+}
+
+export interface SprintContent {
+  /** 1, 2, 3…: the sprint's number and its page, /dashboard/sprint-<id>. */
+  id: number;
+  title: string;
+  description: string;
+  icon: ContentIconName;
+  /** The sprint's planned length ("2 weeks"). */
+  weeks: number;
+  /** The countdown a client sees from the day they first open the sprint. */
+  countdownDays: number;
+  /** Sprints that must be completed before this one opens (none: open from the start). */
+  requires: number[];
+  /** Where a new client starts. */
+  start: { status: SprintStatus; progress: number };
+  objectives: ObjectiveContent[];
+  tasks: TaskContent[];
+  /** Lists under the sprint's work (achievements and next steps, deliverables, a vision…). */
+  summary: SummaryList[];
+  /** The placeholder shown while the sprint is locked. */
+  locked: { title: string; message: string; action: string };
+}
+
+export interface ProgrammeContent {
+  /** The overall progress a new client starts at (percent). */
+  overallProgress: number;
+  sprints: SprintContent[];
+}
