@@ -27,7 +27,8 @@ WORKDIR /app
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    AUTH_DATA_DIR=/data/auth
+    AUTH_DATA_DIR=/data/auth \
+    DATA_DIR=/data
 COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --chown=node:node package.json ./

@@ -1,14 +1,26 @@
 // Server entry: every page and data answer gets the cookies the request's session check wrote (a
 // refreshed or cleared session) and is marked private (it depends on the visitor's cookies); pages
-// are answered by the delivery module. `configure` is how the process entry hands this bundle its
-// validated configuration.
+// are answered by the delivery module. `start` and `stop` are how the process entry hands this
+// bundle its configuration and shuts it down.
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
-import { getEnv } from "~/lib/env.server";
+import { closeProductDatabase, productDatabase } from "~/data/connection.server";
+import { configure, getEnv, type Env } from "~/lib/env.server";
+import { currentProgramme } from "~/programme/current.server";
 import { addSessionHeaders } from "~/session/state.server";
 
-export { configure } from "~/lib/env.server";
+/**
+ * Takes the validated configuration, then reads the programme file and opens (and migrates) the
+ * product database, so a bad file or an unreachable database stops the start, not a page view.
+ */
+export async function start(env: Env) {
+  configure(env);
+  currentProgramme();
+  await productDatabase();
+}
+
+export const stop = closeProductDatabase;
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 

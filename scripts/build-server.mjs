@@ -1,5 +1,5 @@
-// Bundles the HTTP server (build/main.js) and the standalone auth server (build/auth-server.js)
-// from TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled
+// Bundles the HTTP server (build/main.js), the product database's commands (build/data.js) and the
+// standalone auth server (build/auth-server.js) from TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled
 // in; every other npm package stays external and is loaded from node_modules at run time (native
 // modules such as libsql and @node-rs/bcrypt must never be bundled).
 import { build } from "esbuild";
@@ -23,6 +23,7 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     main: "server/main.ts",
+    data: "server/data-cli.ts",
     "auth-server": resolveFromRoot("@portal/auth-server/cli"),
   },
   outdir: "build",

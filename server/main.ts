@@ -12,9 +12,14 @@ import { startHttpServer } from "./http";
 /** This file runs as build/main.js, next to the Remix build (build/client, build/server). */
 const buildDir = dirname(fileURLToPath(import.meta.url));
 
-/** The server build's entry module, which exports `configure` (app/entry.server.tsx). */
+/** The server build's entry module, which exports `start` and `stop` (app/entry.server.tsx). */
 type ConfigurableBuild = ServerBuild & {
-  entry: { module: ServerBuild["entry"]["module"] & { configure(env: Env): void } };
+  entry: {
+    module: ServerBuild["entry"]["module"] & {
+      start(env: Env): Promise<void>;
+      stop(): Promise<void>;
+    };
+  };
 };
 
 /**
@@ -53,7 +58,14 @@ async function main() {
   const build = (await import(
     pathToFileURL(join(buildDir, "server/index.js")).href
   )) as ConfigurableBuild;
-  build.entry.module.configure(env);
+  try {
+    await build.entry.module.start(env);
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "ConfigError")) throw error;
+    console.error(error.message);
+    await embedded?.close();
+    process.exit(1);
+  }
   const http = await startHttpServer(env, join(buildDir, "client"), build);
   log("info", "started", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
@@ -68,6 +80,7 @@ async function main() {
     stopping = true;
     log("info", "shutdown", { signal });
     await http.close(env.SHUTDOWN_TIMEOUT_MS);
+    await build.entry.module.stop();
     await embedded?.close();
     log("info", "stopped", {});
     process.exit(0);

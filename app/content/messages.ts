@@ -86,6 +86,14 @@ export const messages = {
     "Link Expired",
     "This confirmation link is invalid or has already been used. Please sign in, or sign up again for a new link.",
   ),
+  taskNotFound: error(
+    "Task Not Found",
+    "That task is not part of this sprint. Please reload the page.",
+  ),
+  sprintLocked: error(
+    "Sprint Locked",
+    "This sprint opens once the sprints before it are complete.",
+  ),
 } as const satisfies Record<string, Toast>;
 
 /** The answer to a reset request, the same whether or not the address has an account. */

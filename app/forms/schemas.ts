@@ -28,6 +28,7 @@ export const FORM_ISSUES = {
     toast: messages.currentPasswordWrong,
     hint: messages.currentPasswordWrong.description,
   },
+  taskNotFound: { toast: messages.taskNotFound },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -72,4 +73,12 @@ export const changePasswordSchema = z.object({
     ),
   ),
   password: newPassword,
+});
+
+/** A task ticked or unticked: the status wanted, so a repeated post changes nothing more. */
+export const taskStatusSchema = z.object({
+  taskId: z
+    .string()
+    .check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "taskNotFound" satisfies FormIssueName)),
+  status: z.enum(["completed", "pending"], "taskNotFound" satisfies FormIssueName),
 });

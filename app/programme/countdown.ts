@@ -1,5 +1,5 @@
-// Countdown arithmetic and the once-per-sprint start time kept in browser storage: a
-// sprint's countdown starts at the first visit to its page and survives reloads.
+// Countdown arithmetic: when a sprint that started at a moment ends, and what is left of it in days,
+// hours, minutes and seconds.
 
 export interface CountdownParts {
   days: number;
@@ -11,7 +11,7 @@ export interface CountdownParts {
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 export const COUNTDOWN_TICK_MS = SECOND_MS;
 
@@ -34,21 +34,4 @@ export function countdownParts(endMs: number, nowMs: number): CountdownParts {
 /** Two digits at least ("05"), so the display never changes width. */
 export function padCountdown(value: number): string {
   return String(value).padStart(2, "0");
-}
-
-type StartStore = Pick<Storage, "getItem" | "setItem">;
-
-/**
- * The sprint's start time: the one saved under `key` on the first visit, or `nowMs`, saved now.
- * Storage can be missing or throw (private mode, quota, disabled): the countdown then starts now.
- */
-export function loadStartTime(store: StartStore | undefined, key: string, nowMs: number): number {
-  try {
-    const saved = Number(store?.getItem(key) ?? Number.NaN);
-    if (Number.isSafeInteger(saved) && saved > 0) return saved;
-    store?.setItem(key, String(nowMs));
-  } catch {
-    // Fall through: an unsaved start still gives a working countdown for this visit.
-  }
-  return nowMs;
 }

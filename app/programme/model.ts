@@ -64,3 +64,19 @@ export interface ProgrammeContent {
   overallProgress: number;
   sprints: SprintContent[];
 }
+
+/** A sprint as a client's record holds it; null fields are as the programme says. */
+export interface SprintState {
+  status: SprintStatus | null;
+  progress: number | null;
+  /** When the client first opened the sprint (ms): its countdown runs from here. */
+  startedAt: number | null;
+}
+
+/** What is stored for one client; anything missing is as the programme file says. */
+export interface ClientState {
+  overallProgress: number | null;
+  sprints: Map<number, SprintState>;
+  tasks: Map<string, TaskStatus>;
+  objectives: Map<string, number>;
+}

@@ -1,8 +1,9 @@
 // The landing page's layout: visitors see the landing page (signed-in users go to /dashboard);
 // the auth routes (/sign-in, /sign-up) render their dialog over it through the outlet.
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
+import { landingRoadmap } from "~/client/programme.server";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
@@ -16,13 +17,14 @@ export const handle: SharedPageHandle = { sharedPage: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return null;
+  return { roadmap: landingRoadmap() };
 }
 
 export default function LandingLayout() {
+  const { roadmap } = useLoaderData<typeof loader>();
   return (
     <>
-      <LandingPage />
+      <LandingPage roadmap={roadmap} />
       <Outlet />
     </>
   );

@@ -1,37 +1,51 @@
-// /dashboard/sprint-1 … sprint-4: a sprint's page, active (objectives, tasks, countdown) or locked
-// (a placeholder until the earlier sprints are complete). Any other /dashboard/<segment> answers
-// the 404 page, after the sign-in check.
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
+// /dashboard/sprint-1 … sprint-N: a sprint's page for the signed-in client, open (objectives,
+// tasks, countdown) or locked (a placeholder until the sprints it requires are complete), and the
+// task toggles' action. Any other /dashboard/<segment> answers the 404 page.
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+} from "@remix-run/react";
+import { loadSprintPage, setTaskAction } from "~/client/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
-import { findSprintPlan, type SprintPlan } from "~/content/sprint-plans";
-import { requireUser } from "~/session/guards.server";
-import { notFound } from "~/lib/not-found.server";
-import { sprintName } from "~/programme/sprints";
+import { messages } from "~/content/messages";
 import { signedInMeta } from "~/lib/page-meta";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { requireUser } from "~/session/guards.server";
 
-/** The plan for the `$sprint` segment; the loader has already answered 404 for any other. */
-function planFor(segment: string | undefined): SprintPlan {
-  const plan = findSprintPlan(segment);
-  if (!plan) throw new Error(`No sprint plan for /dashboard/${segment}`);
-  return plan;
-}
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  signedInMeta(data?.sprint.name ?? "Sprint");
 
-export const meta: MetaFunction = ({ params }) =>
-  signedInMeta(sprintName(planFor(params.sprint).sprint));
+export const headers = forwardRetryAfter;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  if (!findSprintPlan(params.sprint)) throw notFound(request);
-  return null;
+  const { user } = await requireUser(request, context);
+  return loadSprintPage(request, context, user.id, params.sprint);
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return setTaskAction(request, context, params.sprint);
+}
+
+/** A toggle whose post never got an answer (offline, a dropped connection, a 5xx) flips back. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // A redirect (the stored task) and a refusal are answers; only their absence is a failure.
+    if (error instanceof Response) throw error;
+    if (isRouteErrorResponse(error) && error.status < 500) throw error;
+    return { toast: { ...messages.connectionError, id: `connection-${Date.now()}` } };
+  }
 }
 
 export default function SprintRoute() {
-  const plan = planFor(useParams().sprint);
-  return plan.state === "active" ? (
-    <ActiveSprintPage plan={plan} />
-  ) : (
-    <LockedSprintPage plan={plan} />
-  );
+  const page = useLoaderData<typeof loader>();
+  return page.sprint.open ? <ActiveSprintPage page={page} /> : <LockedSprintPage page={page} />;
 }

@@ -1,10 +1,11 @@
 // /dashboard: the greeting, summary cards, Sprint Overview and Quick Actions.
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
-import { requireUser } from "~/session/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { signedInMeta } from "~/lib/page-meta";
+import { requireUser } from "~/session/guards.server";
+import type { loader as layoutLoader } from "./dashboard";
 
 export const meta: MetaFunction = () => signedInMeta("Dashboard");
 
@@ -16,5 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const { name, bookingUrl } = useLoaderData<typeof loader>();
-  return <DashboardHome name={name} bookingUrl={bookingUrl} />;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/dashboard");
+  if (!layout) throw new Error("/dashboard renders inside its layout");
+  return <DashboardHome name={name} bookingUrl={bookingUrl} programme={layout.programme} />;
 }

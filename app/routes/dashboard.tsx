@@ -1,11 +1,13 @@
-// The signed-in layout (/dashboard/*): checks the session and reads the sidebar cookie so the
-// first paint already has the sidebar the way the user left it.
+// The signed-in layout (/dashboard/*): checks the session, reads the client's programme (the
+// sidebar's progress card and every page below share it) and the sidebar cookie, so the first
+// paint already has the sidebar the way the user left it.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { loadProgramme } from "~/client/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
-import { requireUser } from "~/session/guards.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { readSidebarOpen } from "~/lib/cookies.server";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { requireUser } from "~/session/guards.server";
 
 /** Data requests (client navigations) carry the outage 503's Retry-After from this route. */
 export const headers = forwardRetryAfter;
@@ -13,13 +15,13 @@ export const headers = forwardRetryAfter;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const sidebarOpen = readSidebarOpen(request.headers.get("Cookie"));
-  return { email: user.email, sidebarOpen };
+  return { email: user.email, sidebarOpen, programme: await loadProgramme(context, user.id) };
 }
 
 export default function DashboardLayout() {
-  const { email, sidebarOpen } = useLoaderData<typeof loader>();
+  const { email, sidebarOpen, programme } = useLoaderData<typeof loader>();
   return (
-    <DashboardShell email={email} sidebarOpen={sidebarOpen}>
+    <DashboardShell email={email} sidebarOpen={sidebarOpen} programme={programme}>
       <Outlet />
     </DashboardShell>
   );

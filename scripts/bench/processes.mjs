@@ -69,6 +69,7 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
     SITE_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
     AUTH_DATA_DIR: dataDir,
+    DATA_DIR: dataDir,
     EMBEDDED_AUTH_HOST: "127.0.0.1",
     EMBEDDED_AUTH_PORT: String(authPort),
     AUTH_BCRYPT_COST: String(settings.bcryptCost),

@@ -37,6 +37,7 @@ export async function startStack({ buildDir, appPort, authPort, tokenSeconds, an
       PORT: String(authPort),
       HOST: "127.0.0.1",
       AUTH_DATA_DIR: mkdtempSync(join(tmpdir(), "portal-load-")),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "portal-load-data-")),
       GOTRUE_JWT_EXP: String(tokenSeconds),
       GOTRUE_SITE_URL: appUrl,
       // Every user's sign-in and refresh reaches the auth server from the app's one IP; its

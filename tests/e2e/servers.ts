@@ -35,6 +35,7 @@ function server(
       SESSION_SECRET: `e2e-session-secret-${name}-0123456789abcdef`,
       EMBEDDED_AUTH_PORT: String(authPort),
       AUTH_DATA_DIR: `.data/e2e/${name}`,
+      DATA_DIR: `.data/e2e/${name}`,
       RATE_LIMIT_SIGN_IN_PER_IP: "100000",
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
       RATE_LIMIT_SIGN_UP_PER_IP: "100000",

@@ -160,6 +160,7 @@ describe("the runtime stage, replayed", () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       AUTH_DATA_DIR: join(folder, "data/auth"),
+      DATA_DIR: join(folder, "data"),
       EMBEDDED_AUTH_PORT: String(port + 1000),
       SESSION_SECRET: "container-recipe-test-secret-0123456789",
     };
@@ -185,6 +186,8 @@ describe("the runtime stage, replayed", () => {
       expect(await page.text()).toContain("Client Portal");
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
+      // The product database was created (and migrated) in the data volume at start-up.
+      expect(existsSync(join(folder, "data/portal.sqlite"))).toBe(true);
       const brotli = readdirSync(join(folder, "build/client/assets")).find((name) =>
         name.endsWith(".js.br"),
       );

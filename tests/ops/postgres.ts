@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export interface Postgres {
+  /** A connection string for the `postgres` database (over the server's private socket). */
+  url: string;
   /** Runs psql against the `postgres` database with `input` on stdin; returns its output (unaligned, tuples only). */
   psql(args: string[], input?: string): string;
   stop(): void;
@@ -52,6 +54,7 @@ export function startPostgres(port: number): Postgres {
     "start",
   ]);
   return {
+    url: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     psql: (args, input) =>
       run(
         "psql",

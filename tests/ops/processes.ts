@@ -94,12 +94,13 @@ export function startAuthProcess(
   ).then((process) => ({ ...process, dataDir }));
 }
 
-/** The app on `port`, using the auth server at `authUrl`. */
+/** The app on `port`, using the auth server at `authUrl` and product data in a new temp dir. */
 export function startAppProcess(port: number, authUrl: string, env: Record<string, string> = {}) {
   return run(
     "main.js",
     {
       NODE_ENV: "production",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "portal-data-")),
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: `http://127.0.0.1:${port}`,

@@ -10,12 +10,11 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH, DASHBOARD_PATH, sprintPath } from "~/lib/paths";
-import { OVERALL_PROGRESS, sprints } from "~/content/sprints";
-import { sprintName } from "~/programme/sprints";
+import { ACCOUNT_PATH, DASHBOARD_PATH } from "~/lib/paths";
+import type { ProgrammeView } from "~/programme/client-programme";
 import { CONTENT_ICONS } from "~/components/content-icon";
 
-export function AppSidebar() {
+export function AppSidebar({ programme }: { programme: ProgrammeView }) {
   return (
     <Sidebar>
       <SidebarHeader>
@@ -34,13 +33,9 @@ export function AppSidebar() {
             <SidebarMenuLink to={DASHBOARD_PATH} end icon={LayoutDashboard}>
               Dashboard
             </SidebarMenuLink>
-            {sprints.map((sprint) => (
-              <SidebarMenuLink
-                key={sprint.id}
-                to={sprintPath(sprint.id)}
-                icon={CONTENT_ICONS[sprint.icon]}
-              >
-                {sprintName(sprint)}
+            {programme.sprints.map((sprint) => (
+              <SidebarMenuLink key={sprint.id} to={sprint.path} icon={CONTENT_ICONS[sprint.icon]}>
+                {sprint.name}
               </SidebarMenuLink>
             ))}
             <SidebarMenuLink to={ACCOUNT_PATH} icon={UserCog}>
@@ -52,10 +47,15 @@ export function AppSidebar() {
       <SidebarFooter className="group-data-[state=collapsed]:hidden">
         <div className="rounded-lg border border-sidebar-border bg-background p-4">
           <p className="flex items-baseline justify-between text-sm font-medium">
-            Overall Progress <span className="text-base font-semibold">{OVERALL_PROGRESS}%</span>
+            Overall Progress{" "}
+            <span className="text-base font-semibold">{programme.overallProgress}%</span>
           </p>
-          <Progress value={OVERALL_PROGRESS} aria-label="Overall Progress" className="mt-2" />
-          <p className="mt-2 text-xs text-muted-foreground">Sprint 1 in progress</p>
+          <Progress
+            value={programme.overallProgress}
+            aria-label="Overall Progress"
+            className="mt-2"
+          />
+          <p className="mt-2 text-xs text-muted-foreground">{programme.current}</p>
         </div>
       </SidebarFooter>
     </Sidebar>

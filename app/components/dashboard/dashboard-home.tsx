@@ -3,21 +3,32 @@
 import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { TIME_REMAINING, sprints } from "~/content/sprints";
-import { activeSprintCount } from "~/programme/sprints";
+import type { ProgrammeView } from "~/programme/client-programme";
 import { SprintCard } from "./sprint-card";
 
-const SUMMARY: { label: string; value: string; note: string; icon: LucideIcon }[] = [
-  {
-    label: "Active Sprints",
-    value: String(activeSprintCount()),
-    note: "Foundation under way",
-    icon: Zap,
-  },
-  { label: "Time Remaining", value: TIME_REMAINING, note: "Across the programme", icon: Clock },
-];
-
-export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: string }) {
+export function DashboardHome({
+  name,
+  bookingUrl,
+  programme,
+}: {
+  name: string;
+  bookingUrl: string;
+  programme: ProgrammeView;
+}) {
+  const summary: { label: string; value: string; note: string; icon: LucideIcon }[] = [
+    {
+      label: "Active Sprints",
+      value: String(programme.activeSprints),
+      note: programme.activeNote,
+      icon: Zap,
+    },
+    {
+      label: "Time Remaining",
+      value: programme.timeRemaining,
+      note: "Across the programme",
+      icon: Clock,
+    },
+  ];
   return (
     <div className="space-y-10">
       <div>
@@ -28,7 +39,7 @@ export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: 
       </div>
 
       <ul className="grid gap-4 sm:grid-cols-2">
-        {SUMMARY.map((item) => (
+        {summary.map((item) => (
           <li key={item.label}>
             <Card>
               <div className="flex items-center gap-4 p-6">
@@ -51,7 +62,7 @@ export function DashboardHome({ name, bookingUrl }: { name: string; bookingUrl: 
           Sprint Overview
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-          {sprints.map((sprint) => (
+          {programme.sprints.map((sprint) => (
             <li key={sprint.id} className="flex">
               <SprintCard sprint={sprint} />
             </li>

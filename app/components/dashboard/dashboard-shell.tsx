@@ -1,6 +1,7 @@
 // The signed-in layout: waves background, sidebar (rail or sheet), header with the trigger, the
 // user's e-mail and 'Sign Out', and the page in <main>.
 import type { ReactNode } from "react";
+import type { ProgrammeView } from "~/programme/client-programme";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
@@ -15,10 +16,12 @@ import { lazySidebarSheet } from "./lazy-sidebar-sheet";
 export function DashboardShell({
   email,
   sidebarOpen,
+  programme,
   children,
 }: {
   email: string;
   sidebarOpen: boolean;
+  programme: ProgrammeView;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +32,7 @@ export function DashboardShell({
     >
       <SkipLink />
       <WaveBackground />
-      <AppSidebar />
+      <AppSidebar programme={programme} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
           <SidebarTrigger />

@@ -7,10 +7,9 @@ import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import type { Sprint, SprintStatus } from "~/content/sprints";
-import { sprintActionLabel, sprintName, statusLabel } from "~/programme/sprints";
+import { sprintActionLabel, STATUS_LABELS, type SprintView } from "~/programme/client-programme";
+import type { SprintStatus } from "~/programme/model";
 import { ContentIcon } from "~/components/content-icon";
-import { sprintPath } from "~/lib/paths";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",
@@ -18,7 +17,7 @@ const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   "not-started": "secondary",
 };
 
-export function SprintCard({ sprint }: { sprint: Sprint }) {
+export function SprintCard({ sprint }: { sprint: SprintView }) {
   const titleId = useId();
   return (
     <Card className="flex w-full flex-col">
@@ -27,13 +26,11 @@ export function SprintCard({ sprint }: { sprint: Sprint }) {
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
             <ContentIcon name={sprint.icon} className="size-5" />
           </span>
-          <Badge variant={STATUS_BADGE[sprint.status]}>{statusLabel(sprint.status)}</Badge>
+          <Badge variant={STATUS_BADGE[sprint.status]}>{STATUS_LABELS[sprint.status]}</Badge>
         </div>
         <CardTitle asChild>
           <h3 id={titleId}>
-            <span className="block text-sm font-medium text-muted-foreground">
-              {sprintName(sprint)}
-            </span>
+            <span className="block text-sm font-medium text-muted-foreground">{sprint.name}</span>
             {sprint.title}
           </h3>
         </CardTitle>
@@ -44,14 +41,16 @@ export function SprintCard({ sprint }: { sprint: Sprint }) {
           <span>Progress</span>
           <span className="font-medium tabular-nums">{sprint.progress}%</span>
         </div>
-        <Progress value={sprint.progress} aria-label={`${sprintName(sprint)} progress`} />
+        <Progress value={sprint.progress} aria-label={`${sprint.name} progress`} />
         <div className="flex justify-between gap-2 text-sm text-muted-foreground">
           <span>
-            {sprint.tasks.completed} of {sprint.tasks.total} tasks
+            {sprint.tasks.total === 0
+              ? "No tasks yet"
+              : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks`}
           </span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden className="size-4" />
-            {sprint.estimatedTime}
+            {sprint.length}
           </span>
         </div>
       </CardContent>
@@ -61,7 +60,7 @@ export function SprintCard({ sprint }: { sprint: Sprint }) {
           className="w-full"
           variant={sprint.status === "not-started" ? "outline" : "default"}
         >
-          <Link to={sprintPath(sprint.id)} prefetch="intent" aria-describedby={titleId}>
+          <Link to={sprint.path} prefetch="intent" aria-describedby={titleId}>
             {sprintActionLabel(sprint.status)}
             <ArrowRight aria-hidden />
           </Link>

@@ -4,9 +4,9 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { SkipLink } from "~/components/skip-link";
 import { WaveBackground } from "~/components/wave-background";
 import { LandingNav } from "./landing-nav";
-import { About, Benefits, Hero, Join } from "./landing-sections";
+import { About, Benefits, Hero, Join, type RoadmapSprint } from "./landing-sections";
 
-export function LandingPage() {
+export function LandingPage({ roadmap }: { roadmap: RoadmapSprint[] }) {
   return (
     <div className="relative min-h-svh">
       <WaveBackground />
@@ -14,7 +14,7 @@ export function LandingPage() {
       <LandingNav />
       <main id="main" className="pb-24">
         <Hero />
-        <About />
+        <About roadmap={roadmap} />
         <Benefits />
         <Join />
       </main>

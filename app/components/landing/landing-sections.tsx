@@ -6,8 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { sprints } from "~/content/sprints";
-import { sprintName } from "~/programme/sprints";
+import type { ContentIconName } from "~/content/icon-names";
 import { BENEFITS, CLAIMS } from "~/content/landing";
 import { ContentIcon } from "~/components/content-icon";
 
@@ -73,7 +72,17 @@ export function Hero() {
   );
 }
 
-export function About() {
+/** One sprint as the landing page presents the programme. */
+export interface RoadmapSprint {
+  id: number;
+  name: string;
+  length: string;
+  title: string;
+  description: string;
+  icon: ContentIconName;
+}
+
+export function About({ roadmap }: { roadmap: RoadmapSprint[] }) {
   return (
     <Section
       id="about"
@@ -81,11 +90,11 @@ export function About() {
       intro="We are a media and consulting agency. We help experts and service businesses turn what they know into a clear offer, a steady flow of booked calls and a launch they are proud of. The portal is where that work lives."
     >
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {sprints.map((sprint) => (
+        {roadmap.map((sprint) => (
           <li key={sprint.id} className="rounded-xl border bg-white/90 p-5 shadow-sm">
             <ContentIcon name={sprint.icon} className="size-6 text-indigo-700" />
             <p className="mt-3 text-sm font-medium text-slate-600">
-              {sprintName(sprint)} · {sprint.estimatedTime}
+              {sprint.name} · {sprint.length}
             </p>
             <h3 className="mt-1 font-semibold text-slate-900">{sprint.title}</h3>
             <p className="mt-2 text-sm text-slate-600">{sprint.description}</p>

@@ -1,24 +1,23 @@
-// An active sprint's page (sprints 1 and 2): header, countdown, objectives, tasks, summary.
-import type { ActiveSprintPlan } from "~/content/sprint-plans";
-import { activeSprintBadges } from "~/programme/sprints";
+// An open sprint's page: header, countdown, objectives, tasks and its summary lists.
+import type { SprintPageView } from "~/programme/client-programme";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";
 import { SprintHeader } from "./sprint-header";
 import { SprintSummary } from "./sprint-summary";
 import { TaskList } from "./task-list";
 
-export function ActiveSprintPage({ plan }: { plan: ActiveSprintPlan }) {
+export function ActiveSprintPage({ page }: { page: SprintPageView }) {
   return (
     <div className="space-y-10">
       <SprintHeader
-        sprint={plan.sprint}
-        badges={activeSprintBadges(plan.sprint)}
-        stateVariant={plan.sprint.status === "in-progress" ? "info" : "secondary"}
+        sprint={page.sprint}
+        badges={page.badges}
+        stateVariant={page.sprint.status === "in-progress" ? "info" : "secondary"}
       />
-      <SprintCountdown days={plan.countdown.days} storageKey={plan.countdown.storageKey} />
-      <Objectives objectives={plan.objectives} />
-      <TaskList tasks={plan.tasks} />
-      <SprintSummary lists={plan.summary} />
+      <SprintCountdown {...page.countdown} />
+      <Objectives objectives={page.objectives} />
+      <TaskList sprintPath={page.sprint.path} tasks={page.tasks} />
+      {page.summary.length > 0 ? <SprintSummary lists={page.summary} /> : null}
     </div>
   );
 }

@@ -1,12 +1,11 @@
-// The sprint countdown island: days, hours, minutes and seconds to the sprint's end, from a start
-// time saved on the first visit. The server renders "--" in the same boxes; the client fills them.
+// The sprint countdown: days, hours, minutes and seconds to the sprint's end, counted from when the
+// client first opened it (kept on the server, so every device agrees). The server renders the time
+// left when the page was made; with JavaScript it ticks every second from there.
 import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   COUNTDOWN_TICK_MS,
-  countdownEnd,
   countdownParts,
-  loadStartTime,
   padCountdown,
   type CountdownParts,
 } from "~/programme/countdown";
@@ -18,27 +17,27 @@ const UNITS: { key: keyof CountdownParts; label: string }[] = [
   { key: "seconds", label: "Seconds" },
 ];
 
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined; // storage blocked: the countdown still runs for this visit
-  }
-}
-
-export function SprintCountdown({ days, storageKey }: { days: number; storageKey: string }) {
-  const [parts, setParts] = useState<CountdownParts | null>(null);
-
+export function SprintCountdown({
+  days,
+  endsAt,
+  renderedAt,
+}: {
+  days: number;
+  endsAt: number;
+  renderedAt: number;
+}) {
+  // The first render (server and hydration alike) counts from the moment the page was made.
+  const [now, setNow] = useState(renderedAt);
   useEffect(() => {
-    const end = countdownEnd(loadStartTime(browserStorage(), storageKey, Date.now()), days);
     const tick = () => {
-      setParts(countdownParts(end, Date.now()));
-      if (Date.now() >= end) window.clearInterval(timer);
+      setNow(Date.now());
+      if (Date.now() >= endsAt) window.clearInterval(timer);
     };
     const timer = window.setInterval(tick, COUNTDOWN_TICK_MS);
     tick();
     return () => window.clearInterval(timer);
-  }, [days, storageKey]);
+  }, [endsAt]);
+  const parts = countdownParts(endsAt, now);
 
   return (
     <section aria-labelledby="countdown-title">
@@ -48,7 +47,7 @@ export function SprintCountdown({ days, storageKey }: { days: number; storageKey
             <h2 id="countdown-title">Sprint Countdown</h2>
           </CardTitle>
           <CardDescription>
-            Time left in this {days}-day sprint, counted from your first visit on this device.
+            Time left in this {days}-day sprint, counted from when you first opened it.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -63,9 +62,8 @@ export function SprintCountdown({ days, storageKey }: { days: number; storageKey
                 data-unit={unit.key}
                 className="rounded-lg bg-slate-900 px-1 py-3 text-center text-white"
               >
-                {/* A 2ch box, text from its left edge: "--" and "04" start at the same point. */}
                 <span className="mx-auto block w-[2ch] text-left text-2xl font-bold tabular-nums sm:text-4xl">
-                  {parts ? padCountdown(parts[unit.key]) : "--"}
+                  {padCountdown(parts[unit.key])}
                 </span>
                 <span className="text-xs font-medium uppercase tracking-wide text-slate-200">
                   {unit.label}

@@ -1,21 +1,16 @@
-// A locked sprint's page (sprints 3 and 4): the locked placeholder, the 'Coming Soon'
-// cards and, for the launch, the success vision.
+// A locked sprint's page: the locked placeholder, its objectives as 'Coming Soon' cards and its
+// summary lists (the launch's success vision).
 import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LockedSprintPlan } from "~/content/sprint-plans";
-import { lockedSprintBadges } from "~/programme/sprints";
+import type { SprintPageView } from "~/programme/client-programme";
 import { SprintHeader } from "./sprint-header";
 
-export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
+export function LockedSprintPage({ page }: { page: SprintPageView }) {
   return (
     <div className="space-y-10">
-      <SprintHeader
-        sprint={plan.sprint}
-        badges={lockedSprintBadges(plan.sprint)}
-        stateVariant="warning"
-      />
+      <SprintHeader sprint={page.sprint} badges={page.badges} stateVariant="warning" />
 
       <Card className="border-dashed text-center">
         <div className="flex flex-col items-center gap-4 px-6 py-10">
@@ -23,12 +18,12 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
             <Lock aria-hidden className="size-7" />
           </span>
           <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {plan.locked.title}
+            {page.locked.title}
           </h2>
-          <p className="max-w-md text-muted-foreground">{plan.locked.message}</p>
+          <p className="max-w-md text-muted-foreground">{page.locked.message}</p>
           <Button disabled variant="secondary">
             <Lock aria-hidden />
-            {plan.locked.action}
+            {page.locked.action}
           </Button>
         </div>
       </Card>
@@ -38,7 +33,7 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
           What this sprint will bring
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
-          {plan.comingSoon.map((item) => (
+          {page.objectives.map((item) => (
             <li key={item.title}>
               <Card className="h-full">
                 <CardHeader>
@@ -57,13 +52,16 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
         </ul>
       </section>
 
-      {plan.vision ? (
-        <section aria-labelledby="vision-title">
-          <h2 id="vision-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-            {plan.vision.title}
+      {page.summary.map((list, index) => (
+        <section key={list.title} aria-labelledby={`vision-title-${index}`}>
+          <h2
+            id={`vision-title-${index}`}
+            className="text-2xl font-semibold tracking-tight text-slate-900"
+          >
+            {list.title}
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {plan.vision.items.map((item) => (
+            {list.items.map((item) => (
               <li key={item}>
                 <Card className="flex h-full items-center gap-4 p-6">
                   <Trophy aria-hidden className="size-8 shrink-0 text-amber-600" />
@@ -73,7 +71,7 @@ export function LockedSprintPage({ plan }: { plan: LockedSprintPlan }) {
             ))}
           </ul>
         </section>
-      ) : null}
+      ))}
     </div>
   );
 }

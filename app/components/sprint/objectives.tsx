@@ -3,7 +3,7 @@ import { Target } from "~/components/ui/icons";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
-import type { Objective } from "~/content/sprint-plans";
+import type { ObjectiveContent as Objective } from "~/programme/model";
 
 function ObjectiveCard({ objective }: { objective: Objective }) {
   const titleId = useId();
@@ -35,7 +35,7 @@ export function Objectives({ objectives }: { objectives: Objective[] }) {
       </h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-3">
         {objectives.map((objective) => (
-          <li key={objective.title}>
+          <li key={objective.id}>
             <ObjectiveCard objective={objective} />
           </li>
         ))}

@@ -3,17 +3,16 @@ import { Link } from "@remix-run/react";
 import { ArrowLeft, Clock } from "~/components/ui/icons";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { Sprint } from "~/content/sprints";
-import { sprintName } from "~/programme/sprints";
 import { DASHBOARD_PATH } from "~/lib/paths";
 import { ContentIcon } from "~/components/content-icon";
+import type { SprintView } from "~/programme/client-programme";
 
 export function SprintHeader({
   sprint,
   badges: [length, state],
   stateVariant,
 }: {
-  sprint: Sprint;
+  sprint: SprintView;
   badges: [string, string];
   stateVariant: BadgeProps["variant"];
 }) {
@@ -32,7 +31,7 @@ export function SprintHeader({
           </span>
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {sprintName(sprint)}: {sprint.title}
+              {sprint.name}: {sprint.title}
             </h1>
             <p className="mt-1 text-muted-foreground">{sprint.description}</p>
           </div>

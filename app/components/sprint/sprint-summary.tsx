@@ -2,7 +2,7 @@
 // and success criteria).
 import { ChevronRight } from "~/components/ui/icons";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SummaryList } from "~/content/sprint-plans";
+import type { SummaryList } from "~/programme/model";
 
 export function SprintSummary({ lists }: { lists: SummaryList[] }) {
   return (

@@ -1,5 +1,11 @@
-// A sprint's task list with 'Mark Done' / 'Done' toggles. The state lives in this component only
-// (it is lost on reload: tasks are not saved yet); without JavaScript the buttons render disabled and say why.
+// A sprint's task list with 'Mark Done' / 'Done' toggles, kept on the server. Each toggle is a
+// form posting the status wanted: without JavaScript the page comes back with it stored; with
+// JavaScript the button flips at once and flips back, with 'Connection Error', if the post fails.
+import { useFetcher, useFetchers } from "@remix-run/react";
+import { useId } from "react";
+import { useActionToast } from "~/components/toaster";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import {
   Check,
   Circle,
@@ -8,12 +14,10 @@ import {
   ExternalLink,
   type LucideIcon,
 } from "~/components/ui/icons";
-import { useId, useState } from "react";
-import { Badge, type BadgeProps } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import type { Task, TaskPriority, TaskStatus } from "~/content/sprint-plans";
-import { useHydrated } from "~/hooks/use-hydrated";
+import type { FormAnswer } from "~/forms/answer";
 import { cn } from "~/lib/utils";
+import type { TaskView } from "~/programme/client-programme";
+import type { TaskPriority, TaskStatus } from "~/programme/model";
 
 const STATUS: Record<TaskStatus, { label: string; icon: LucideIcon; className: string }> = {
   completed: { label: "Completed", icon: CircleCheck, className: "text-emerald-600" },
@@ -27,23 +31,39 @@ const PRIORITY: Record<TaskPriority, { label: string; variant: BadgeProps["varia
   low: { label: "Low priority", variant: "secondary" },
 };
 
+/** Each task's status as shown: the one being posted (optimistic), else the stored one. */
+function useShownStatuses(tasks: TaskView[]): Map<string, TaskStatus> {
+  const posting = new Map<string, TaskStatus>();
+  for (const { formData } of useFetchers()) {
+    const taskId = formData?.get("taskId");
+    const status = formData?.get("status");
+    if (typeof taskId === "string" && (status === "completed" || status === "pending")) {
+      posting.set(taskId, status);
+    }
+  }
+  return new Map(tasks.map((task) => [task.id, posting.get(task.id) ?? task.status]));
+}
+
 function TaskRow({
   task,
   status,
-  canToggle,
-  onToggle,
+  sprintPath,
 }: {
-  task: Task;
+  task: TaskView;
   status: TaskStatus;
-  canToggle: boolean;
-  onToggle: () => void;
+  sprintPath: string;
 }) {
   const titleId = useId();
+  const fetcher = useFetcher<FormAnswer>({ key: `task-${task.id}` });
+  // A refused or failed post: its toast; the button shows the stored status again.
+  useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
+  const busy = fetcher.state !== "idle";
   const done = status === "completed";
   const { icon: StatusIcon, label, className } = STATUS[status];
   const title = <span id={titleId}>{task.title}</span>;
   return (
     <li
+      id={`task-${task.id}`}
       data-task={task.id}
       className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border bg-card p-4"
     >
@@ -70,61 +90,59 @@ function TaskRow({
           <Badge variant={done ? "success" : "secondary"}>{label}</Badge>
         </div>
       </div>
-      <Button
-        type="button"
-        size="sm"
-        variant={done ? "secondary" : "default"}
-        disabled={!canToggle}
-        aria-describedby={titleId}
-        onClick={onToggle}
-        className="min-w-[6.5rem]"
-      >
-        {done ? <Check aria-hidden /> : null}
-        {done ? "Done" : "Mark Done"}
-      </Button>
+      <fetcher.Form method="post" action={sprintPath} preventScrollReset>
+        <input type="hidden" name="taskId" value={task.id} />
+        <input type="hidden" name="status" value={done ? "pending" : "completed"} />
+        <Button
+          type="submit"
+          size="sm"
+          variant={done ? "secondary" : "default"}
+          aria-describedby={titleId}
+          // A second click while the first is posting would undo it: one click, one change.
+          onClick={(event) => {
+            if (busy) event.preventDefault();
+          }}
+          className="min-w-[6.5rem]"
+        >
+          {done ? <Check aria-hidden /> : null}
+          {done ? "Done" : "Mark Done"}
+        </Button>
+      </fetcher.Form>
     </li>
   );
 }
 
-export function TaskList({ tasks }: { tasks: Task[] }) {
-  const hydrated = useHydrated();
-  const [statuses, setStatuses] = useState(
-    () => new Map<string, TaskStatus>(tasks.map((task) => [task.id, task.status])),
-  );
-  const statusOf = (task: Task) => statuses.get(task.id) ?? task.status;
-  const toggle = (task: Task) =>
-    setStatuses((previous) => {
-      const current = previous.get(task.id) ?? task.status;
-      return new Map(previous).set(task.id, current === "completed" ? "pending" : "completed");
-    });
-  const completed = tasks.filter((task) => statusOf(task) === "completed").length;
-
+export function TaskList({ tasks, sprintPath }: { tasks: TaskView[]; sprintPath: string }) {
+  const shown = useShownStatuses(tasks);
+  const completed = tasks.filter((task) => shown.get(task.id) === "completed").length;
   return (
     <section aria-labelledby="tasks-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="tasks-title" className="text-2xl font-semibold tracking-tight text-slate-900">
           Tasks
         </h2>
-        <p aria-live="polite" className="text-sm text-muted-foreground">
-          {completed} of {tasks.length} completed
-        </p>
+        {tasks.length > 0 ? (
+          <p aria-live="polite" className="text-sm text-muted-foreground">
+            {completed} of {tasks.length} completed
+          </p>
+        ) : null}
       </div>
-      <noscript>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Marking tasks done needs JavaScript; your task list is shown as it stands.
+      {tasks.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+          No tasks yet: your team adds this sprint&apos;s tasks as it begins.
         </p>
-      </noscript>
-      <ul className="mt-4 space-y-3">
-        {tasks.map((task) => (
-          <TaskRow
-            key={task.id}
-            task={task}
-            status={statusOf(task)}
-            canToggle={hydrated}
-            onToggle={() => toggle(task)}
-          />
-        ))}
-      </ul>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {tasks.map((task) => (
+            <TaskRow
+              key={task.id}
+              task={task}
+              status={shown.get(task.id) ?? task.status}
+              sprintPath={sprintPath}
+            />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

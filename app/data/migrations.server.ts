@@ -1,0 +1,19 @@
+// The product database's schema versions, applied in order at start-up and by `npm run db:migrate`.
+// Each migration is imported here (the build bundles them), never read from a folder at run time.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as clientProgramme from "./migrations/001-client-programme";
+
+const MIGRATIONS: Record<string, Migration> = {
+  "001-client-programme": clientProgramme,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema to the newest version; returns the names applied now. */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((r) => r.migrationName);
+}

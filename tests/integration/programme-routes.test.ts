@@ -1,0 +1,206 @@
+// Each client's programme through the routes, as Remix calls them, on both engines: a new client
+// sees the spec's figures and nothing is written until needed; a tick is stored and shown; the
+// countdown starts once; forged, foreign and hostile input changes nothing; clients stay apart.
+import type { AppLoadContext } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { readClientState } from "~/data/client-programme.server";
+import { productDatabase } from "~/data/connection.server";
+import { PRODUCT_TABLES } from "~/data/export.server";
+import type * as Dashboard from "~/routes/dashboard";
+import type * as SprintRoute from "~/routes/dashboard.$sprint";
+import type * as Landing from "~/routes/_landing";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import { ENGINES, freshDatabase, stopEngines } from "../data/engines";
+import {
+  adminCreateUser,
+  appEnv,
+  asData,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  uniqueEmail,
+} from "./harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.20" });
+
+describe.each(ENGINES)("the client's programme on %s", (engine) => {
+  let auth: AuthServer;
+  let routes: {
+    landing: typeof Landing;
+    dashboard: typeof Dashboard;
+    sprint: typeof SprintRoute;
+    signIn: typeof SignInRoute;
+  };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startTestAuthServer({}, freshDatabase(engine) as Record<string, string>);
+    routes = {
+      landing: await import("~/routes/_landing"),
+      dashboard: await import("~/routes/dashboard"),
+      sprint: await import("~/routes/dashboard.$sprint"),
+      signIn: await import("~/routes/_landing._auth.sign-in"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  async function client() {
+    const email = uniqueEmail(`programme-${engine}`);
+    await adminCreateUser(auth, email);
+    const response = asResponse(
+      await routes.signIn.action({
+        request: formPost("/sign-in", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    const cookie = cookieHeaderFrom(response.headers);
+    const { user } = await (
+      await import("~/session/guards.server")
+    ).requireUser(get("/dashboard", cookie), context());
+    return { email, cookie, id: user.id };
+  }
+
+  const sprintPage = async (cookie: string, segment: string, headers: HeadersInit = {}) => {
+    const request = get(`/dashboard/${segment}`, cookie);
+    for (const [name, value] of new Headers(headers)) request.headers.set(name, value);
+    return routes.sprint.loader({ request, context: context(), params: { sprint: segment } });
+  };
+
+  const tick = (cookie: string, segment: string, fields: Record<string, string>) =>
+    settle(() =>
+      routes.sprint.action({
+        request: formPost(`/dashboard/${segment}`, fields, cookie),
+        context: context(),
+        params: { sprint: segment },
+      }),
+    );
+
+  async function storedRows(): Promise<number> {
+    const { db } = await productDatabase();
+    let total = 0;
+    for (const table of PRODUCT_TABLES) {
+      const rows = await db.selectFrom(table).select("user_id").execute();
+      total += rows.length;
+    }
+    return total;
+  }
+
+  it("shows a new client the spec's programme, writing nothing until a sprint is opened", async () => {
+    const before = await storedRows();
+    await settle(() =>
+      routes.landing.loader({ request: get("/"), context: context(), params: {} }),
+    );
+    const { cookie, id } = await client();
+    const layout = await routes.dashboard.loader({
+      request: get("/dashboard", cookie),
+      context: context(),
+      params: {},
+    });
+    expect(layout.programme).toMatchObject({
+      overallProgress: 25,
+      current: "Sprint 1 in progress",
+      timeRemaining: "8 weeks",
+    });
+    expect(await storedRows()).toBe(before);
+    const page = await sprintPage(cookie, "sprint-1");
+    expect(page.badges).toEqual(["2 weeks", "65% Complete"]);
+    expect(page.tasks.map((task) => task.status)).toEqual([
+      "completed",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    const started = (await readClientState(id)).sprints.get(1)?.startedAt;
+    expect(started).toBeTypeOf("number");
+    expect(await storedRows()).toBe(before + 1);
+    // A second visit keeps the first start: every device counts down to the same moment.
+    expect((await sprintPage(cookie, "sprint-1")).countdown.endsAt).toBe(page.countdown.endsAt);
+  });
+
+  it("records no start for a prefetch, nor for a locked sprint", async () => {
+    const { cookie, id } = await client();
+    await sprintPage(cookie, "sprint-2", { "Sec-Purpose": "prefetch" });
+    await sprintPage(cookie, "sprint-3");
+    expect((await readClientState(id)).sprints.size).toBe(0);
+  });
+
+  it("stores a tick, answers with the page that shows it, and a repeat changes nothing more", async () => {
+    const { cookie, id } = await client();
+    for (let i = 0; i < 2; i++) {
+      const answer = asResponse(
+        await tick(cookie, "sprint-1", { taskId: "icp-builder", status: "completed" }),
+      );
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/dashboard/sprint-1#task-icp-builder");
+    }
+    expect((await readClientState(id)).tasks).toEqual(new Map([["icp-builder", "completed"]]));
+    const page = await sprintPage(cookie, "sprint-1");
+    expect(page.tasks.find((task) => task.id === "icp-builder")?.status).toBe("completed");
+    const layout = await routes.dashboard.loader({
+      request: get("/dashboard", cookie),
+      context: context(),
+      params: {},
+    });
+    expect(layout.programme.sprints[0]?.tasks).toEqual({ completed: 2, total: 5 });
+  });
+
+  it("refuses forged, hostile and locked ticks with a 4xx, changing nothing", async () => {
+    const { cookie, id } = await client();
+    const refusals: Array<[string, Record<string, string>, number]> = [
+      ["sprint-1", { taskId: "landing-page-buildout", status: "completed" }, 404],
+      ["sprint-1", { taskId: "no-such-task", status: "completed" }, 404],
+      ["sprint-1", { taskId: "icp-builder", status: "in-progress" }, 400],
+      ["sprint-1", { taskId: "icp-builder", status: "done" }, 400],
+      ["sprint-1", { taskId: "x".repeat(60_000), status: "completed" }, 400],
+      ["sprint-1", { taskId: "icp-builder<script>", status: "completed" }, 400],
+      ["sprint-1", {}, 400],
+      ["sprint-3", { taskId: "icp-builder", status: "completed" }, 404],
+    ];
+    for (const [segment, fields, status] of refusals) {
+      const answer = await tick(cookie, segment, fields);
+      const result = asData<{ toast: { title: string } }>(answer);
+      expect(result.init?.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+      expect(result.data.toast.title).toBeTruthy();
+    }
+    const unknownSprint = asResponse(
+      await tick(cookie, "sprint-9", { taskId: "icp-builder", status: "completed" }),
+    );
+    expect(unknownSprint.status).toBe(404);
+    expect((await readClientState(id)).tasks.size).toBe(0);
+  });
+
+  it("keeps clients apart: a tick changes only the signed-in client's record, whatever the form says", async () => {
+    const one = await client();
+    const two = await client();
+    await tick(one.cookie, "sprint-1", {
+      taskId: "pricing-strategist",
+      status: "completed",
+      userId: two.id,
+      user_id: two.id,
+    });
+    expect((await readClientState(one.id)).tasks.get("pricing-strategist")).toBe("completed");
+    expect((await readClientState(two.id)).tasks.size).toBe(0);
+    const page = await sprintPage(two.cookie, "sprint-1");
+    expect(page.tasks.find((task) => task.id === "pricing-strategist")?.status).toBe("pending");
+    const visitor = asResponse(
+      await tick("", "sprint-1", { taskId: "icp-builder", status: "completed" }),
+    );
+    expect(visitor.headers.get("Location")).toBe("/");
+    expect((await readClientState(randomUUID())).tasks.size).toBe(0);
+  });
+});

@@ -1,0 +1,163 @@
+// One client's programme as the pages draw it, from the default programme file: a new client sees
+// the spec's figures; the unlocking rules; and every figure describing the same thing agrees.
+import { describe, expect, it } from "vitest";
+import {
+  blockingSprint,
+  findSprint,
+  programmeView,
+  sprintPageView,
+} from "~/programme/client-programme";
+import type { ClientState, SprintStatus, TaskStatus } from "~/programme/model";
+import { loadProgramme } from "~/programme/programme-file.server";
+
+const programme = loadProgramme(undefined);
+const NOW = Date.UTC(2026, 10, 25, 12);
+const DAY = 24 * 60 * 60 * 1000;
+
+function state(
+  sprints: Record<number, { status?: SprintStatus; progress?: number; startedAt?: number }> = {},
+  tasks: Record<string, TaskStatus> = {},
+): ClientState {
+  return {
+    overallProgress: null,
+    sprints: new Map(
+      Object.entries(sprints).map(([id, sprint]) => [
+        Number(id),
+        {
+          status: sprint.status ?? null,
+          progress: sprint.progress ?? null,
+          startedAt: sprint.startedAt ?? null,
+        },
+      ]),
+    ),
+    tasks: new Map(Object.entries(tasks)),
+    objectives: new Map(),
+  };
+}
+
+const sprint = (id: number) => {
+  const found = findSprint(programme, `sprint-${id}`);
+  if (!found) throw new Error(`no sprint ${id}`);
+  return found;
+};
+
+describe("a client never seen", () => {
+  const view = programmeView(programme, state(), NOW);
+
+  it("sees the spec's dashboard figures", () => {
+    expect(view.overallProgress).toBe(25);
+    expect(view.current).toBe("Sprint 1 in progress");
+    expect(view.activeSprints).toBe(1);
+    expect(view.activeNote).toBe("Foundation under way");
+    expect(view.timeRemaining).toBe("8 weeks");
+    expect(
+      view.sprints.map(({ name, title, status, progress, length }) => [
+        name,
+        title,
+        status,
+        progress,
+        length,
+      ]),
+    ).toEqual([
+      ["Sprint 1", "Foundation", "in-progress", 65, "2 weeks"],
+      ["Sprint 2", "Core Development", "not-started", 0, "3 weeks"],
+      ["Sprint 3", "Advanced Features", "not-started", 0, "3 weeks"],
+      ["Sprint 4", "Launch", "not-started", 0, "2 weeks"],
+    ]);
+    expect(view.sprints.map((s) => s.path)).toEqual(
+      [1, 2, 3, 4].map((id) => `/dashboard/sprint-${id}`),
+    );
+  });
+
+  it("sees each sprint card's task count equal to that sprint's task list", () => {
+    for (const card of view.sprints) {
+      const page = sprintPageView(sprint(card.id), programme, state(), NOW);
+      expect(card.tasks.total).toBe(page.tasks.length);
+      expect(card.tasks.completed).toBe(
+        page.tasks.filter((task) => task.status === "completed").length,
+      );
+    }
+    expect(view.sprints[0]?.tasks).toEqual({ completed: 1, total: 5 });
+  });
+
+  it("sees Sprint 1 and 2 open with the spec's badges, 3 and 4 locked pending 2 and 3", () => {
+    const badges = [1, 2, 3, 4].map((id) => sprintPageView(sprint(id), programme, state(), NOW));
+    expect(badges.map((page) => page.badges)).toEqual([
+      ["2 weeks", "65% Complete"],
+      ["3 weeks", "Not Started"],
+      ["3 weeks", "Pending Sprint 2"],
+      ["2 weeks", "Pending Sprint 3"],
+    ]);
+    expect(badges.map((page) => page.sprint.open)).toEqual([true, true, false, false]);
+    expect(badges[0]?.objectives.map((o) => o.progress)).toEqual([25, 15, 30]);
+    expect(badges[1]?.objectives.map((o) => o.progress)).toEqual([0, 0, 0]);
+    expect(badges[0]?.countdown).toEqual({ days: 5, endsAt: NOW + 5 * DAY, renderedAt: NOW });
+    expect(badges[1]?.countdown.days).toBe(21);
+  });
+});
+
+describe("the unlocking rules", () => {
+  it("open Sprint 3 once Sprint 2 is completed, and Sprint 4 once 1, 2 and 3 are", () => {
+    expect(blockingSprint(sprint(3), programme, state({ 2: { status: "completed" } }))).toBeNull();
+    expect(blockingSprint(sprint(4), programme, state({ 2: { status: "completed" } }))).toBe(3);
+    const twoAndThree = state({ 2: { status: "completed" }, 3: { status: "completed" } });
+    expect(blockingSprint(sprint(4), programme, twoAndThree)).toBe(1);
+    const all = state({
+      1: { status: "completed" },
+      2: { status: "completed" },
+      3: { status: "completed" },
+    });
+    expect(blockingSprint(sprint(4), programme, all)).toBeNull();
+    const page = sprintPageView(sprint(4), programme, all, NOW);
+    expect(page.sprint.open).toBe(true);
+    expect(page.badges).toEqual(["2 weeks", "Not Started"]);
+    expect(page.objectives.map((o) => o.title)).toEqual([
+      "Final Testing",
+      "Deployment",
+      "Optimization",
+    ]);
+  });
+});
+
+describe("derived figures", () => {
+  it("move with the client's record: ticks, statuses, a running countdown", () => {
+    const record = state(
+      {
+        1: { status: "completed", progress: 100 },
+        2: { status: "in-progress", startedAt: NOW - 7 * DAY },
+      },
+      { "icp-builder": "completed", "landing-page-buildout": "completed" },
+    );
+    const view = programmeView(programme, record, NOW);
+    expect(view.current).toBe("Sprint 2 in progress");
+    expect(view.activeNote).toBe("Core Development under way");
+    expect(view.sprints[0]?.tasks).toEqual({ completed: 2, total: 5 });
+    expect(view.sprints[1]?.tasks).toEqual({ completed: 1, total: 5 });
+    // 14 days left in Sprint 2, then 3 + 2 weeks of sprints not started: 49 days.
+    expect(view.timeRemaining).toBe("7 weeks");
+    const done = state({
+      1: { status: "completed" },
+      2: { status: "completed" },
+      3: { status: "completed" },
+      4: { status: "completed" },
+    });
+    expect(programmeView(programme, done, NOW)).toMatchObject({
+      current: "All sprints completed",
+      activeSprints: 0,
+      timeRemaining: "0 days",
+    });
+  });
+
+  it("finds no sprint for other segments", () => {
+    for (const segment of [
+      "sprint-0",
+      "sprint-5",
+      "sprint-01",
+      "Sprint-1",
+      "sprint-1x",
+      undefined,
+    ]) {
+      expect(findSprint(programme, segment)).toBeUndefined();
+    }
+  });
+});
