@@ -1,0 +1,259 @@
+// The programme file's rules as one zod schema: each field's type and bounds, and the rules across
+// fields (sprint numbering, prerequisites, ids used once, where a new client starts). Every refusal
+// carries a message written for the agency editing the file.
+//
+// zod/v4-mini, as the forms' schemas (decision 029), rather than the classic API env.server.ts
+// uses: classic zod skips an object's refinements once one of its fields is invalid, while v4 runs
+// the rules across fields (`when`) on a file that also has other problems, so one run reports them
+// all. Bundle size plays no part here: only the server loads this module.
+import * as z from "zod/v4-mini";
+import { CONTENT_ICON_NAMES } from "~/content/icon-names";
+import {
+  SPRINT_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type ProgrammeContent,
+  type SprintStatus,
+} from "./model";
+
+export const MAX_SPRINTS = 12;
+/** Titles, labels and button text. */
+export const MAX_LABEL_LENGTH = 80;
+/** Descriptions, messages and list items. */
+export const MAX_TEXT_LENGTH = 400;
+export const MAX_LINK_LENGTH = 2048;
+export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+function text(max: number) {
+  return z
+    .string({ error: "must be text" })
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(max, `must be at most ${max} characters`),
+    );
+}
+
+const label = text(MAX_LABEL_LENGTH);
+const longText = text(MAX_TEXT_LENGTH);
+
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
+}
+
+const percent = wholeNumber(0, 100);
+
+/** Sprint numbers: their range depends on the sprint's place, checked across fields below. */
+const sprintNumber = z.int({ error: "must be a whole number" });
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of: ${values.join(", ")}` });
+}
+
+/** A list of `noun`s: up to `max`, and at least one when `nonEmpty`. */
+function list<T extends z.ZodMiniType>(element: T, noun: string, max: number, nonEmpty = false) {
+  return z
+    .array(element, { error: "must be a list" })
+    .check(
+      z.minLength(nonEmpty ? 1 : 0, `must list at least one ${noun}`),
+      z.maxLength(max, `must list at most ${max} ${noun}s`),
+    );
+}
+
+function fields<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, { error: "must be a set of fields (name: value)" });
+}
+
+const id = z
+  .string({ error: "must be text" })
+  .check(
+    z.regex(
+      ID_PATTERN,
+      "must be an id: lower-case letters, digits and dashes, starting with a letter or digit, at most 64 characters",
+    ),
+  );
+
+function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/\S+$/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const link = z
+  .string({ error: "must be an https:// URL" })
+  .check(
+    z.maxLength(
+      MAX_LINK_LENGTH,
+      `must be an https:// URL of at most ${MAX_LINK_LENGTH} characters`,
+    ),
+    z.refine(isHttpsUrl, "must be an https:// URL"),
+  );
+
+/** Where a new client starts: not started at 0%, completed at 100%, anything while in progress. */
+const start = fields({ status: oneOf(SPRINT_STATUSES), progress: percent }).check(
+  z.check((payload) => {
+    const { status, progress } = payload.value;
+    const required = status === "completed" ? 100 : status === "not-started" ? 0 : undefined;
+    if (required === undefined || progress === required) return;
+    payload.issues.push({
+      code: "custom",
+      path: ["progress"],
+      message: `must be ${required} for a sprint that starts ${status}`,
+      input: progress,
+    });
+  }),
+);
+
+const objective = fields({ id, title: label, description: longText, progress: percent });
+
+const task = fields({
+  id,
+  title: label,
+  priority: oneOf(TASK_PRIORITIES),
+  link: z.optional(link),
+  status: oneOf(TASK_STATUSES),
+});
+
+const summaryList = fields({ title: label, items: list(longText, "item", 20, true) });
+
+const sprint = fields({
+  id: sprintNumber,
+  title: label,
+  description: longText,
+  icon: oneOf(CONTENT_ICON_NAMES),
+  weeks: wholeNumber(1, 52),
+  countdownDays: wholeNumber(1, 366),
+  requires: list(sprintNumber, "sprint", MAX_SPRINTS),
+  start,
+  objectives: list(objective, "objective", 12),
+  tasks: list(task, "task", 50),
+  summary: list(summaryList, "list", 6),
+  locked: fields({ title: label, message: longText, action: label }),
+});
+
+interface CrossFieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * One field of a value that may be anything: the rules across fields also run on a file that has
+ * other problems, so that one run reports them all.
+ */
+function field(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function entries(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function startStatus(sprint: unknown): SprintStatus | undefined {
+  const status = field(field(sprint, "start"), "status");
+  return SPRINT_STATUSES.find((known) => known === status);
+}
+
+/** What is wrong with sprint `number` requiring `requirement`, given those it already requires. */
+function requirementProblem(
+  requirement: number,
+  number: number,
+  required: ReadonlySet<number>,
+): string | undefined {
+  if (number === 1) return "sprint 1 cannot require another sprint";
+  if (requirement < 1 || requirement >= number) {
+    return `must be an earlier sprint (1 to ${number - 1})`;
+  }
+  if (required.has(requirement)) return `repeats sprint ${requirement}`;
+  return undefined;
+}
+
+const ITEM_KINDS = [
+  ["objectives", "an objective"],
+  ["tasks", "a task"],
+] as const;
+
+/**
+ * The rules across sprints: ids count 1, 2, 3… in order; a sprint requires only earlier sprints,
+ * each once; objective and task ids are used once in the whole programme (a client's progress is
+ * recorded against them); and a sprint starts in progress or completed only if every sprint it
+ * requires starts completed, so that a new client's programme obeys the unlocking rules.
+ */
+function crossFieldIssues(programme: unknown): CrossFieldIssue[] {
+  const issues: CrossFieldIssue[] = [];
+  const sprints = entries(field(programme, "sprints"));
+  /** Each id used so far, and what it names ("the id of a task in sprint 2"). */
+  const idOwners = new Map<string, string>();
+  sprints.forEach((sprint, index) => {
+    const number = index + 1;
+    const at = (...path: (string | number)[]) => ["sprints", index, ...path];
+
+    const id = field(sprint, "id");
+    if (Number.isInteger(id) && id !== number) {
+      issues.push({
+        path: at("id"),
+        message: `must be ${number}: sprint ids count up from 1 in the order the sprints are listed`,
+      });
+    }
+
+    const required = new Set<number>();
+    entries(field(sprint, "requires")).forEach((requirement, position) => {
+      if (typeof requirement !== "number" || !Number.isInteger(requirement)) return;
+      const message = requirementProblem(requirement, number, required);
+      if (message) issues.push({ path: at("requires", position), message });
+      else required.add(requirement);
+    });
+
+    for (const [kind, noun] of ITEM_KINDS) {
+      entries(field(sprint, kind)).forEach((item, position) => {
+        const itemId = field(item, "id");
+        if (typeof itemId !== "string") return;
+        const owner = idOwners.get(itemId);
+        if (owner) {
+          issues.push({
+            path: at(kind, position, "id"),
+            message: `"${itemId}" is already ${owner}`,
+          });
+        } else idOwners.set(itemId, `the id of ${noun} in sprint ${number}`);
+      });
+    }
+
+    const status = startStatus(sprint);
+    if (status !== "in-progress" && status !== "completed") return;
+    for (const requirement of required) {
+      const requiredStatus = startStatus(sprints[requirement - 1]);
+      if (requiredStatus === undefined || requiredStatus === "completed") continue;
+      issues.push({
+        path: at("start", "status"),
+        message: `cannot be ${status}: the sprint requires sprint ${requirement}, which starts ${requiredStatus}`,
+      });
+    }
+  });
+  return issues;
+}
+
+export const programmeSchema: z.ZodMiniType<ProgrammeContent> = z
+  .strictObject(
+    {
+      overallProgress: percent,
+      sprints: list(sprint, "sprint", MAX_SPRINTS, true),
+    },
+    { error: "the file must hold the programme's fields (overallProgress, sprints)" },
+  )
+  .check(
+    z.check(
+      (payload) => {
+        for (const issue of crossFieldIssues(payload.value)) {
+          payload.issues.push({ code: "custom", input: payload.value, ...issue });
+        }
+      },
+      // Also when other fields have problems, so that one run reports everything.
+      { when: () => true },
+    ),
+  );
