@@ -27,7 +27,9 @@ export default defineConfig({
     { name: "nojs-phone", use: { ...phone, javaScriptEnabled: false } },
   ],
   webServer: Object.values(servers).map((server) => ({
-    command: `rm -rf .data/e2e/${server.name} && node ${process.env.E2E_BUILD_DIR ?? "build"}/main.js`,
+    command: `rm -rf .data/e2e/${server.name} && node ${server.launcher}`,
+    // SIGTERM first: the PostgreSQL server's launcher stops its database on the way out.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
     url: `${server.appUrl}/healthz`,
     env: server.env,
     reuseExistingServer: !process.env.CI,

@@ -26,6 +26,7 @@ import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
+import { keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,6 +40,8 @@ export const handle: SharedPageHandle = {
 
 /** The auth-outage 503 that bubbles here says when to try again. */
 export const headers = forwardRetryAfter;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readPageToast(request, context);

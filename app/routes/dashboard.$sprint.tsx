@@ -14,7 +14,7 @@ import {
 import { loadSprintPage, setTaskAction } from "~/client/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
-import { messages } from "~/content/messages";
+import { keepPageAfterUnreachable, postOrConnectionError } from "~/forms/unreachable";
 import { signedInMeta } from "~/lib/page-meta";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
@@ -33,17 +33,12 @@ export function action({ request, params, context }: ActionFunctionArgs) {
   return setTaskAction(request, context, params.sprint);
 }
 
-/** A toggle whose post never got an answer (offline, a dropped connection, a 5xx) flips back. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // A redirect (the stored task) and a refusal are answers; only their absence is a failure.
-    if (error instanceof Response) throw error;
-    if (isRouteErrorResponse(error) && error.status < 500) throw error;
-    return { toast: { ...messages.connectionError, id: `connection-${Date.now()}` } };
-  }
+/** A toggle whose post never got an answer flips back, with 'Connection Error'. */
+export function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return postOrConnectionError(serverAction);
 }
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function SprintRoute() {
   const page = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeProductDatabase } from "~/data/connection.server";
 import { configure, parseEnv } from "~/lib/env.server";
-import { startPostgres, type Postgres } from "../ops/postgres";
+import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
 import { freePort } from "../ops/processes";
 
 export const ENGINES = ["sqlite", "postgres"] as const;

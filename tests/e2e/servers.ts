@@ -11,6 +11,8 @@ export const SERVICE_MIN_PASSWORD_LENGTH = 12;
 
 export interface TestServer {
   name: string;
+  /** How the server is started: the build itself, or with a PostgreSQL of its own first. */
+  launcher: string;
   appUrl: string;
   authUrl: string;
   env: Record<string, string>;
@@ -25,6 +27,7 @@ function server(
   const appUrl = `http://127.0.0.1:${appPort}`;
   return {
     name,
+    launcher: `${process.env.E2E_BUILD_DIR ?? "build"}/main.js`,
     appUrl,
     authUrl: `http://127.0.0.1:${authPort}`,
     env: {
@@ -50,7 +53,10 @@ function server(
   };
 }
 
-/** Ports: apps at BASE, BASE+1, BASE+2, their auth servers at BASE+100, BASE+101 (E2E_PORT_BASE). */
+/**
+ * Ports (E2E_PORT_BASE): apps at BASE to BASE+3, their auth servers at BASE+100 to BASE+103, the
+ * PostgreSQL server's database at BASE+150.
+ */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3200);
 
 export const servers = {
@@ -60,9 +66,16 @@ export const servers = {
     GOTRUE_JWT_EXP: String(SHORT_TOKEN_SECONDS),
     // Stricter than the form's rules, so the service itself can refuse a password the form allows.
     GOTRUE_PASSWORD_MIN_LENGTH: String(SERVICE_MIN_PASSWORD_LENGTH),
+    // An agency's own programme (two sprints, real tool links) instead of the default one.
+    PROGRAMME_FILE: "tests/fixtures/agency-programme.yaml",
   }),
   authDown: server("auth-down", BASE + 2, BASE + 99, {
     SUPABASE_URL: `http://127.0.0.1:${BASE + 99}`,
     SUPABASE_ANON_KEY: DEMO_ANON_KEY,
   }),
+  /** Like `main`, with the product data in PostgreSQL (DATABASE_URL) instead of SQLite. */
+  postgres: {
+    ...server("postgres", BASE + 3, BASE + 103, { E2E_POSTGRES_PORT: String(BASE + 150) }),
+    launcher: "tests/e2e/start-with-postgres.mjs",
+  },
 };

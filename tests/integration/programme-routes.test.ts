@@ -177,10 +177,10 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       expect(result.init?.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
       expect(result.data.toast.title).toBeTruthy();
     }
-    const unknownSprint = asResponse(
+    const unknownSprint = asData(
       await tick(cookie, "sprint-9", { taskId: "icp-builder", status: "completed" }),
     );
-    expect(unknownSprint.status).toBe(404);
+    expect(unknownSprint.init?.status).toBe(404);
     expect((await readClientState(id)).tasks.size).toBe(0);
   });
 

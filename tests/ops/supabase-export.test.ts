@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { writeLegacyDatabase } from "@portal/auth-server/tests/fixtures/legacy-database";
-import { startPostgres, type Postgres } from "./postgres";
+import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
 import { buildDir, freePort, startAuthProcess } from "./processes";
 
 const PASSWORD = "correct-horse-42";

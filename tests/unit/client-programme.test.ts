@@ -5,6 +5,7 @@ import {
   blockingSprint,
   findSprint,
   programmeView,
+  sprintActionLabel,
   sprintPageView,
 } from "~/programme/client-programme";
 import type { ClientState, SprintStatus, TaskStatus } from "~/programme/model";
@@ -146,6 +147,13 @@ describe("derived figures", () => {
       activeSprints: 0,
       timeRemaining: "0 days",
     });
+  });
+
+  it("labels each card's button by the client's status", () => {
+    expect(
+      programmeView(programme, state(), NOW).sprints.map((s) => sprintActionLabel(s.status)),
+    ).toEqual(["Continue Sprint", "Start Sprint", "Start Sprint", "Start Sprint"]);
+    expect(sprintActionLabel("completed")).toBe("Continue Sprint");
   });
 
   it("finds no sprint for other segments", () => {

@@ -54,6 +54,7 @@ export function SprintCountdown({
           <div
             role="timer"
             aria-labelledby="countdown-title"
+            data-ends-at={new Date(endsAt).toISOString()}
             className="grid grid-cols-4 gap-2 sm:gap-4"
           >
             {UNITS.map((unit) => (

@@ -1,21 +1,13 @@
-// A throwaway PostgreSQL server from Debian's package for the tests: initdb in a temp folder, started
-// with pg_ctl on a port of the ops range and a private socket folder, run as the `postgres` user when
-// the tests run as root (PostgreSQL refuses to run as root).
+// A throwaway PostgreSQL server from Debian's package, for tests and the end-to-end servers: initdb
+// in a temp folder, started with pg_ctl on a given port with a private socket folder (no TCP), run
+// as the `postgres` user when running as root (PostgreSQL refuses to run as root).
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export interface Postgres {
-  /** A connection string for the `postgres` database (over the server's private socket). */
-  url: string;
-  /** Runs psql against the `postgres` database with `input` on stdin; returns its output (unaligned, tuples only). */
-  psql(args: string[], input?: string): string;
-  stop(): void;
-}
-
 /** Debian installs each major version under /usr/lib/postgresql/<major>/bin; the newest wins. */
-export function postgresBinDir(): string {
+export function postgresBinDir() {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)
@@ -30,13 +22,17 @@ export function postgresBinDir(): string {
   return join(root, versions[0], "bin");
 }
 
-export function startPostgres(port: number): Postgres {
+/**
+ * Starts a new cluster on `port`. Returns its connection string (the `postgres` database, over the
+ * server's socket), `psql(args, input)` (unaligned, tuples only) and `stop()`, which deletes it.
+ */
+export function startPostgres(port) {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), "portal-pg-"));
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
   const asPostgres = process.getuid?.() === 0;
-  const run = (program: string, args: string[], input = "") =>
+  const run = (program, args, input = "") =>
     execFileSync(
       asPostgres ? "runuser" : join(bin, program),
       asPostgres ? ["-u", "postgres", "--", join(bin, program), ...args] : args,
@@ -50,30 +46,31 @@ export function startPostgres(port: number): Postgres {
     join(dir, "server.log"),
     "-w",
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=''`,
     "start",
   ]);
+  const psql = (args, input) =>
+    run(
+      "psql",
+      [
+        "-h",
+        dir,
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-X",
+        "-A",
+        "-t",
+        "-v",
+        "ON_ERROR_STOP=1",
+        ...args,
+      ],
+      input,
+    );
   return {
     url: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
-    psql: (args, input) =>
-      run(
-        "psql",
-        [
-          "-h",
-          dir,
-          "-p",
-          String(port),
-          "-U",
-          "postgres",
-          "-X",
-          "-A",
-          "-t",
-          "-v",
-          "ON_ERROR_STOP=1",
-          ...args,
-        ],
-        input,
-      ),
+    psql,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -1,0 +1,132 @@
+// Durability of a client's ticks under SIGKILL, on SQLite and on PostgreSQL: the app is killed right
+// after it answered a tick (with other ticks still in flight), at least 50 times, restarted on the
+// same database each time, and in the end every acknowledged tick is there.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
+import {
+  freePort,
+  postForm,
+  signedInCookie,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "./processes";
+
+const KILLS = 50;
+const PASSWORD = "Crash-Test-2026!";
+const TASKS = [
+  "offer-alchemy",
+  "icp-builder",
+  "messaging-mastery",
+  "pricing-strategist",
+  "vsl-alchemist",
+];
+
+let postgres: Postgres | undefined;
+afterAll(() => postgres?.stop());
+
+interface Client {
+  cookie: string;
+}
+
+/** The status shown for each task of sprint 1, read from the page the client sees. */
+async function shownStatuses(app: RunningProcess, client: Client) {
+  const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: client.cookie } });
+  const html = await page.text();
+  const statuses = new Map<string, string>();
+  for (const task of TASKS) {
+    const row = new RegExp(`data-task="${task}"[\\s\\S]*?name="status" value="(\\w+)"`).exec(html);
+    // The form posts the opposite of what is shown.
+    if (row) statuses.set(task, row[1] === "pending" ? "completed" : "pending");
+  }
+  return statuses;
+}
+
+describe.each(["sqlite", "postgres"] as const)(
+  "SIGKILL right after a tick is answered (%s)",
+  (engine) => {
+    it(`loses no acknowledged tick over ${KILLS} kills`, { timeout: 300_000 }, async () => {
+      const auth = await startAuthProcess(freePort());
+      let settings: Record<string, string>;
+      if (engine === "sqlite")
+        settings = { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-ticks-")) };
+      else {
+        postgres ??= startPostgres(freePort());
+        settings = { DATABASE_URL: postgres.url };
+      }
+      const port = freePort();
+      const start = () => startAppProcess(port, auth.url, settings);
+      let app = await start();
+      const clients: Client[] = [];
+      for (let i = 0; i < 4; i++) {
+        const email = `ticks-${engine}-${i}-${Date.now()}@example.com`;
+        clients.push({
+          cookie: await signedInCookie(app, auth.url, DEMO_SERVICE_ROLE_KEY, email, PASSWORD),
+        });
+      }
+      /** The last answered status of each (client, task), unless an unanswered post came after it. */
+      const acknowledged = new Map<string, { client: Client; task: string; status: string }>();
+      try {
+        for (let kill = 0; kill < KILLS; kill++) {
+          // Three ticks at once on different (client, task) pairs; the first answer triggers the kill.
+          const posts = [0, 1, 2].map(() => {
+            const client = clients[Math.floor(Math.random() * clients.length)] as Client;
+            const task = TASKS[Math.floor(Math.random() * TASKS.length)] as string;
+            return { client, task, status: Math.random() < 0.5 ? "completed" : "pending" };
+          });
+          const unique = [
+            ...new Map(
+              posts.map((post) => [`${clients.indexOf(post.client)}:${post.task}`, post]),
+            ).values(),
+          ];
+          const sent = unique.map((post) => ({
+            post,
+            answer: postForm(
+              app,
+              "/dashboard/sprint-1",
+              { taskId: post.task, status: post.status },
+              {
+                Cookie: post.client.cookie,
+              },
+            ).then(
+              (response) => response.status,
+              () => 0,
+            ),
+          }));
+          const first = await Promise.race(
+            sent.map(({ post, answer }) => answer.then((status) => ({ post, status }))),
+          );
+          expect(first.status).toBe(302);
+          const running = app;
+          const killed = running.stop("SIGKILL");
+          for (const { post, answer } of sent) {
+            const status = await answer;
+            const key = `${clients.indexOf(post.client)}:${post.task}`;
+            if (status === 302) acknowledged.set(key, post);
+            else acknowledged.delete(key);
+          }
+          await killed;
+          app = await start();
+        }
+        const lost: string[] = [];
+        for (const client of clients) {
+          const shown = await shownStatuses(app, client);
+          for (const [key, post] of acknowledged) {
+            if (post.client !== client) continue;
+            if (shown.get(post.task) !== post.status)
+              lost.push(`${key}: ${post.status}, shown ${shown.get(post.task)}`);
+          }
+        }
+        expect(acknowledged.size).toBeGreaterThan(5);
+        expect(lost).toEqual([]);
+      } finally {
+        await app.stop();
+        await auth.stop();
+      }
+    });
+  },
+);
