@@ -6,11 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useLoaderData,
-  type ClientActionFunctionArgs,
-} from "@remix-run/react";
+import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { loadSprintPage, setTaskAction } from "~/client/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
