@@ -121,7 +121,9 @@ describe.each(["sqlite", "postgres"] as const)(
               lost.push(`${key}: ${post.status}, shown ${shown.get(post.task)}`);
           }
         }
-        expect(acknowledged.size).toBeGreaterThan(5);
+        // Every round had an answered tick (the one that triggered the kill); some are checked last.
+        expect(answered).toBeGreaterThanOrEqual(KILLS);
+        expect(acknowledged.size).toBeGreaterThan(0);
         expect(lost).toEqual([]);
       } finally {
         await app.stop();
