@@ -70,6 +70,7 @@ describe.each(["sqlite", "postgres"] as const)(
       }
       /** The last answered status of each (client, task), unless an unanswered post came after it. */
       const acknowledged = new Map<string, { client: Client; task: string; status: string }>();
+      let answered = 0;
       try {
         for (let kill = 0; kill < KILLS; kill++) {
           // Three ticks at once on different (client, task) pairs; the first answer triggers the kill.
@@ -106,8 +107,10 @@ describe.each(["sqlite", "postgres"] as const)(
           for (const { post, answer } of sent) {
             const status = await answer;
             const key = `${clients.indexOf(post.client)}:${post.task}`;
-            if (status === 302) acknowledged.set(key, post);
-            else acknowledged.delete(key);
+            if (status === 302) {
+              answered++;
+              acknowledged.set(key, post);
+            } else acknowledged.delete(key);
           }
           await killed;
           app = await start();
