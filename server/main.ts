@@ -52,7 +52,14 @@ async function main() {
   }
 
   const embedded = env.SUPABASE_URL ? undefined : await startEmbeddedAuth(env);
-  if (embedded) env = { ...env, SUPABASE_URL: embedded.url, SUPABASE_ANON_KEY: embedded.anonKey };
+  if (embedded) {
+    env = {
+      ...env,
+      SUPABASE_URL: embedded.url,
+      SUPABASE_ANON_KEY: embedded.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: embedded.serviceRoleKey,
+    };
+  }
   if (env.BENCH_SESSION_USER) log("warn", "config", { message: "session check skipped (bench)" });
 
   const build = (await import(

@@ -36,6 +36,7 @@ export async function setNewPassword(
   { supabase, headers }: AuthClient,
   userId: string,
   password: string,
+  done: Toast = messages.passwordUpdated,
 ) {
   const updated = await callAuth(() => supabase.auth.updateUser({ password }));
   if (!updated.ok) {
@@ -54,7 +55,7 @@ export async function setNewPassword(
     return supabase.auth.refreshSession();
   });
   if (!renewed.ok) return formError(context, renewed.toast, { headers });
-  return redirectWithToast(DASHBOARD_PATH, messages.passwordUpdated, headers);
+  return redirectWithToast(DASHBOARD_PATH, done, headers);
 }
 
 /** The password change: the current password first, checked by signing in with it. */

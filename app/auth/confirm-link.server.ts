@@ -5,7 +5,13 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
 import { callAuth } from "~/forms/answer.server";
 import { createAuthClient } from "~/session/auth-service.server";
-import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
+import {
+  ACCOUNT_PATH,
+  DASHBOARD_PATH,
+  HOME_PATH,
+  RESET_PASSWORD_PATH,
+  WELCOME_PATH,
+} from "~/lib/paths";
 import { getEnv } from "~/lib/env.server";
 import { messages, type Toast } from "~/content/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -22,7 +28,7 @@ const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
 const TOKEN_HASH_MAX_LENGTH = 512;
 
 /** What the page shows: the link's purpose, or why it cannot be used. */
-export type LinkPurpose = "confirm" | "recovery" | "email_change";
+export type LinkPurpose = "confirm" | "recovery" | "email_change" | "invite";
 export type LinkState =
   | { state: "ready"; purpose: LinkPurpose }
   | { state: "invalid"; purpose: LinkPurpose }
@@ -44,6 +50,7 @@ const FALLBACK_DESTINATION: Record<LinkPurpose, string> = {
   confirm: DASHBOARD_PATH,
   recovery: RESET_PASSWORD_PATH,
   email_change: ACCOUNT_PATH,
+  invite: WELCOME_PATH,
 };
 
 /** The toast a verified link arrives with. */
@@ -51,6 +58,7 @@ const VERIFIED_TOAST: Record<LinkPurpose, Toast> = {
   confirm: messages.emailConfirmed,
   recovery: messages.resetLinkVerified,
   email_change: messages.emailChanged,
+  invite: messages.invitationAccepted,
 };
 
 /** Where a verified link goes: a safe same-origin `next`, else the step's own page. */
@@ -71,7 +79,8 @@ export function parseLink(request: Request): ParsedLink {
   const params = new URL(request.url).searchParams;
   const rawType = params.get("type");
   const type = isEmailOtpType(rawType) ? rawType : null;
-  const purpose: LinkPurpose = type === "recovery" || type === "email_change" ? type : "confirm";
+  const purpose: LinkPurpose =
+    type === "recovery" || type === "email_change" || type === "invite" ? type : "confirm";
   const hash = params.get("token_hash");
   const tokenHash = hash && hash.length <= TOKEN_HASH_MAX_LENGTH ? hash : null;
   return { tokenHash, type, purpose, destination: destinationFor(params.get("next"), purpose) };

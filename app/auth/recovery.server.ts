@@ -1,7 +1,7 @@
 // Account recovery: asking for a reset link, asking for the confirmation mail again, and setting
 // a new password after a reset link. Mail-sending forms share the sign-up budget per client IP.
 import type { AppLoadContext } from "@remix-run/node";
-import { messages, resetLinkSent, waitBeforeAnotherEmail } from "~/content/messages";
+import { messages, resetLinkSent, waitBeforeAnotherEmail, type Toast } from "~/content/messages";
 import {
   callAuth,
   formError,
@@ -67,15 +67,21 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
   return back(wait === null ? result.toast : waitBeforeAnotherEmail(wait));
 }
 
-/** After a verified reset link: the new password, no current one (the link proved the address). */
-export async function resetPasswordAction(request: Request, context: AppLoadContext) {
+/** A password set after a mailed link proved the address: no current one is asked for. */
+async function passwordAfterLink(request: Request, context: AppLoadContext, done: Toast) {
   const { user } = await requireUser(request, context);
   const parsed = parseFields(newPasswordSchema, (await readForm(request)) ?? {});
   if (!parsed.ok) return refusal(context, parsed);
-  return setNewPassword(
-    context,
-    createAuthClient(request, context),
-    user.id,
-    parsed.value.password,
-  );
+  const client = createAuthClient(request, context);
+  return setNewPassword(context, client, user.id, parsed.value.password, done);
+}
+
+/** After a verified reset link: the new password; other devices are signed out. */
+export function resetPasswordAction(request: Request, context: AppLoadContext) {
+  return passwordAfterLink(request, context, messages.passwordUpdated);
+}
+
+/** After an accepted invitation: the password the new client will sign in with. */
+export function welcomeAction(request: Request, context: AppLoadContext) {
+  return passwordAfterLink(request, context, messages.welcome);
 }

@@ -20,6 +20,7 @@ import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
+import { homePathFor } from "~/session/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
 
 type AuthField = "email" | "password";
@@ -68,7 +69,8 @@ export async function signInAction(request: Request, context: AppLoadContext) {
     const unconfirmed = result.toast === messages.emailNotConfirmed;
     return formError<AuthField>(context, result.toast, { values: { email }, unconfirmed, headers });
   }
-  return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);
+  const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);
+  return redirectWithToast(home, messages.signedIn, headers);
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext) {

@@ -94,6 +94,18 @@ export const messages = {
     "Sprint Locked",
     "This sprint opens once the sprints before it are complete.",
   ),
+  signUpsClosed: error(
+    "Sign-ups Closed",
+    "This portal is by invitation only. Ask your contact at the agency for an invitation.",
+  ),
+  invitationAccepted: success("Invitation Accepted", "Choose a password to finish setting up."),
+  welcome: success("Welcome!", "Your password is set and your programme is ready."),
+  changesSaved: success("Changes Saved", "The client sees them at their next page view."),
+  nothingChanged: success("No Changes", "Nothing differed from the client's programme."),
+  editInvalid: error(
+    "Check the Form",
+    "Progress is a whole number from 0 to 100, and a start is a date and time.",
+  ),
 } as const satisfies Record<string, Toast>;
 
 /** The answer to a reset request, the same whether or not the address has an account. */
@@ -116,4 +128,22 @@ export function emailChangeSent(email: string): Toast {
 export function waitBeforeAnotherEmail(seconds: number): Toast {
   const unit = seconds === 1 ? "second" : "seconds";
   return error("Please Wait", `You can ask for another email in ${seconds} ${unit}.`);
+}
+
+/** The answer to an invitation the auth service mailed. */
+export function invitationSent(email: string): Toast {
+  return success("Invitation Sent", `We've sent an invitation to ${email}.`);
+}
+
+/** An invitation to an address that already has an account: nothing is mailed. */
+export function alreadyClient(email: string): Toast {
+  return error(
+    "Already Has an Account",
+    `${email} already has an account: they can sign in, or use 'Forgot password?'.`,
+  );
+}
+
+/** A change the programme's rules refuse, in the rule's own words. */
+export function editRefused(reason: string): Toast {
+  return error("Not Saved", reason);
 }

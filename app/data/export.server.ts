@@ -11,6 +11,7 @@ export const PRODUCT_TABLES = [
   "sprint_states",
   "task_states",
   "objective_states",
+  "audit_events",
 ] as const satisfies readonly (keyof ProductDatabase)[];
 
 const BATCH_ROWS = 500;

@@ -2,9 +2,11 @@
 // Each migration is imported here (the build bundles them), never read from a folder at run time.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as clientProgramme from "./migrations/001-client-programme";
+import * as staffConsole from "./migrations/002-staff-console";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
+  "002-staff-console": staffConsole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,18 @@ export interface ClientsTable {
   overall_progress: number | null;
   created_at: Millis;
   updated_at: Millis;
+  /** The directory, mirrored from the auth service for the staff console. */
+  email: string | null;
+  auth_state: string | null;
+  /** 1 for staff (excluded from the client list), 0 otherwise. */
+  is_staff: number | null;
+  auth_created_at: Millis | null;
+  last_sign_in_at: Millis | null;
+  /** The last change to the client's programme (a tick, an edit by the agency). */
+  last_changed_at: Millis | null;
+  /** The latest of sign-in, change and creation: what the console sorts by. */
+  activity_at: Millis | null;
+  synced_at: Millis | null;
 }
 
 export interface SprintStatesTable {
@@ -36,8 +48,20 @@ export interface ObjectiveStatesTable {
   updated_at: Millis;
 }
 
+export interface AuditEventsTable {
+  id: Serial;
+  client_id: string;
+  actor_id: string;
+  actor_email: string;
+  field: string;
+  before_value: string;
+  after_value: string;
+  at: Millis;
+}
+
 export interface ProductDatabase {
   clients: ClientsTable;
+  audit_events: AuditEventsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

@@ -9,6 +9,7 @@ const BY_CODE: Record<string, Toast> = {
   user_already_exists: messages.alreadyRegistered,
   over_request_rate_limit: messages.tooManyAttempts,
   over_email_send_rate_limit: messages.tooManyAttempts,
+  signup_disabled: messages.signUpsClosed,
 };
 
 const BY_MESSAGE: Array<[string, Toast]> = [

@@ -3,6 +3,7 @@
 // the answer reports, see FORM_ISSUES.
 import * as z from "zod/v4-mini";
 import { messages, type Toast } from "~/content/messages";
+import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
@@ -29,6 +30,7 @@ export const FORM_ISSUES = {
     hint: messages.currentPasswordWrong.description,
   },
   taskNotFound: { toast: messages.taskNotFound },
+  editInvalid: { toast: messages.editInvalid },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -82,3 +84,46 @@ export const taskStatusSchema = z.object({
     .check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "taskNotFound" satisfies FormIssueName)),
   status: z.enum(["completed", "pending"], "taskNotFound" satisfies FormIssueName),
 });
+
+/** An invitation from the staff console: the address to invite. */
+export const inviteSchema = z.object({ email });
+
+const percentText = z.pipe(
+  text.check(z.regex(/^\d{1,3}$/, "editInvalid" satisfies FormIssueName)),
+  z.transform(Number),
+);
+
+/** Percent fields of the staff console: a whole number from 0 to 100. */
+export const percentSchema = z.pipe(
+  percentText,
+  z.number().check(z.maximum(100, "editInvalid" satisfies FormIssueName)),
+);
+
+/** A moment typed into a datetime-local field, read as UTC; empty means none. */
+export const utcMomentSchema = z.pipe(
+  text,
+  z.transform((value, context) => {
+    if (value === "") return null;
+    const moment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}:00Z`) : NaN;
+    if (Number.isNaN(moment) || moment < Date.UTC(2000, 0) || moment > Date.UTC(2100, 0)) {
+      context.issues.push({ code: "custom", message: "editInvalid", input: value });
+      return z.NEVER;
+    }
+    return moment;
+  }),
+);
+
+export const overallEditSchema = z.object({ overallProgress: percentSchema });
+
+/** A sprint's form in the staff console (its objectives and tasks are read field by field). */
+export const sprintEditSchema = z.object({
+  sprintId: z.pipe(
+    text.check(z.regex(/^[1-9]\d?$/, "editInvalid" satisfies FormIssueName)),
+    z.transform(Number),
+  ),
+  status: z.enum(SPRINT_STATUSES, "editInvalid" satisfies FormIssueName),
+  progress: percentSchema,
+  startedAt: utcMomentSchema,
+});
+
+export const taskStatusEditSchema = z.enum(TASK_STATUSES, "editInvalid" satisfies FormIssueName);

@@ -68,6 +68,7 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SUPABASE_URL: z.string().url().optional(),
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
   BOOKING_URL: z.string().url().default("https://calendly.com/"),
   COOKIE_SECURE: booleanString.optional(),
   TRUST_PROXY: trustProxy.default("false"),

@@ -11,10 +11,18 @@ export const CONFIRM_LINK_PATH = "/auth/confirm";
 export const RESEND_CONFIRMATION_PATH = "/auth/resend-confirmation";
 export const SIGN_OUT_PATH = "/auth/sign-out";
 export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";
+/** Where an invitation's link lands: the invitee chooses a password there. */
+export const WELCOME_PATH = "/welcome";
+export const STAFF_PATH = "/staff";
 /** The resource route the sidebar's toggle form posts to without JavaScript. */
 export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
 
 /** A sprint's page, e.g. `/dashboard/sprint-1`. */
 export function sprintPath(sprintId: number): string {
   return `${DASHBOARD_PATH}/sprint-${sprintId}`;
+}
+
+/** One client's page in the staff console. */
+export function staffClientPath(userId: string): string {
+  return `${STAFF_PATH}/clients/${userId}`;
 }

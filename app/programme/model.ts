@@ -80,3 +80,18 @@ export interface ClientState {
   tasks: Map<string, TaskStatus>;
   objectives: Map<string, number>;
 }
+
+/** One change the agency makes to a client's programme, with how the audit trail shows it. */
+export type ProgrammeChange = (
+  | { kind: "overall"; progress: number }
+  | { kind: "sprint-status"; sprintId: number; status: SprintStatus }
+  | { kind: "sprint-progress"; sprintId: number; progress: number }
+  | { kind: "sprint-start"; sprintId: number; startedAt: number | null }
+  | { kind: "task"; taskId: string; status: TaskStatus }
+  | { kind: "objective"; objectiveId: string; progress: number }
+) & {
+  /** What changed ("Sprint 2 status") and its values as the console shows them. */
+  field: string;
+  before: string;
+  after: string;
+};

@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { landingRoadmap } from "~/client/programme.server";
+import { signUpsOpen } from "~/session/auth-settings.server";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
@@ -17,14 +18,14 @@ export const handle: SharedPageHandle = { sharedPage: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return { roadmap: landingRoadmap() };
+  return { roadmap: landingRoadmap(), signUpsOpen: await signUpsOpen() };
 }
 
 export default function LandingLayout() {
-  const { roadmap } = useLoaderData<typeof loader>();
+  const { roadmap, signUpsOpen } = useLoaderData<typeof loader>();
   return (
     <>
-      <LandingPage roadmap={roadmap} />
+      <LandingPage roadmap={roadmap} signUpsOpen={signUpsOpen} />
       <Outlet />
     </>
   );

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthPage } from "~/components/auth/auth-page";
 import { Button } from "~/components/ui/button";
 import { authHref } from "~/auth/auth-mode";
-import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH, HOME_PATH } from "~/lib/paths";
 import { linkPage, verifyLink, type LinkState } from "~/auth/confirm-link.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
@@ -35,6 +35,11 @@ const READY = {
     description: "Press the button to make this your account's email address and sign in.",
     button: "Confirm Email Change",
   },
+  invite: {
+    title: "Accept your invitation",
+    description: "Press the button to accept it, then choose your password.",
+    button: "Accept Invitation",
+  },
 } as const;
 
 /** Where an expired link's page sends the visitor for a new one. */
@@ -42,6 +47,7 @@ const NEW_LINK = {
   confirm: { to: authHref("sign-in"), label: "Sign In to Get a New Link" },
   recovery: { to: FORGOT_PASSWORD_PATH, label: "Send a New Reset Link" },
   email_change: { to: ACCOUNT_PATH, label: "Change Your Email Again" },
+  invite: { to: HOME_PATH, label: "Return to Home" },
 } as const;
 
 export default function ConfirmLink() {

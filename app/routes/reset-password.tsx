@@ -5,17 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { useState } from "react";
 import { resetPasswordAction } from "~/auth/recovery.server";
-import { AuthPage } from "~/components/auth/auth-page";
-import { NewPasswordField } from "~/components/auth/new-password-field";
-import { SubmitButton } from "~/components/submit-button";
-import { useActionToast } from "~/components/toaster";
-import type { FormAnswer } from "~/forms/answer";
-import { newPasswordSchema } from "~/forms/schemas";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { useSubmitting } from "~/hooks/use-submitting";
+import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { RESET_PASSWORD_PATH } from "~/lib/paths";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
@@ -34,31 +25,12 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const result = useActionData<FormAnswer<"password">>();
-  useActionToast(result?.toast);
-  const [password, setPassword] = useState("");
-  const hydrated = useHydrated();
-  const pending = useSubmitting(RESET_PASSWORD_PATH);
   return (
-    <AuthPage
+    <SetPasswordPage
       title="Choose a new password"
       description="Your other devices will be signed out once it is set."
-    >
-      <Form method="post" action={RESET_PASSWORD_PATH} className="grid gap-4">
-        <NewPasswordField
-          id="new-password"
-          label="New password"
-          error={result?.errors.password}
-          onPasswordChange={setPassword}
-        />
-        <SubmitButton
-          pending={pending}
-          className="w-full"
-          disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
-        >
-          Update Password
-        </SubmitButton>
-      </Form>
-    </AuthPage>
+      action={RESET_PASSWORD_PATH}
+      submitLabel="Update Password"
+    />
   );
 }

@@ -1,11 +1,12 @@
 // Guards for loaders and actions: they return what the route needs or throw the answer (a redirect,
 // or the auth-outage page) so route code stays a single line.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
+import { HOME_PATH } from "~/lib/paths";
+import { homePathFor } from "./roles";
 import { getAuthState, type SessionUser } from "./state.server";
 
 /** The page a signed-in user sees when their session needs the auth service and it is down. */
-function authUnavailable(headers: Headers): Response {
+export function authUnavailable(headers: Headers): Response {
   headers.set("Retry-After", "10");
   return new Response(
     "The sign-in service is not answering right now. Please try again in a moment.",
@@ -24,9 +25,9 @@ export async function requireUser(
   return { user, headers };
 }
 
-/** For the landing page: a signed-in user goes to the dashboard. */
+/** For the landing page: a signed-in user goes to their home (the dashboard, or the console). */
 export async function requireAnonymous(request: Request, context: AppLoadContext) {
   const { user, headers } = await getAuthState(request, context);
-  if (user) throw redirect(DASHBOARD_PATH, { headers });
+  if (user) throw redirect(homePathFor(user.role), { headers });
   return { headers };
 }

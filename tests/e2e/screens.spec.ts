@@ -648,7 +648,8 @@ test.describe("an agency's own programme (PROGRAMME_FILE)", () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.first()).toContainText("Discovery");
     await expect(cards.first()).toContainText("1 of 2 tasks");
-    await expect(page.getByText("Overall Progress 10%")).toBeVisible();
+    // The sidebar card (behind the menu on phones).
+    await expect(page.getByText("Overall Progress 10%")).toBeAttached();
     await open(page, `${server.appUrl}/dashboard/sprint-1`);
     const tasks = page.getByRole("region", { name: "Tasks" }).getByRole("listitem");
     const link = tasks.filter({ hasText: "Intake form" }).getByRole("link");

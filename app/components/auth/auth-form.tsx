@@ -10,6 +10,7 @@ import {
   useMatches,
   useNavigate,
   useOutletContext,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useActionToast } from "~/components/toaster";
@@ -45,10 +46,19 @@ const SUBMIT_LABEL: Record<AuthMode, string> = {
   "sign-up": "Create Account",
 };
 
+/** The landing layout, whose loader says whether the auth service takes new sign-ups. */
+const LANDING_ROUTE_ID = "routes/_landing";
+
+const INVITATION_ONLY =
+  "New to the portal? It is by invitation: your account manager sends you one, and its link lets you choose your password.";
+
 /** The default export of both `/sign-in` and `/sign-up`; the mode comes from the route's handle. */
 export function AuthForm() {
   const leaf = useMatches().at(-1)?.handle as Partial<AuthModeHandle> | undefined;
   const mode = leaf?.authMode ?? "sign-in";
+  // While sign-ups are closed (/sign-up then redirects here), the form says how to get access.
+  const signUpsOpen =
+    useRouteLoaderData<{ signUpsOpen: boolean }>(LANDING_ROUTE_ID)?.signUpsOpen ?? true;
   const result = useActionData<FormAnswer<"email" | "password">>();
   useActionToast(result?.toast);
   const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
@@ -107,10 +117,14 @@ export function AuthForm() {
         <SubmitButton pending={pending} disabled={blocked} className="w-full">
           {SUBMIT_LABEL[mode]}
         </SubmitButton>
-        <p className="text-center text-sm text-muted-foreground">
-          {signUp ? "Already have an account? " : "New to the portal? "}
-          <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
-        </p>
+        {signUpsOpen ? (
+          <p className="text-center text-sm text-muted-foreground">
+            {signUp ? "Already have an account? " : "New to the portal? "}
+            <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
+          </p>
+        ) : (
+          <p className="text-center text-sm text-muted-foreground">{INVITATION_ONLY}</p>
+        )}
       </Form>
       {result?.unconfirmed ? <ResendConfirmation email={result.values.email ?? ""} /> : null}
     </>

@@ -6,7 +6,13 @@ import { WaveBackground } from "~/components/wave-background";
 import { LandingNav } from "./landing-nav";
 import { About, Benefits, Hero, Join, type RoadmapSprint } from "./landing-sections";
 
-export function LandingPage({ roadmap }: { roadmap: RoadmapSprint[] }) {
+export function LandingPage({
+  roadmap,
+  signUpsOpen,
+}: {
+  roadmap: RoadmapSprint[];
+  signUpsOpen: boolean;
+}) {
   return (
     <div className="relative min-h-svh">
       <WaveBackground />
@@ -16,7 +22,7 @@ export function LandingPage({ roadmap }: { roadmap: RoadmapSprint[] }) {
         <Hero />
         <About roadmap={roadmap} />
         <Benefits />
-        <Join />
+        <Join signUpsOpen={signUpsOpen} />
       </main>
       <PendingIndicator />
     </div>

@@ -131,8 +131,9 @@ export function Benefits() {
   );
 }
 
-export function Join() {
-  return (
+/** While sign-ups are closed (the portal is by invitation), new clients are told how to get in. */
+export function Join({ signUpsOpen }: { signUpsOpen: boolean }) {
+  return signUpsOpen ? (
     <Section
       id="join"
       title="Join the programme"
@@ -140,6 +141,16 @@ export function Join() {
     >
       <Button asChild size="lg" variant="outline">
         <AuthLink mode="sign-up">Create your account</AuthLink>
+      </Button>
+    </Section>
+  ) : (
+    <Section
+      id="join"
+      title="Join the programme"
+      intro="Already working with us? Sign in with the e-mail address your invitation went to. New client? The portal is by invitation: your account manager sends you one, and its link lets you choose your password."
+    >
+      <Button asChild size="lg" variant="outline">
+        <AuthLink mode="sign-in">Sign In</AuthLink>
       </Button>
     </Section>
   );

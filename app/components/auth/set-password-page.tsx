@@ -1,0 +1,49 @@
+// The page that sets a password after a mailed link (a reset link, an invitation): the new password
+// with the sign-up rules and strength bar, and a submit that waits for an acceptable one.
+import { Form, useActionData } from "@remix-run/react";
+import { useState } from "react";
+import { AuthPage } from "~/components/auth/auth-page";
+import { NewPasswordField } from "~/components/auth/new-password-field";
+import { SubmitButton } from "~/components/submit-button";
+import { useActionToast } from "~/components/toaster";
+import type { FormAnswer } from "~/forms/answer";
+import { newPasswordSchema } from "~/forms/schemas";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useSubmitting } from "~/hooks/use-submitting";
+
+export function SetPasswordPage({
+  title,
+  description,
+  action,
+  submitLabel,
+}: {
+  title: string;
+  description: string;
+  action: string;
+  submitLabel: string;
+}) {
+  const result = useActionData<FormAnswer<"password">>();
+  useActionToast(result?.toast);
+  const [password, setPassword] = useState("");
+  const hydrated = useHydrated();
+  const pending = useSubmitting(action);
+  return (
+    <AuthPage title={title} description={description}>
+      <Form method="post" action={action} className="grid gap-4">
+        <NewPasswordField
+          id="new-password"
+          label="New password"
+          error={result?.errors.password}
+          onPasswordChange={setPassword}
+        />
+        <SubmitButton
+          pending={pending}
+          className="w-full"
+          disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
+        >
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+    </AuthPage>
+  );
+}

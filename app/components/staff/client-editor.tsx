@@ -1,0 +1,224 @@
+// One client's page in the staff console: the overall figure and each sprint (status, progress,
+// countdown start, objectives, tasks) as plain forms, one per sprint, that work without
+// JavaScript; a locked sprint says what it waits for. The audit trail follows.
+import { Form, Link, useActionData } from "@remix-run/react";
+import { SubmitButton } from "~/components/submit-button";
+import { useActionToast } from "~/components/toaster";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ArrowLeft } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { FormAnswer } from "~/forms/answer";
+import { useSubmitting } from "~/hooks/use-submitting";
+import { STAFF_PATH, staffClientPath } from "~/lib/paths";
+import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
+import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
+import { consoleTime, TASK_STATUS_LABELS } from "~/programme/staff-edits";
+import { EDITOR_FIELDS, type ClientEditorData } from "~/staff/views";
+import { AuditTrail } from "./audit-trail";
+
+/** A datetime-local value in UTC ("2026-11-25T14:30"), or "" for none. */
+const utcInput = (ms: number | null) =>
+  ms === null ? "" : new Date(ms).toISOString().slice(0, 16);
+
+function PercentField({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        required
+        defaultValue={value}
+      />
+    </div>
+  );
+}
+
+function OverallForm({ action, progress }: { action: string; progress: number }) {
+  const pending = useSubmitting(action, EDITOR_FIELDS.overallIntent);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Overall progress</h2>
+        </CardTitle>
+        <CardDescription>The figure on the client&apos;s sidebar card.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form
+          method="post"
+          action={action}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <input type="hidden" name="intent" value={EDITOR_FIELDS.overallIntent} />
+          <div className="sm:w-40">
+            <PercentField
+              id="overall-progress"
+              name="overallProgress"
+              label="Overall progress (%)"
+              value={progress}
+            />
+          </div>
+          <SubmitButton pending={pending}>Save Overall Progress</SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SprintForm({
+  action,
+  page,
+  startedAt,
+}: {
+  action: string;
+  page: SprintPageView;
+  startedAt: number | null;
+}) {
+  const { sprint } = page;
+  const pending = useSubmitting(action, EDITOR_FIELDS.sprintIntent);
+  const prefix = `sprint-${sprint.id}`;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle asChild>
+            <h2>
+              {sprint.name}: {sprint.title}
+            </h2>
+          </CardTitle>
+          <Badge variant={sprint.open ? "secondary" : "warning"}>
+            {sprint.open ? page.badges[1] : `Locked until Sprint ${sprint.pendingOn} is completed`}
+          </Badge>
+        </div>
+        <CardDescription>
+          {sprint.tasks.total === 0
+            ? "No tasks"
+            : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks done`}{" "}
+          · countdown {page.countdown.days} days from {consoleTime(startedAt)}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action={action} className="grid gap-6">
+          <input type="hidden" name="intent" value={EDITOR_FIELDS.sprintIntent} />
+          <input type="hidden" name="sprintId" value={sprint.id} />
+          <fieldset className="grid gap-4 sm:grid-cols-3">
+            <legend className="sr-only">{sprint.name}</legend>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${prefix}-status`}>Status</Label>
+              <NativeSelect id={`${prefix}-status`} name="status" defaultValue={sprint.status}>
+                {SPRINT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <PercentField
+              id={`${prefix}-progress`}
+              name="progress"
+              label="Progress (%)"
+              value={sprint.progress}
+            />
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${prefix}-start`}>Countdown start (UTC)</Label>
+              <Input
+                id={`${prefix}-start`}
+                name="startedAt"
+                type="datetime-local"
+                defaultValue={utcInput(startedAt)}
+              />
+            </div>
+          </fieldset>
+          {page.objectives.length > 0 ? (
+            <fieldset className="grid gap-4 sm:grid-cols-3">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Objectives</legend>
+              {page.objectives.map((objective) => (
+                <PercentField
+                  key={objective.id}
+                  id={`${prefix}-objective-${objective.id}`}
+                  name={`${EDITOR_FIELDS.objective}${objective.id}`}
+                  label={`${objective.title} (%)`}
+                  value={objective.progress}
+                />
+              ))}
+            </fieldset>
+          ) : null}
+          {page.tasks.length > 0 ? (
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Tasks</legend>
+              {page.tasks.map((task) => (
+                <div key={task.id} className="grid gap-1.5">
+                  <Label htmlFor={`${prefix}-task-${task.id}`}>{task.title}</Label>
+                  <NativeSelect
+                    id={`${prefix}-task-${task.id}`}
+                    name={`${EDITOR_FIELDS.task}${task.id}`}
+                    defaultValue={task.status}
+                  >
+                    {TASK_STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {TASK_STATUS_LABELS[status]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+          <div>
+            <SubmitButton pending={pending}>Save {sprint.name}</SubmitButton>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ClientEditorPage({ client, programme, sprints, audit }: ClientEditorData) {
+  const result = useActionData<FormAnswer>();
+  useActionToast(result?.toast);
+  const action = staffClientPath(client.userId);
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3">
+        <Button asChild variant="ghost" size="sm" className="-ml-3 justify-self-start">
+          <Link to={STAFF_PATH}>
+            <ArrowLeft aria-hidden />
+            All clients
+          </Link>
+        </Button>
+        <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {client.email}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {programme.current} · last sign-in{" "}
+          {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
+        </p>
+      </div>
+      <OverallForm action={action} progress={programme.overallProgress} />
+      {sprints.map(({ page, startedAt }) => (
+        <SprintForm key={page.sprint.id} action={action} page={page} startedAt={startedAt} />
+      ))}
+      <AuditTrail entries={audit} />
+    </div>
+  );
+}

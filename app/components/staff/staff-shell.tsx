@@ -1,0 +1,35 @@
+// The staff console's frame: a header naming the console, the way back to the client list, the
+// signed-in staff member and 'Sign Out', and the page below.
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PendingIndicator } from "~/components/pending-indicator";
+import { SignOutForm } from "~/components/sign-out-form";
+import { SkipLink } from "~/components/skip-link";
+import { Sparkles } from "~/components/ui/icons";
+import { STAFF_PATH } from "~/lib/paths";
+
+export function StaffShell({ email, children }: { email: string; children: ReactNode }) {
+  return (
+    <div className="min-h-svh bg-slate-50">
+      <SkipLink />
+      <header className="sticky top-0 z-10 border-b bg-background/95">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
+          <Link
+            to={STAFF_PATH}
+            className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+              <Sparkles aria-hidden className="size-4" />
+            </span>
+            <span className="hidden sm:inline">Agency Console</span>
+          </Link>
+          <SignOutForm email={email} className="ml-auto" />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
+      <PendingIndicator />
+    </div>
+  );
+}

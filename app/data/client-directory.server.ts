@@ -1,0 +1,151 @@
+// The client directory the staff console lists: each auth user's e-mail, state, role, sign-in and
+// last change, mirrored from the auth service (which can neither search nor sort by activity), so
+// that thousands of clients page, search and sort in one indexed query.
+import { sql, type Transaction } from "kysely";
+import { productDatabase } from "./connection.server";
+import type { AuthState } from "./shapes";
+import type { ProductDatabase } from "./schema";
+
+export interface DirectoryEntry {
+  userId: string;
+  email: string;
+  state: AuthState;
+  isStaff: boolean;
+  createdAt: number;
+  lastSignInAt: number | null;
+}
+
+export interface ListedClient extends DirectoryEntry {
+  activityAt: number | null;
+}
+
+const BATCH = 200;
+
+/** Upserts the auth service's users; returns how many were written. */
+export async function saveDirectory(entries: DirectoryEntry[], syncedAt: number) {
+  const { db } = await productDatabase();
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < entries.length; start += BATCH) {
+      const rows = entries.slice(start, start + BATCH).map((entry) => ({
+        user_id: entry.userId,
+        email: entry.email,
+        auth_state: entry.state,
+        is_staff: entry.isStaff ? 1 : 0,
+        auth_created_at: entry.createdAt,
+        last_sign_in_at: entry.lastSignInAt,
+        activity_at: Math.max(entry.createdAt, entry.lastSignInAt ?? 0),
+        synced_at: syncedAt,
+        created_at: syncedAt,
+        updated_at: syncedAt,
+      }));
+      await trx
+        .insertInto("clients")
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.column("user_id").doUpdateSet((eb) => ({
+            email: eb.ref("excluded.email"),
+            auth_state: eb.ref("excluded.auth_state"),
+            is_staff: eb.ref("excluded.is_staff"),
+            auth_created_at: eb.ref("excluded.auth_created_at"),
+            last_sign_in_at: eb.ref("excluded.last_sign_in_at"),
+            synced_at: eb.ref("excluded.synced_at"),
+            // The newest of the sign-in the service reports and a change this portal recorded.
+            activity_at: sql<number>`case when coalesce(clients.last_changed_at, 0) > excluded.activity_at then clients.last_changed_at else excluded.activity_at end`,
+          })),
+        )
+        .execute();
+    }
+  });
+  return entries.length;
+}
+
+/** Forgets directory entries the last complete sync did not see (users deleted from the service). */
+export async function dropUnseen(syncStartedAt: number) {
+  const { db } = await productDatabase();
+  await db
+    .updateTable("clients")
+    .set({ email: null, auth_state: null, synced_at: null })
+    .where("synced_at", "<", syncStartedAt)
+    .execute();
+}
+
+/** Records a change to a client's programme as their latest activity (inside the change's transaction). */
+export async function recordActivity(
+  trx: Transaction<ProductDatabase>,
+  userId: string,
+  at: number,
+) {
+  await trx
+    .insertInto("clients")
+    .values({
+      user_id: userId,
+      created_at: at,
+      updated_at: at,
+      last_changed_at: at,
+      activity_at: at,
+      is_staff: 0,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column("user_id")
+        .doUpdateSet({ last_changed_at: at, activity_at: at, updated_at: at }),
+    )
+    .execute();
+}
+
+/** A page of clients (staff excluded), newest activity first, optionally those whose e-mail contains `search`. */
+export async function listClients({
+  search,
+  page,
+  perPage,
+}: {
+  search: string;
+  page: number;
+  perPage: number;
+}): Promise<{ clients: ListedClient[]; total: number }> {
+  const { db } = await productDatabase();
+  let query = db.selectFrom("clients").where("is_staff", "=", 0).where("email", "is not", null);
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(email) like ${pattern} escape '\\'`);
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        "user_id",
+        "email",
+        "auth_state",
+        "auth_created_at",
+        "last_sign_in_at",
+        "activity_at",
+      ])
+      .orderBy("activity_at", "desc")
+      .orderBy("email")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.total),
+    clients: rows.map((row) => ({
+      userId: row.user_id,
+      email: row.email ?? "",
+      state: (row.auth_state ?? "confirmed") as AuthState,
+      isStaff: false,
+      createdAt: row.auth_created_at ?? 0,
+      lastSignInAt: row.last_sign_in_at,
+      activityAt: row.activity_at,
+    })),
+  };
+}
+
+/** The directory entry of one user, or undefined when the directory has none. */
+export async function findDirectoryEntry(userId: string) {
+  const { db } = await productDatabase();
+  return db
+    .selectFrom("clients")
+    .select(["user_id", "email", "auth_state", "is_staff", "last_sign_in_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,22 @@
+// /staff: every client, searchable and paged, and the invitation form.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientListPage } from "~/components/staff/client-list";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { inviteAction, loadClientList } from "~/staff/client-list.server";
+
+export const meta: MetaFunction = () => [{ title: "Clients · Agency Console" }];
+
+export const headers = forwardRetryAfter;
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadClientList(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return inviteAction(request, context);
+}
+
+export default function StaffClients() {
+  return <ClientListPage {...useLoaderData<typeof loader>()} />;
+}

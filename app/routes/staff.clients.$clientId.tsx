@@ -1,0 +1,24 @@
+// /staff/clients/<id>: one client's programme, editable, and its audit trail.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ClientEditorPage } from "~/components/staff/client-editor";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { editClientAction, loadClientEditor } from "~/staff/client-editor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.client.email ?? "Client"} · Agency Console` },
+];
+
+export const headers = forwardRetryAfter;
+
+export function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadClientEditor(request, context, params.clientId);
+}
+
+export function action({ request, context, params }: ActionFunctionArgs) {
+  return editClientAction(request, context, params.clientId);
+}
+
+export default function StaffClient() {
+  return <ClientEditorPage {...useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,26 @@
+// The staff console's layout (/staff/*): staff only (anyone else gets the 404 page), with the
+// console's header.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { StaffShell } from "~/components/staff/staff-shell";
+import { keepPageAfterUnreachable } from "~/forms/unreachable";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { requireStaff } from "~/staff/guards.server";
+
+export const headers = forwardRetryAfter;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireStaff(request, context);
+  return { email: user.email };
+}
+
+export default function StaffLayout() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <StaffShell email={email}>
+      <Outlet />
+    </StaffShell>
+  );
+}

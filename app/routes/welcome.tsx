@@ -1,0 +1,36 @@
+// `/welcome`: where an accepted invitation lands (its link signed the invitee in): the password
+// they will sign in with, with the sign-up rules. Success opens their dashboard.
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { welcomeAction } from "~/auth/recovery.server";
+import { SetPasswordPage } from "~/components/auth/set-password-page";
+import { WELCOME_PATH } from "~/lib/paths";
+import { forwardRetryAfter } from "~/lib/retry-after";
+import { requireUser } from "~/session/guards.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose Your Password | Client Portal" }];
+
+export const headers = forwardRetryAfter;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return { email: user.email };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return welcomeAction(request, context);
+}
+
+export default function Welcome() {
+  return (
+    <SetPasswordPage
+      title="Choose your password"
+      description="You will sign in to your portal with your email and this password."
+      action={WELCOME_PATH}
+      submitLabel="Set Password"
+    />
+  );
+}

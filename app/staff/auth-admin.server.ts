@@ -1,0 +1,57 @@
+// The auth service's admin API, for the staff console only: a user's current role (a token's role
+// can be stale), every user for the client directory, and invitations. It needs the service-role
+// key (SUPABASE_SERVICE_ROLE_KEY; the embedded server's own when it runs), which never leaves
+// the server.
+import { createClient, type User } from "@supabase/supabase-js";
+import ws from "ws";
+import { getEnv } from "~/lib/env.server";
+import { authServiceUrl } from "~/session/auth-service.server";
+import { STAFF_ROLE } from "~/session/roles";
+
+/** How long one admin call may take before the auth service counts as unreachable. */
+const ADMIN_FETCH_TIMEOUT_MS = 8_000;
+const PAGE_SIZE = 1000;
+
+function adminClient() {
+  const key = getEnv().SUPABASE_SERVICE_ROLE_KEY;
+  if (!key) throw new Error("SUPABASE_SERVICE_ROLE_KEY is not set: the staff console needs it");
+  return createClient(authServiceUrl(), key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+    global: {
+      fetch: (input, init) =>
+        fetch(input, { ...init, signal: AbortSignal.timeout(ADMIN_FETCH_TIMEOUT_MS) }),
+    },
+  });
+}
+
+export function isStaffUser(user: Pick<User, "app_metadata">): boolean {
+  return user.app_metadata?.role === STAFF_ROLE;
+}
+
+/**
+ * The user as the auth service knows them now: null when there is no such user, and throws when
+ * the service cannot be asked.
+ */
+export async function currentUser(userId: string): Promise<User | null> {
+  const { data, error } = await adminClient().auth.admin.getUserById(userId);
+  if (!error) return data.user;
+  if (error.status === 404 || error.status === 422 || error.code === "user_not_found") return null;
+  throw error;
+}
+
+/** Every user the auth service knows, page by page. */
+export async function* everyUser(): AsyncGenerator<User[]> {
+  const client = adminClient();
+  for (let page = 1; ; page++) {
+    const { data, error } = await client.auth.admin.listUsers({ page, perPage: PAGE_SIZE });
+    if (error) throw error;
+    if (data.users.length > 0) yield data.users;
+    if (data.users.length < PAGE_SIZE) return;
+  }
+}
+
+/** Mails an invitation; its link lands on `redirectTo` once the invitee has confirmed. */
+export function invite(email: string, redirectTo: string) {
+  return adminClient().auth.admin.inviteUserByEmail(email, { redirectTo });
+}

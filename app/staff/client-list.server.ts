@@ -1,0 +1,82 @@
+// The staff console's first page: every client the auth service knows (staff excluded), newest
+// activity first, searchable by e-mail and paged, each with where they stand; and invitations.
+import type { AppLoadContext } from "@remix-run/node";
+import { alreadyClient, invitationSent, messages } from "~/content/messages";
+import { listClients, saveDirectory } from "~/data/client-directory.server";
+import { readClientStates } from "~/data/client-programme.server";
+import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
+import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
+import { inviteSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { normalizeEmail } from "~/forms/validation";
+import { getEnv } from "~/lib/env.server";
+import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
+import { programmeView } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import { invite } from "./auth-admin.server";
+import { directoryEntry, freshDirectory } from "./directory.server";
+import { requireStaff } from "./guards.server";
+import type { ClientRow } from "./views";
+
+export const CLIENTS_PER_PAGE = 50;
+const MAX_SEARCH_CHARS = 254;
+
+function listQuery(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_CHARS);
+  const page = Number(params.get("page") ?? "1");
+  return { search, page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+export async function loadClientList(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  await freshDirectory();
+  const { search, page } = listQuery(request);
+  const { clients, total } = await listClients({ search, page, perPage: CLIENTS_PER_PAGE });
+  const states = await readClientStates(clients.map((client) => client.userId));
+  const content = currentProgramme();
+  const now = Date.now();
+  const rows: ClientRow[] = clients.map((client) => {
+    const state = states.get(client.userId);
+    const view = state ? programmeView(content, state, now) : undefined;
+    return {
+      id: client.userId,
+      email: client.email,
+      state: client.state,
+      current: view?.current ?? "",
+      overallProgress: view?.overallProgress ?? content.overallProgress,
+      lastSignInAt: client.lastSignInAt,
+    };
+  });
+  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE };
+}
+
+/**
+ * 'Send Invitation': the auth service mails the link (its per-address gap and mail budgets apply;
+ * staff are not limited per IP); an address that already has an account is told so, unmailed.
+ */
+export async function inviteAction(request: Request, context: AppLoadContext) {
+  await requireStaff(request, context);
+  const fields = (await readForm(request)) ?? {};
+  const values = { email: normalizeEmail(fields.email ?? "") };
+  const parsed = parseFields(inviteSchema, fields);
+  if (!parsed.ok) return refusal(context, parsed, values);
+  const { email } = parsed.value;
+  let answer;
+  try {
+    answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
+  } catch {
+    return formError(context, messages.connectionError, { values });
+  }
+  const { data, error } = answer;
+  if (error?.code === "email_exists") return formError(context, alreadyClient(email), { values });
+  const gap = error ? secondsUntilNextEmail(error) : null;
+  if (gap !== null) return tooManyAttempts(context, gap, { values });
+  if (error || !data.user) {
+    const toast =
+      error?.status && error.status >= 500 ? messages.connectionError : messages.authFailed;
+    return formError(context, toast, { values });
+  }
+  await saveDirectory([directoryEntry(data.user)], Date.now());
+  return redirectWithToast(STAFF_PATH, invitationSent(email));
+}

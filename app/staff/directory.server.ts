@@ -1,0 +1,56 @@
+// Keeps the client directory in step with the auth service: a full sync the first time the console
+// is opened in this process, then again in the background when the copy is older than 30 seconds
+// (and at once for the one user an invitation creates).
+import type { User } from "@supabase/supabase-js";
+import { dropUnseen, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
+import { log } from "~/lib/log.server";
+import { everyUser, isStaffUser } from "./auth-admin.server";
+
+const FRESH_FOR_MS = 30_000;
+
+let syncedAt = 0;
+let running: Promise<void> | undefined;
+
+const millis = (iso: string | undefined | null) => (iso ? Date.parse(iso) : null);
+
+export function directoryEntry(user: User): DirectoryEntry {
+  return {
+    userId: user.id,
+    email: user.email ?? "",
+    state: user.email_confirmed_at ? "confirmed" : user.invited_at ? "invited" : "unconfirmed",
+    isStaff: isStaffUser(user),
+    createdAt: millis(user.created_at) ?? Date.now(),
+    lastSignInAt: millis(user.last_sign_in_at),
+  };
+}
+
+async function syncAll(): Promise<void> {
+  const started = Date.now();
+  for await (const users of everyUser()) {
+    await saveDirectory(users.map(directoryEntry), started);
+  }
+  await dropUnseen(started);
+  syncedAt = started;
+}
+
+/** Starts a sync unless one is running; failures are logged, and the next request tries again. */
+function startSync(): Promise<void> {
+  running ??= syncAll()
+    .catch((error: unknown) => {
+      log("warn", "directory_sync_failed", { detail: (error as Error).message });
+      throw error;
+    })
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
+}
+
+/**
+ * A directory fit to list: waits for the first sync of this process; after that, answers from the
+ * copy at once and refreshes it in the background when it is older than 30 seconds.
+ */
+export async function freshDirectory(): Promise<void> {
+  if (syncedAt === 0) return startSync();
+  if (Date.now() - syncedAt > FRESH_FOR_MS) startSync().catch(() => undefined);
+}

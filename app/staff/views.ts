@@ -1,0 +1,31 @@
+// What the staff console's pages draw, shared by its loaders and its components.
+import type { AuditEntry, AuthState } from "~/data/shapes";
+import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
+
+export interface ClientRow {
+  id: string;
+  email: string;
+  state: AuthState;
+  /** "Sprint 1 in progress", as the client's own sidebar says it. */
+  current: string;
+  overallProgress: number;
+  lastSignInAt: number | null;
+}
+
+/** One client's page in the console: who they are, their programme as they see it, the trail. */
+export interface ClientEditorData {
+  client: { userId: string; email: string; state: AuthState; lastSignInAt: number | null };
+  programme: ProgrammeView;
+  /** Each sprint as the client's page shows it, and its countdown's stored start (ms or null). */
+  sprints: { page: SprintPageView; startedAt: number | null }[];
+  audit: AuditEntry[];
+}
+
+/** The names of the client page's form fields, read by its action. */
+export const EDITOR_FIELDS = {
+  overallIntent: "overall",
+  sprintIntent: "sprint",
+  /** `objective:<id>`: an objective's progress; `task:<id>`: a task's status. */
+  objective: "objective:",
+  task: "task:",
+} as const;
