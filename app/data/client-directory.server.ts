@@ -59,14 +59,31 @@ export async function saveDirectory(entries: DirectoryEntry[], syncedAt: number)
   return entries.length;
 }
 
-/** Forgets directory entries the last complete sync did not see (users deleted from the service). */
-export async function dropUnseen(syncStartedAt: number) {
+/**
+ * Ends a complete sync: forgets the entries it did not see (users deleted from the service) and
+ * records when it started.
+ */
+export async function finishSync(syncStartedAt: number) {
   const { db } = await productDatabase();
-  await db
-    .updateTable("clients")
-    .set({ email: null, auth_state: null, synced_at: null })
-    .where("synced_at", "<", syncStartedAt)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("clients")
+      .set({ email: null, auth_state: null, synced_at: null })
+      .where("synced_at", "<", syncStartedAt)
+      .execute();
+    await trx
+      .insertInto("directory_sync")
+      .values({ id: 1, synced_at: syncStartedAt })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ synced_at: syncStartedAt }))
+      .execute();
+  });
+}
+
+/** When the last complete sync started (by any app instance), or null before the first. */
+export async function lastSyncAt(): Promise<number | null> {
+  const { db } = await productDatabase();
+  const row = await db.selectFrom("directory_sync").select("synced_at").executeTakeFirst();
+  return row?.synced_at ?? null;
 }
 
 /** Records a change to a client's programme as their latest activity (inside the change's transaction). */

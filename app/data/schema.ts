@@ -59,7 +59,13 @@ export interface AuditEventsTable {
   at: Millis;
 }
 
+export interface DirectorySyncTable {
+  id: number;
+  synced_at: Millis;
+}
+
 export interface ProductDatabase {
+  directory_sync: DirectorySyncTable;
   clients: ClientsTable;
   audit_events: AuditEventsTable;
   sprint_states: SprintStatesTable;

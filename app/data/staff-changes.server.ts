@@ -125,7 +125,7 @@ export async function applyProgrammeChanges(
   });
 }
 
-/** The client's audit trail, newest first. */
+/** The client's audit trail, newest change first (one post's changes in the order made). */
 export async function readAuditTrail(clientId: string, limit = 100): Promise<AuditEntry[]> {
   const { db } = await productDatabase();
   const rows = await db
@@ -133,7 +133,7 @@ export async function readAuditTrail(clientId: string, limit = 100): Promise<Aud
     .select(["id", "actor_email", "field", "before_value", "after_value", "at"])
     .where("client_id", "=", clientId)
     .orderBy("at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("id", "asc")
     .limit(limit)
     .execute();
   return rows.map((row) => ({

@@ -1,14 +1,19 @@
-// Keeps the client directory in step with the auth service: a full sync the first time the console
-// is opened in this process, then again in the background when the copy is older than 30 seconds
-// (and at once for the one user an invitation creates).
+// Keeps the client directory in step with the auth service: a full sync when the database has
+// none yet (waited for), then again in the background whenever the copy is older than 30 seconds
+// (and at once for the one user an invitation creates). The sync time is kept in the database, so
+// app instances sharing it do not each sync.
 import type { User } from "@supabase/supabase-js";
-import { dropUnseen, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
+import {
+  finishSync,
+  lastSyncAt,
+  saveDirectory,
+  type DirectoryEntry,
+} from "~/data/client-directory.server";
 import { log } from "~/lib/log.server";
 import { everyUser, isStaffUser } from "./auth-admin.server";
 
 const FRESH_FOR_MS = 30_000;
 
-let syncedAt = 0;
 let running: Promise<void> | undefined;
 
 const millis = (iso: string | undefined | null) => (iso ? Date.parse(iso) : null);
@@ -29,8 +34,7 @@ async function syncAll(): Promise<void> {
   for await (const users of everyUser()) {
     await saveDirectory(users.map(directoryEntry), started);
   }
-  await dropUnseen(started);
-  syncedAt = started;
+  await finishSync(started);
 }
 
 /** Starts a sync unless one is running; failures are logged, and the next request tries again. */
@@ -47,10 +51,11 @@ function startSync(): Promise<void> {
 }
 
 /**
- * A directory fit to list: waits for the first sync of this process; after that, answers from the
- * copy at once and refreshes it in the background when it is older than 30 seconds.
+ * A directory fit to list: waits for the first sync; after that, answers from the copy at once and
+ * refreshes it in the background when it is older than 30 seconds.
  */
 export async function freshDirectory(): Promise<void> {
-  if (syncedAt === 0) return startSync();
+  const syncedAt = await lastSyncAt();
+  if (syncedAt === null) return startSync();
   if (Date.now() - syncedAt > FRESH_FOR_MS) startSync().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 // The staff console's tables: the client directory (each auth user's e-mail, state, role and last
 // activity, mirrored from the auth service so the console can search, sort and page thousands of
-// clients) and the audit trail of every change the agency makes to a client's programme.
+// clients, and when it was last synced) and the audit trail of every change the agency makes.
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 const DIRECTORY_COLUMNS: Array<[string, "text" | "bigint" | "integer"]> = [
@@ -42,6 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex("audit_events_by_client")
     .on("audit_events")
     .columns(["client_id", "at"])
+    .execute();
+  // When the directory was last synced in full (one row), so every app instance sees it.
+  await db.schema
+    .createTable("directory_sync")
+    .addColumn("id", "integer", (column) => column.primaryKey())
+    .addColumn("synced_at", "bigint", (column) => column.notNull())
     .execute();
   // Rows written before the directory existed are clients whose e-mail the next sync fills in.
   await sql`update clients set is_staff = 0 where is_staff is null`.execute(db);

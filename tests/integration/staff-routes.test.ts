@@ -1,0 +1,329 @@
+// The staff console through its routes, as Remix calls them, on both engines: only staff (as the
+// auth service says now) reach it, everyone else gets the 404 page; the client list; every edit
+// checked against the programme's rules and written to the audit trail; the client sees it.
+import type { AppLoadContext } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { readClientState } from "~/data/client-programme.server";
+import type * as ClientRoute from "~/routes/staff.clients.$clientId";
+import type * as StaffIndex from "~/routes/staff._index";
+import type * as StaffLayout from "~/routes/staff";
+import type * as SprintRoute from "~/routes/dashboard.$sprint";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import { ENGINES, freshDatabase, stopEngines } from "../data/engines";
+import {
+  adminCreateUser,
+  appEnv,
+  asData,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  uniqueEmail,
+} from "./harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.30" });
+
+describe.each(ENGINES)("the staff console on %s", (engine) => {
+  let auth: AuthServer;
+  let routes: {
+    layout: typeof StaffLayout;
+    list: typeof StaffIndex;
+    client: typeof ClientRoute;
+    sprint: typeof SprintRoute;
+    signIn: typeof SignInRoute;
+  };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startTestAuthServer(
+      {},
+      { ...freshDatabase(engine), RATE_LIMIT_SIGN_IN_PER_IP: "1000" } as Record<string, string>,
+    );
+    const { configure, getEnv } = await import("~/lib/env.server");
+    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    routes = {
+      layout: await import("~/routes/staff"),
+      list: await import("~/routes/staff._index"),
+      client: await import("~/routes/staff.clients.$clientId"),
+      sprint: await import("~/routes/dashboard.$sprint"),
+      signIn: await import("~/routes/_landing._auth.sign-in"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  async function adminFetch(path: string, init: RequestInit = {}) {
+    return fetch(`${auth.url}/auth/v1/admin${path}`, {
+      ...init,
+      headers: {
+        apikey: auth.serviceRoleKey,
+        Authorization: `Bearer ${auth.serviceRoleKey}`,
+        "Content-Type": "application/json",
+      },
+    });
+  }
+
+  async function person(label: string, extra: Record<string, unknown> = {}) {
+    const email = uniqueEmail(`${label}-${engine}`);
+    await adminCreateUser(auth, email, extra);
+    const answer = asResponse(
+      await routes.signIn.action({
+        request: formPost("/sign-in", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    const listed = (await (
+      await adminFetch(`/users?filter=${encodeURIComponent(email)}`)
+    ).json()) as {
+      users: { id: string; email: string }[];
+    };
+    const id = listed.users.find((user) => user.email === email)?.id as string;
+    return {
+      email,
+      id,
+      cookie: cookieHeaderFrom(answer.headers),
+      home: answer.headers.get("Location"),
+    };
+  }
+
+  const staffMember = () => person("staff", { app_metadata: { role: "staff" } });
+
+  const status = async (run: () => Promise<unknown>) => {
+    const result = await settle(run);
+    if (result instanceof Response) return result.status;
+    return asData(result).init?.status ?? 200;
+  };
+
+  const clientPage = (cookie: string, id: string) =>
+    routes.client.loader({
+      request: get(`/staff/clients/${id}`, cookie),
+      context: context(),
+      params: { clientId: id },
+    });
+
+  const edit = (cookie: string, id: string, fields: Record<string, string>) =>
+    settle(() =>
+      routes.client.action({
+        request: formPost(`/staff/clients/${id}`, fields, cookie),
+        context: context(),
+        params: { clientId: id },
+      }),
+    );
+
+  const sprintFields = (
+    sprintId: number,
+    status: string,
+    progress: string,
+    extra: Record<string, string> = {},
+  ) => ({
+    intent: "sprint",
+    sprintId: String(sprintId),
+    status,
+    progress,
+    startedAt: "",
+    ...extra,
+  });
+
+  it("lands staff on /staff and clients on /dashboard", async () => {
+    expect((await staffMember()).home).toBe("/staff");
+    expect((await person("client")).home).toBe("/dashboard");
+  });
+
+  it("answers 404 to a client on every staff page and action, forged role and guessed ids included", async () => {
+    const client = await person("client");
+    const forged = await person("forged", { user_metadata: { role: "staff" } });
+    const other = await person("other");
+    for (const { cookie } of [client, forged]) {
+      expect(
+        await status(() =>
+          routes.layout.loader({ request: get("/staff", cookie), context: context(), params: {} }),
+        ),
+      ).toBe(404);
+      expect(
+        await status(() =>
+          routes.list.loader({ request: get("/staff", cookie), context: context(), params: {} }),
+        ),
+      ).toBe(404);
+      expect(
+        await status(() =>
+          routes.list.action({
+            request: formPost("/staff", { email: uniqueEmail("x") }, cookie),
+            context: context(),
+            params: {},
+          }),
+        ),
+      ).toBe(404);
+      for (const id of [other.id, randomUUID(), "not-an-id"]) {
+        expect(await status(() => clientPage(cookie, id))).toBe(404);
+        expect(await status(() => edit(cookie, id, sprintFields(1, "completed", "100")))).toBe(404);
+      }
+    }
+    expect((await readClientState(other.id)).sprints.size).toBe(0);
+    const visitor = asResponse(
+      await settle(() =>
+        routes.list.loader({ request: get("/staff"), context: context(), params: {} }),
+      ),
+    );
+    expect(visitor.headers.get("Location")).toBe("/");
+  });
+
+  it("shows staff the clients, newest activity first, searchable, without staff", async () => {
+    const staff = await staffMember();
+    const [first, second] = [await person("listed-a"), await person("listed-b")];
+    await edit(staff.cookie, first.id, { intent: "overall", overallProgress: "40" });
+    const listed = await routes.list.loader({
+      request: get("/staff", staff.cookie),
+      context: context(),
+      params: {},
+    });
+    const emails = listed.rows.map((row) => row.email);
+    expect(emails).toContain(second.email);
+    expect(emails.indexOf(first.email)).toBeLessThan(emails.indexOf(second.email));
+    expect(emails).not.toContain(staff.email);
+    expect(listed.rows.find((row) => row.email === first.email)).toMatchObject({
+      state: "confirmed",
+      current: "Sprint 1 in progress",
+      overallProgress: 40,
+    });
+    const found = await routes.list.loader({
+      request: get(
+        `/staff?q=${encodeURIComponent(second.email.slice(0, 20).toUpperCase())}`,
+        staff.cookie,
+      ),
+      context: context(),
+      params: {},
+    });
+    expect(found.rows.map((row) => row.email)).toContain(second.email);
+    expect(found.rows.every((row) => row.email.includes(second.email.slice(0, 20)))).toBe(true);
+    const hostile = await routes.list.loader({
+      request: get(`/staff?q=${encodeURIComponent("%_\\'\"<script>")}&page=-7`, staff.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(hostile.rows).toEqual([]);
+    expect(hostile.page).toBe(1);
+  });
+
+  it("completes Sprints 1 and 2 for a client, whose Sprint 3 then opens, each change in the audit trail", async () => {
+    const staff = await staffMember();
+    const client = await person("steered");
+    const sprint3 = () =>
+      routes.sprint.loader({
+        request: get("/dashboard/sprint-3", client.cookie),
+        context: context(),
+        params: { sprint: "sprint-3" },
+      });
+    expect((await sprint3()).sprint.open).toBe(false);
+    const locked = asData<{ toast: { description: string } }>(
+      await edit(staff.cookie, client.id, sprintFields(3, "in-progress", "10")),
+    );
+    expect(locked.init?.status).toBe(409);
+    expect(locked.data.toast.description).toBe("Sprint 3 opens once Sprint 2 is completed.");
+    for (const id of [1, 2]) {
+      const saved = asResponse(
+        await edit(staff.cookie, client.id, sprintFields(id, "completed", "40")),
+      );
+      expect(saved.headers.get("Location")).toBe(`/staff/clients/${client.id}`);
+    }
+    const page = await sprint3();
+    expect(page.sprint.open).toBe(true);
+    expect(page.badges).toEqual(["3 weeks", "Not Started"]);
+    const { audit, programme } = await clientPage(staff.cookie, client.id);
+    expect(programme.sprints.slice(0, 2).map((s) => [s.status, s.progress])).toEqual([
+      ["completed", 100],
+      ["completed", 100],
+    ]);
+    expect(
+      audit.map((entry) => [entry.field, entry.before, entry.after, entry.actorEmail]),
+    ).toEqual([
+      ["Sprint 2 status", "Not Started", "Completed", staff.email],
+      ["Sprint 2 progress", "0%", "100%", staff.email],
+      ["Sprint 1 status", "In Progress", "Completed", staff.email],
+      ["Sprint 1 progress", "65%", "100%", staff.email],
+    ]);
+  });
+
+  it("edits tasks, objectives and the countdown start; refuses hostile and foreign values with nothing changed", async () => {
+    const staff = await staffMember();
+    const client = await person("edited");
+    const saved = asResponse(
+      await edit(
+        staff.cookie,
+        client.id,
+        sprintFields(1, "in-progress", "70", {
+          startedAt: "2026-11-20T09:30",
+          "objective:offer-clarity": "55",
+          "task:icp-builder": "in-progress",
+        }),
+      ),
+    );
+    expect(saved.status).toBe(302);
+    const state = await readClientState(client.id);
+    expect(state.sprints.get(1)).toEqual({
+      status: null,
+      progress: 70,
+      startedAt: Date.UTC(2026, 10, 20, 9, 30),
+    });
+    expect(state.tasks.get("icp-builder")).toBe("in-progress");
+    expect(state.objectives.get("offer-clarity")).toBe(55);
+    const before = JSON.stringify([...(await readClientState(client.id)).tasks]);
+    const refusals: Record<string, string>[] = [
+      sprintFields(1, "in-progress", "101"),
+      sprintFields(1, "in-progress", "abc"),
+      sprintFields(1, "done", "10"),
+      sprintFields(9, "in-progress", "10"),
+      sprintFields(1, "in-progress", "10", { startedAt: "yesterday" }),
+      sprintFields(1, "in-progress", "10", { "task:landing-page-buildout": "completed" }),
+      sprintFields(1, "in-progress", "10", { "objective:offer-clarity": "-5" }),
+      sprintFields(1, "in-progress", "10", { "task:icp-builder": "x".repeat(50_000) }),
+      { intent: "overall", overallProgress: "1e3" },
+      { intent: "grant-role", role: "staff" },
+      {},
+    ];
+    for (const fields of refusals) {
+      const answer = asData<{ toast: { title: string } }>(
+        await edit(staff.cookie, client.id, fields),
+      );
+      expect(answer.init?.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+    }
+    expect(JSON.stringify([...(await readClientState(client.id)).tasks])).toBe(before);
+    expect((await readClientState(client.id)).sprints.get(1)?.progress).toBe(70);
+  });
+
+  it("keeps staff records out of reach, and ends a revoked member's console at the next view", async () => {
+    const staff = await staffMember();
+    const colleague = await staffMember();
+    expect(await status(() => clientPage(staff.cookie, colleague.id))).toBe(404);
+    expect(
+      await status(() =>
+        edit(staff.cookie, colleague.id, { intent: "overall", overallProgress: "5" }),
+      ),
+    ).toBe(404);
+    await adminFetch(`/users/${colleague.id}`, {
+      method: "PUT",
+      body: JSON.stringify({ app_metadata: { role: null } }),
+    });
+    // The colleague's token still says staff; the auth service no longer does.
+    expect(
+      await status(() =>
+        routes.list.loader({
+          request: get("/staff", colleague.cookie),
+          context: context(),
+          params: {},
+        }),
+      ),
+    ).toBe(404);
+  });
+});
