@@ -1,5 +1,5 @@
-// User lifecycle shared by sign-up, admin and generate_link: create (with email identity), confirm,
-// and the confirmed change of address.
+// User lifecycle shared by sign-up, invites, admin and generate_link: create (with email identity),
+// confirm, and the confirmed change of address.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";
 import { forbidden, unprocessable } from "../http/errors";
@@ -99,6 +99,23 @@ export function replacePendingSignup(
       updatedAt: now,
     });
   });
+}
+
+/**
+ * The account an invitation is for (GoTrue's Invite, shared by /invite and generate_link's invite):
+ * a new user with no password, `invited_at` set and `data` as its user_metadata; or the existing
+ * unconfirmed one (invited or signed up), whose pending password is voided and sessions ended, so
+ * whoever signed the address up before holds nothing once the invitee accepts. A confirmed address
+ * is 422 email_exists. Call inside the transaction that issues the invitation's token.
+ */
+export function invitee(app: App, email: string, data: Metadata): UserRecord {
+  const existing = app.store.users.findByEmail(email);
+  if (!existing) {
+    return createUser(app, { email, passwordHash: null, userMetadata: data, invited: true });
+  }
+  if (existing.emailConfirmedAt !== null) throw emailExists();
+  app.store.sessions.deleteForUser(existing.id);
+  return app.store.users.update(existing.id, { encryptedPassword: null, updatedAt: app.now() });
 }
 
 /** GoTrue's User.Confirm: sets email_confirmed_at, marks email_verified, spends the confirmation token. */
