@@ -6,7 +6,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["tests/{unit,integration,data,ops}/**/*.test.{ts,tsx}", "packages/*/tests/**/*.test.ts"],
+    include: [
+      "tests/{unit,integration,data,ops}/**/*.test.{ts,tsx}",
+      "packages/*/tests/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,
