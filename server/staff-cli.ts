@@ -128,7 +128,7 @@ async function setStaff(admin: AuthAdmin, userId: string, staff: boolean): Promi
 const isEmail = (value: string) => /^[^@\s]+@[^@\s]+$/.test(value);
 
 /** Runs the command; resolves with the exit code (0 done, 1 failed, 2 usage). */
-export async function main(args: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
   const [command, email, ...extra] = args;
   if ((command !== "grant" && command !== "revoke") || !email || extra.length > 0) {
     console.error(USAGE);

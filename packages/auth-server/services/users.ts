@@ -106,16 +106,19 @@ export function replacePendingSignup(
  * a new user with no password, `invited_at` set and `data` as its user_metadata; or the existing
  * unconfirmed one (invited or signed up), whose pending password is voided and sessions ended, so
  * whoever signed the address up before holds nothing once the invitee accepts. A confirmed address
- * is 422 email_exists. Call inside the transaction that issues the invitation's token.
+ * is 422 email_exists. /invite calls it inside the transaction that mails the invitation, so a
+ * mail held back (429) changes nothing.
  */
 export function invitee(app: App, email: string, data: Metadata): UserRecord {
-  const existing = app.store.users.findByEmail(email);
-  if (!existing) {
-    return createUser(app, { email, passwordHash: null, userMetadata: data, invited: true });
-  }
-  if (existing.emailConfirmedAt !== null) throw emailExists();
-  app.store.sessions.deleteForUser(existing.id);
-  return app.store.users.update(existing.id, { encryptedPassword: null, updatedAt: app.now() });
+  return app.store.db.transaction(() => {
+    const existing = app.store.users.findByEmail(email);
+    if (!existing) {
+      return createUser(app, { email, passwordHash: null, userMetadata: data, invited: true });
+    }
+    if (existing.emailConfirmedAt !== null) throw emailExists();
+    app.store.sessions.deleteForUser(existing.id);
+    return app.store.users.update(existing.id, { encryptedPassword: null, updatedAt: app.now() });
+  });
 }
 
 /** GoTrue's User.Confirm: sets email_confirmed_at, marks email_verified, spends the confirmation token. */
