@@ -1,6 +1,7 @@
-// Bundles the HTTP server (build/main.js), the product database's commands (build/data.js) and the
-// standalone auth server (build/auth-server.js) from TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled
-// in; every other npm package stays external and is loaded from node_modules at run time (native
+// Bundles the HTTP server (build/main.js), the product database's commands (build/data.js), the
+// staff command (build/staff.js) and the standalone auth server (build/auth-server.js) from
+// TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled in;
+// every other npm package stays external and is loaded from node_modules at run time (native
 // modules such as libsql and @node-rs/bcrypt must never be bundled).
 import { build } from "esbuild";
 import { createRequire } from "node:module";
@@ -24,6 +25,7 @@ await build({
   entryPoints: {
     main: "server/main.ts",
     data: "server/data-cli.ts",
+    staff: "server/staff-cli.ts",
     "auth-server": resolveFromRoot("@portal/auth-server/cli"),
   },
   outdir: "build",

@@ -7,17 +7,28 @@ import type { Env } from "../app/lib/env.server";
 /** The header the app puts the visitor's IP in on every call to the auth service. */
 export const CLIENT_IP_HEADER = "X-Client-IP";
 
+/**
+ * The environment the embedded auth server is configured from: the process's, with the app's site
+ * URL and data folder (also how the staff command finds the service_role key it accepts).
+ */
+export function embeddedAuthEnv(
+  env: Pick<Env, "SITE_URL" | "EMBEDDED_AUTH_PORT" | "AUTH_DATA_DIR">,
+  processEnv: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
+  return {
+    ...processEnv,
+    GOTRUE_SITE_URL: processEnv.GOTRUE_SITE_URL ?? env.SITE_URL,
+    API_EXTERNAL_URL:
+      processEnv.API_EXTERNAL_URL ?? `http://127.0.0.1:${env.EMBEDDED_AUTH_PORT}/auth/v1`,
+    GOTRUE_RATE_LIMIT_HEADER: processEnv.GOTRUE_RATE_LIMIT_HEADER ?? CLIENT_IP_HEADER,
+    AUTH_DATA_DIR: env.AUTH_DATA_DIR,
+  };
+}
+
 export function startEmbeddedAuth(
   env: Env,
   processEnv: Record<string, string | undefined> = process.env,
 ): Promise<AuthServer> {
-  const port = env.EMBEDDED_AUTH_PORT;
-  const config = loadAuthConfig({
-    ...processEnv,
-    GOTRUE_SITE_URL: processEnv.GOTRUE_SITE_URL ?? env.SITE_URL,
-    API_EXTERNAL_URL: processEnv.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}/auth/v1`,
-    GOTRUE_RATE_LIMIT_HEADER: processEnv.GOTRUE_RATE_LIMIT_HEADER ?? CLIENT_IP_HEADER,
-    AUTH_DATA_DIR: env.AUTH_DATA_DIR,
-  });
-  return startAuthServer(config, { port, host: env.EMBEDDED_AUTH_HOST });
+  const config = loadAuthConfig(embeddedAuthEnv(env, processEnv));
+  return startAuthServer(config, { port: env.EMBEDDED_AUTH_PORT, host: env.EMBEDDED_AUTH_HOST });
 }

@@ -103,6 +103,8 @@ export type Env = z.infer<typeof schema> & {
 const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   SESSION_SECRET: "set SESSION_SECRET to a random string of 32+ characters (openssl rand -hex 32)",
   SUPABASE_ANON_KEY: "set SUPABASE_ANON_KEY to the project's anon (publishable) key",
+  SUPABASE_SERVICE_ROLE_KEY:
+    "set SUPABASE_SERVICE_ROLE_KEY to the project's service_role (secret) key; it stays on the server",
   SITE_URL: "set SITE_URL to the public origin, e.g. https://portal.example.com",
   TRUST_PROXY:
     "set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs; `true` would let any client choose its own address through X-Forwarded-For",
@@ -118,26 +120,38 @@ export class ConfigError extends Error {
   }
 }
 
+/** Validates an environment against `rules` (unset and empty values are left out) or throws every problem. */
+function validate<T extends z.ZodTypeAny>(
+  rules: T,
+  source: Record<string, string | undefined>,
+): z.infer<T> {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = rules.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const key = String(issue.path[0]) as keyof typeof HINTS;
+      return `${key}: ${issue.message}${HINTS[key] ? ` (${HINTS[key]})` : ""}`;
+    }),
+  );
+}
+
+/** SITE_URL without trailing slashes, or http://localhost:$PORT. */
+function siteUrlOf(env: { SITE_URL?: string; PORT: number }): string {
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
 /** Parses an environment; throws ConfigError listing every problem and what to set. */
 export function parseEnv(
   source: Record<string, string | undefined>,
   warn: (message: string) => void = () => {},
 ): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
-  );
-  const result = schema.safeParse(cleaned);
+  const env = validate(schema, source);
   const problems: string[] = [];
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0]) as keyof typeof HINTS;
-      problems.push(`${key}: ${issue.message}${HINTS[key] ? ` (${HINTS[key]})` : ""}`);
-    }
-    throw new ConfigError(problems);
-  }
-  const env = result.data;
   const isProduction = env.NODE_ENV === "production";
-  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const siteUrl = siteUrlOf(env);
   if (env.BENCH_SESSION_USER && !isLoopbackUrl(siteUrl)) {
     problems.push(`BENCH_SESSION_USER: skips the session check (${HINTS.BENCH_SESSION_USER})`);
   }
@@ -163,6 +177,34 @@ export function parseEnv(
     COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,
     isProduction,
   };
+}
+
+/** What reaching the auth service's admin API takes: the staff command's part of the configuration. */
+const authAdminSchema = schema.pick({
+  PORT: true,
+  SITE_URL: true,
+  SUPABASE_URL: true,
+  SUPABASE_SERVICE_ROLE_KEY: true,
+  EMBEDDED_AUTH_PORT: true,
+  EMBEDDED_AUTH_HOST: true,
+  AUTH_DATA_DIR: true,
+});
+
+export type AuthAdminEnv = z.infer<typeof authAdminSchema> & { SITE_URL: string };
+
+/**
+ * Parses the variables that say where the auth service is and how to reach its admin API, by the
+ * same rules as parseEnv but needing nothing else; with SUPABASE_URL set, the service_role key is
+ * required. Throws ConfigError.
+ */
+export function parseAuthAdminEnv(source: Record<string, string | undefined>): AuthAdminEnv {
+  const env = validate(authAdminSchema, source);
+  if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
+    throw new ConfigError([
+      `SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set (${HINTS.SUPABASE_SERVICE_ROLE_KEY})`,
+    ]);
+  }
+  return { ...env, SITE_URL: siteUrlOf(env) };
 }
 
 function isLoopbackUrl(url: string): boolean {

@@ -7,6 +7,6 @@ export {
 } from "./config/api-secrets";
 export { IN_MEMORY, type AuthConfig, type RateLimits } from "./config/auth-config";
 export type { Rate } from "./config/env-parsers";
-export { DEFAULT_RATE_LIMITS, loadAuthConfig } from "./config/load";
+export { DEFAULT_RATE_LIMITS, loadAuthConfig, serviceRoleKeyFor } from "./config/load";
 export type { AuthLogger, LogRecord } from "./log";
 export { startAuthServer, type AuthServer } from "./server";

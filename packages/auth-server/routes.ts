@@ -10,6 +10,7 @@ import {
   adminUpdateUser,
 } from "./endpoints/admin-users";
 import { generateLink } from "./endpoints/generate-link";
+import { invite } from "./endpoints/invite";
 import { health, jwks, settings } from "./endpoints/meta";
 import { magiclink, otp } from "./endpoints/otp";
 import { outboxHtml, outboxMessages } from "./endpoints/outbox";
@@ -70,6 +71,7 @@ export const AUTH_ROUTES: readonly Route[] = [
   { method: "PUT", path: "/auth/v1/admin/users/:id", access: "admin", handler: adminUpdateUser },
   { method: "DELETE", path: "/auth/v1/admin/users/:id", access: "admin", handler: adminDeleteUser },
   { method: "POST", path: "/auth/v1/admin/generate_link", access: "admin", handler: generateLink },
+  { method: "POST", path: "/auth/v1/invite", access: "admin", handler: invite },
 ];
 
 /** The dev outbox (live sign-in links): served only when GOTRUE_OUTBOX_ENABLED resolves to true. */

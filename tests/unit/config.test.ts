@@ -1,7 +1,8 @@
 // Start-up configuration: TRUST_PROXY takes a hop count or proxy addresses and refuses `true`; the
-// bench's fixed session user is refused off loopback; the parsed value is what configure() hands on.
+// bench's fixed session user is refused off loopback; the parsed value is what configure() hands on;
+// the staff command's part (where the auth service's admin API is) needs nothing else.
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "~/lib/env.server";
+import { ConfigError, parseAuthAdminEnv, parseEnv } from "~/lib/env.server";
 
 const base = { NODE_ENV: "test", SESSION_SECRET: "unit-test-session-secret-0123456789abcdef" };
 
@@ -67,5 +68,31 @@ describe("AUTH_RATE_LIMIT_SECRET", () => {
   it("is optional, and refused when short", () => {
     expect(parseEnv(base).AUTH_RATE_LIMIT_SECRET).toBeUndefined();
     expect(problems({ AUTH_RATE_LIMIT_SECRET: "short" })[0]).toMatch(/^AUTH_RATE_LIMIT_SECRET/);
+  });
+});
+
+describe("the auth service's admin API (the staff command's configuration)", () => {
+  it("needs no session secret, and defaults to the embedded server of a loopback site", () => {
+    expect(parseAuthAdminEnv({ NODE_ENV: "production" })).toEqual({
+      PORT: 3000,
+      SITE_URL: "http://localhost:3000",
+      EMBEDDED_AUTH_PORT: 54321,
+      EMBEDDED_AUTH_HOST: "127.0.0.1",
+      AUTH_DATA_DIR: ".data/auth",
+    });
+  });
+
+  it("needs SUPABASE_SERVICE_ROLE_KEY with SUPABASE_URL, which parseEnv accepts too", () => {
+    const hosted = { SUPABASE_URL: "https://ref.supabase.co", SUPABASE_SERVICE_ROLE_KEY: "secret" };
+    expect(parseAuthAdminEnv(hosted)).toMatchObject(hosted);
+    expect(parseEnv({ ...base, ...hosted, SUPABASE_ANON_KEY: "anon" })).toMatchObject(hosted);
+    expect(() => parseAuthAdminEnv({ SUPABASE_URL: "https://ref.supabase.co" })).toThrow(
+      /SUPABASE_SERVICE_ROLE_KEY: required when SUPABASE_URL is set/,
+    );
+  });
+
+  it("checks its variables by the same rules", () => {
+    expect(() => parseAuthAdminEnv({ EMBEDDED_AUTH_PORT: "70000" })).toThrow(ConfigError);
+    expect(() => parseAuthAdminEnv({ SUPABASE_URL: "not a url" })).toThrow(/SUPABASE_URL/);
   });
 });

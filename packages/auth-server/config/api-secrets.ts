@@ -63,21 +63,50 @@ export function resolveApiSecrets(
       );
     }
   }
-  let stored: ApiSecrets | undefined;
-  let jwtSecret = configured.jwtSecret;
-  if (!jwtSecret && local) jwtSecret = DEMO_JWT_SECRET;
-  if (!jwtSecret) {
-    stored = configured.inMemory
+  const resolved = secretsFrom(configured, () =>
+    configured.inMemory
       ? withKeys(randomSecret(), undefined)
-      : storedOrNewSecrets(configured.dataDir);
-    jwtSecret = stored.jwtSecret;
+      : (storedSecrets(configured.dataDir) ?? newStoredSecrets(configured.dataDir)),
+  );
+  // secretsFrom only answers undefined when `stored` does, and it never does here.
+  return resolved as ApiSecrets;
+}
+
+/**
+ * The service_role key a server with this configuration accepts, worked out without writing
+ * anything (for tools that call a running server's admin API): undefined on a public site whose
+ * server has not yet created <dataDir>/api-keys.json.
+ */
+export function existingServiceRoleKey(
+  configured: Omit<ConfiguredSecrets, "inMemory" | "anonKey">,
+): string | undefined {
+  if (configured.serviceRoleKey) return configured.serviceRoleKey;
+  return secretsFrom({ ...configured, anonKey: "" }, () => storedSecrets(configured.dataDir))
+    ?.serviceRoleKey;
+}
+
+/**
+ * The secret and keys: configured values first, then the demo secret on a loopback site, then
+ * `stored()` (the data folder's); undefined when there is no secret yet.
+ */
+function secretsFrom(
+  configured: Omit<ConfiguredSecrets, "inMemory">,
+  stored: () => ApiSecrets | undefined,
+): ApiSecrets | undefined {
+  let saved: ApiSecrets | undefined;
+  let jwtSecret = configured.jwtSecret;
+  if (!jwtSecret && isLoopbackUrl(configured.siteUrl)) jwtSecret = DEMO_JWT_SECRET;
+  if (!jwtSecret) {
+    saved = stored();
+    if (!saved) return undefined;
+    jwtSecret = saved.jwtSecret;
   }
   return {
     jwtSecret,
-    anonKey: configured.anonKey || stored?.anonKey || mintApiKey("anon", jwtSecret),
+    anonKey: configured.anonKey || saved?.anonKey || mintApiKey("anon", jwtSecret),
     serviceRoleKey:
-      configured.serviceRoleKey || stored?.serviceRoleKey || mintApiKey("service_role", jwtSecret),
-    apiKeysFile: stored?.apiKeysFile,
+      configured.serviceRoleKey || saved?.serviceRoleKey || mintApiKey("service_role", jwtSecret),
+    apiKeysFile: saved?.apiKeysFile,
   };
 }
 
@@ -94,16 +123,20 @@ function withKeys(jwtSecret: string, apiKeysFile: string | undefined): ApiSecret
   };
 }
 
-/** Reads <dataDir>/api-keys.json, or writes a new secret and its keys there (0600, atomically). */
-function storedOrNewSecrets(dataDir: string): ApiSecrets {
+/** Reads <dataDir>/api-keys.json; undefined when there is none. */
+function storedSecrets(dataDir: string): ApiSecrets | undefined {
   const file = join(dataDir, API_KEYS_FILE_NAME);
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, "utf8")) as { jwt_secret?: unknown };
-    if (typeof saved.jwt_secret !== "string" || saved.jwt_secret.length < 32) {
-      throw new Error(`${file}: jwt_secret is missing or shorter than 32 characters`);
-    }
-    return withKeys(saved.jwt_secret, file);
+  if (!existsSync(file)) return undefined;
+  const saved = JSON.parse(readFileSync(file, "utf8")) as { jwt_secret?: unknown };
+  if (typeof saved.jwt_secret !== "string" || saved.jwt_secret.length < 32) {
+    throw new Error(`${file}: jwt_secret is missing or shorter than 32 characters`);
   }
+  return withKeys(saved.jwt_secret, file);
+}
+
+/** Writes a new secret and its keys to <dataDir>/api-keys.json (0600, atomically). */
+function newStoredSecrets(dataDir: string): ApiSecrets {
+  const file = join(dataDir, API_KEYS_FILE_NAME);
   const secrets = withKeys(randomSecret(), file);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;

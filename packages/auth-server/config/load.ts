@@ -2,7 +2,7 @@
 // API secrets), every bad value reported at once.
 import type { JWK } from "jose";
 import { consoleLogger } from "../log";
-import { resolveApiSecrets } from "./api-secrets";
+import { existingServiceRoleKey, resolveApiSecrets } from "./api-secrets";
 import { IN_MEMORY, type AuthConfig, type RateLimits, type SmtpConfig } from "./auth-config";
 import { EnvReader, isHttpUrl, parseRequiredCharacters } from "./env-parsers";
 import { readExposure } from "./exposure";
@@ -22,6 +22,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailSentPerAddress: { events: 5, periodSeconds: ONE_HOUR },
 };
 
+/** GOTRUE_SITE_URL's default. */
+const DEFAULT_SITE_URL = "http://localhost:3000";
+const DEFAULT_DATA_DIR = ".data/auth";
+
 /** GoTrue never accepts a shorter minimum password length than this. */
 const GOTRUE_MIN_PASSWORD_FLOOR = 6;
 
@@ -35,7 +39,7 @@ export function loadAuthConfig(
 ): AuthConfig {
   const read = new EnvReader(env);
   const fromEnv: Omit<AuthConfig, "exposure"> = {
-    siteUrl: read.url("GOTRUE_SITE_URL", "http://localhost:3000") ?? "http://localhost:3000",
+    siteUrl: read.url("GOTRUE_SITE_URL", DEFAULT_SITE_URL) ?? DEFAULT_SITE_URL,
     apiExternalUrl: read.url("API_EXTERNAL_URL", undefined),
     uriAllowList: read.list("GOTRUE_URI_ALLOW_LIST", []),
     disableSignup: read.boolean("GOTRUE_DISABLE_SIGNUP", false),
@@ -75,7 +79,7 @@ export function loadAuthConfig(
       ),
     },
     smtpMaxFrequency: read.duration("GOTRUE_SMTP_MAX_FREQUENCY", 60),
-    dataDir: read.string("AUTH_DATA_DIR", ".data/auth"),
+    dataDir: read.string("AUTH_DATA_DIR", DEFAULT_DATA_DIR),
     anonKey: read.string("AUTH_ANON_KEY", ""),
     serviceRoleKey: read.string("AUTH_SERVICE_ROLE_KEY", ""),
     apiKeysFile: undefined,
@@ -108,6 +112,21 @@ export function loadAuthConfig(
     );
   }
   return config;
+}
+
+/**
+ * The service_role key a server started with `env` accepts, read from the same variables (and
+ * <AUTH_DATA_DIR>/api-keys.json) without starting a server or writing anything; undefined when a
+ * server on a public site has not created that file yet.
+ */
+export function serviceRoleKeyFor(env: Record<string, string | undefined>): string | undefined {
+  const read = new EnvReader(env);
+  return existingServiceRoleKey({
+    jwtSecret: read.string("GOTRUE_JWT_SECRET", ""),
+    serviceRoleKey: read.string("AUTH_SERVICE_ROLE_KEY", ""),
+    siteUrl: read.url("GOTRUE_SITE_URL", DEFAULT_SITE_URL) ?? DEFAULT_SITE_URL,
+    dataDir: read.string("AUTH_DATA_DIR", DEFAULT_DATA_DIR),
+  });
 }
 
 /** Checks values that overrides may also have set. */

@@ -1,4 +1,5 @@
-// Service-role user admin: POST|GET /admin/users, GET|PUT|DELETE /admin/users/{id}.
+// Service-role user admin: POST|GET /admin/users (filtered, paginated), GET|PUT|DELETE
+// /admin/users/{id}.
 import type { App } from "../app";
 import { parseDuration } from "../config/env-parsers";
 import { notFound, validationFailed } from "../http/errors";
@@ -179,13 +180,14 @@ function pageParam(ctx: RequestContext, name: string, fallback: number): number 
   return Number(raw);
 }
 
-/** GET /admin/users?page&per_page */
+/** GET /admin/users?page&per_page&filter (filter: a substring of the address or full name). */
 export async function adminListUsers(app: App, ctx: RequestContext): Promise<Reply> {
   const page = Math.max(1, pageParam(ctx, "page", 1));
   const perPage = Math.min(pageParam(ctx, "per_page", DEFAULT_PER_PAGE), MAX_PER_PAGE);
   if (perPage === 0)
     throw validationFailed("Bad Pagination Parameters: per_page must be greater than 0");
-  const { users, total } = app.store.users.list(page, perPage);
+  const filter = ctx.query.get("filter") ?? "";
+  const { users, total } = app.store.users.list(page, perPage, filter);
   const totalPages = Math.ceil(total / perPage);
   // Go's url.Values.Encode sorts keys, so "page" comes first; supabase-js's parser relies on that.
   const pageLink = (n: number, rel: string) => {

@@ -9,7 +9,7 @@ import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { isRedirectAllowed, requestedRedirect } from "../services/redirects";
 import { userJson } from "../services/user-json";
-import { createUser, emailExists, mergeMetadata } from "../services/users";
+import { createUser, emailExists, invitee, mergeMetadata } from "../services/users";
 import { issueToken } from "../services/verification";
 import type { UserRecord } from "../store/users";
 
@@ -36,11 +36,7 @@ async function prepareUser(
         password: randomBytes(32).toString("base64url"),
       });
     case "invite":
-      if (existing?.emailConfirmedAt != null) throw emailExists();
-      return {
-        user: existing ?? createUser(app, { email, passwordHash: null, data, invited: true }),
-        type,
-      };
+      return { user: invitee(app, email, data), type };
     case "signup": {
       if (existing?.emailConfirmedAt != null) throw emailExists();
       if (existing) {
@@ -83,7 +79,11 @@ export async function generateLink(app: App, ctx: RequestContext): Promise<Reply
       prepared.user.id,
       recovery
         ? { recoverySentAt: now, updatedAt: now }
-        : { confirmationSentAt: now, updatedAt: now },
+        : {
+            confirmationSentAt: now,
+            ...(prepared.type === "invite" ? { invitedAt: now } : {}),
+            updatedAt: now,
+          },
     ),
   }));
   const query = new URLSearchParams({

@@ -2,8 +2,8 @@
 import { isLoopbackHost } from "../config/loopback";
 import { ApiError } from "./errors";
 
-/** Paths no web page may ever read through CORS: the mail outbox and the admin API. */
-const PRIVATE_PREFIXES = ["/outbox", "/auth/v1/admin"];
+/** Paths no web page may ever read through CORS: the mail outbox and the admin API (with /invite). */
+const PRIVATE_PREFIXES = ["/outbox", "/auth/v1/admin", "/auth/v1/invite"];
 
 /** The origin allowed to read answers for `path`: the site's own, or none for private paths. */
 export function allowedOriginFor(siteUrl: string, path: string): string | undefined {

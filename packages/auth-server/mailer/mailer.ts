@@ -1,5 +1,5 @@
-// Mailed links (sign-up confirmation, password recovery, magic link, e-mail change): token + OTP,
-// send limits (per-address gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change):
+// token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { tooManyRequests } from "../http/errors";
 import { issueToken } from "../services/verification";
@@ -66,10 +66,12 @@ interface MailKind {
   failureMessage: string;
   heading: string;
   /** The sentence above the link, for the address the mail goes to. */
-  action: (to: string, user: UserRecord) => string;
+  action: (to: string, user: UserRecord, siteUrl: string) => string;
   linkLabel: string;
   /** The mail goes to a new address, recorded on the user as the pending `emailChange`. */
   toPendingAddress: boolean;
+  /** Sending it also records the time as the user's `invited_at`. */
+  marksInvitation?: boolean;
 }
 
 const CONFIRMATION: MailKind = {
@@ -84,6 +86,23 @@ const CONFIRMATION: MailKind = {
   action: () => "Follow this link to confirm your user:",
   linkLabel: "Confirm your mail",
   toPendingAddress: false,
+};
+
+/**
+ * GoTrue's invite mail: the confirmation token (and its send time, so its per-address gap) behind
+ * "Accept the invite"; verified with type `invite`.
+ */
+const INVITE: MailKind = {
+  ...CONFIRMATION,
+  verifyType: "invite",
+  appType: "invite",
+  subject: "You have been invited",
+  failureMessage: "Error sending invite email",
+  heading: "You have been invited",
+  action: (_to, _user, siteUrl) =>
+    `You have been invited to create a user on ${siteUrl}. Follow this link to accept the invite:`,
+  linkLabel: "Accept the invite",
+  marksInvitation: true,
 };
 
 const RECOVERY: MailKind = {
@@ -151,6 +170,14 @@ export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord
   return sendLinkMail(app, CONFIRMATION, options, options.user.email ?? "");
 }
 
+/**
+ * Sends "You have been invited" (GoTrue's sendInvite) with a fresh confirmation token, replacing any
+ * earlier one, and records `invited_at`; the same limits as a confirmation mail.
+ */
+export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
+  return sendLinkMail(app, INVITE, options, options.user.email ?? "");
+}
+
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
 export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
   return sendLinkMail(app, RECOVERY, options, options.user.email ?? "");
@@ -184,17 +211,19 @@ function sendLinkMail(
   app.limiter.takeEmail(clientKey, to);
   const now = app.now();
   const pendingChange = kind.toPendingAddress ? { emailChange: to } : {};
+  const invitation = kind.marksInvitation ? { invitedAt: now } : {};
   const updated = app.store.db.transaction(() => {
     const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
     const { linkToken, code } = issueToken(app, user.id, kind.tokenType, to, { pkce });
     const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
     const saved = app.store.users.update(user.id, {
       ...pendingChange,
+      ...invitation,
       [kind.sentAtField]: now,
       updatedAt: now,
     });
     queueMail(app, {
-      message: { to, ...linkMail(kind, links, code, kind.action(to, user)) },
+      message: { to, ...linkMail(kind, links, code, kind.action(to, user, app.config.siteUrl)) },
       failureMessage: kind.failureMessage,
       undo: (request) => undoLinkMail(app, request, user, kind, previous),
     });
@@ -218,8 +247,9 @@ export function logMailSent(app: App, to: string, subject: string, link: string)
 }
 
 /**
- * A mail that never left: a user created by this very request (a new sign-up) is removed, so the
- * address can sign up again; otherwise the earlier link, code and send time come back.
+ * A mail that never left: a user created by this very request (a new sign-up or invitee) is
+ * removed, so the address can sign up or be invited again; otherwise the earlier link, code and
+ * send time (and invitation time) come back.
  */
 function undoLinkMail(
   app: App,
@@ -237,6 +267,7 @@ function undoLinkMail(
   app.store.users.update(before.id, {
     [kind.sentAtField]: kind.sentAt(before),
     ...(kind.toPendingAddress ? { emailChange: before.emailChange } : {}),
+    ...(kind.marksInvitation ? { invitedAt: before.invitedAt } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
-// User lifecycle shared by sign-up, admin and generate_link: create (with email identity), confirm,
-// and the confirmed change of address.
+// User lifecycle shared by sign-up, invites, admin and generate_link: create (with email identity),
+// confirm, and the confirmed change of address.
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";
 import { forbidden, unprocessable } from "../http/errors";
@@ -98,6 +98,26 @@ export function replacePendingSignup(
       userMetadata: { ...identityData },
       updatedAt: now,
     });
+  });
+}
+
+/**
+ * The account an invitation is for (GoTrue's Invite, shared by /invite and generate_link's invite):
+ * a new user with no password, `invited_at` set and `data` as its user_metadata; or the existing
+ * unconfirmed one (invited or signed up), whose pending password is voided and sessions ended, so
+ * whoever signed the address up before holds nothing once the invitee accepts. A confirmed address
+ * is 422 email_exists. /invite calls it inside the transaction that mails the invitation, so a
+ * mail held back (429) changes nothing.
+ */
+export function invitee(app: App, email: string, data: Metadata): UserRecord {
+  return app.store.db.transaction(() => {
+    const existing = app.store.users.findByEmail(email);
+    if (!existing) {
+      return createUser(app, { email, passwordHash: null, userMetadata: data, invited: true });
+    }
+    if (existing.emailConfirmedAt !== null) throw emailExists();
+    app.store.sessions.deleteForUser(existing.id);
+    return app.store.users.update(existing.id, { encryptedPassword: null, updatedAt: app.now() });
   });
 }
 

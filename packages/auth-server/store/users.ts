@@ -161,16 +161,26 @@ export class UserStore {
     });
   }
 
-  /** One page of users, newest first, plus the total count. */
-  list(page: number, perPage: number): { users: UserRecord[]; total: number } {
+  /**
+   * One page of users, newest first, plus the total count; with a filter, only the users it matches
+   * (GoTrue's FindUsersInAudience): `email LIKE %filter%` or user_metadata.full_name
+   * `ILIKE %filter%`, the filter's own `%`, `_` and `\` keeping their LIKE meaning. PostgreSQL's
+   * LIKE on the e-mail is case-sensitive: as addresses are stored in lower case, a filter with an
+   * upper-case letter matches no address (SQLite's LIKE would fold it, so that case is spelt out).
+   */
+  list(page: number, perPage: number, filter = ""): { users: UserRecord[]; total: number } {
+    const where = filter
+      ? `WHERE ((:emailCanMatch = 1 AND email LIKE :pattern ESCAPE '\\')
+           OR json_extract(user_metadata, '$.full_name') LIKE :pattern ESCAPE '\\')`
+      : "";
+    const params = filter
+      ? { pattern: `%${filter}%`, emailCanMatch: /[A-Z]/.test(filter) ? 0 : 1 }
+      : {};
     const rows = this.db.all(
-      "SELECT * FROM users ORDER BY created_at DESC, id LIMIT :limit OFFSET :offset",
-      {
-        limit: perPage,
-        offset: (page - 1) * perPage,
-      },
+      `SELECT * FROM users ${where} ORDER BY created_at DESC, id LIMIT :limit OFFSET :offset`,
+      { ...params, limit: perPage, offset: (page - 1) * perPage },
     );
-    const total = Number(this.db.get("SELECT COUNT(*) AS n FROM users")?.n ?? 0);
+    const total = Number(this.db.get(`SELECT COUNT(*) AS n FROM users ${where}`, params)?.n ?? 0);
     return { users: rows.map((row) => fromRow<UserRecord>(row, USER_COLUMNS)), total };
   }
 

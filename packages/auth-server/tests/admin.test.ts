@@ -1,7 +1,9 @@
-// Service-role admin API: access control, users CRUD with pagination, bans, generate_link.
+// Service-role admin API: access control, users CRUD with pagination and filter, app_metadata
+// keys, bans, generate_link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createConfirmedUser,
+  decodePayload,
   PASSWORD,
   signIn,
   startTestServer,
@@ -142,6 +144,95 @@ describe("admin users", () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it("filters by a substring of the address or of user_metadata.full_name, like GoTrue", async () => {
+    const fresh = await startTestServer();
+    try {
+      const people: [string, Record<string, unknown>][] = [
+        ["ada.byron@agency.example", {}],
+        ["ada_b@client.example", {}],
+        ["grace@client.example", { full_name: "Grace Ada Hopper" }],
+        ["alan@client.example", { full_name: "Alan Turing" }],
+        ["edsger@client.example", { full_name: 42 }],
+      ];
+      for (const [email, metadata] of people) {
+        await createConfirmedUser(fresh, email, PASSWORD, { user_metadata: metadata });
+        fresh.clock.advance(1);
+      }
+      const list = (query: string) =>
+        fresh.raw<{ users: { email: string }[] }>(`/admin/users?${query}`, {
+          bearer: fresh.server.serviceRoleKey,
+        });
+      const emails = async (query: string) => (await list(query)).body.users.map((u) => u.email);
+
+      expect(await emails("filter=ada")).toEqual([
+        "grace@client.example",
+        "ada_b@client.example",
+        "ada.byron@agency.example",
+      ]);
+      // The full name matches in any case; the address (stored in lower case) only as written.
+      expect(await emails("filter=ADA")).toEqual(["grace@client.example"]);
+      expect(await emails("filter=turing")).toEqual(["alan@client.example"]);
+      expect(await emails("filter=%40agency.")).toEqual(["ada.byron@agency.example"]);
+      // LIKE's wildcards keep their meaning, as in GoTrue's query; a backslash escapes one.
+      expect(await emails("filter=ada_b")).toEqual([
+        "ada_b@client.example",
+        "ada.byron@agency.example",
+      ]);
+      expect(await emails("filter=ada%5C_")).toEqual(["ada_b@client.example"]);
+      expect(await emails("filter=a%25y")).toEqual(["ada.byron@agency.example"]);
+      expect(await emails("filter=4")).toEqual(["edsger@client.example"]);
+      expect(await emails("filter=nobody")).toEqual([]);
+      expect(await emails("filter=")).toHaveLength(5);
+      expect(await emails("filter=%5C")).toEqual([]);
+
+      // Pagination counts the filtered users, and its links keep the filter.
+      const page = await list("filter=client&per_page=2&page=1");
+      expect(page.headers.get("x-total-count")).toBe("4");
+      expect(page.headers.get("link")).toBe(
+        '</auth/v1/admin/users?filter=client&page=2&per_page=2>; rel="next", </auth/v1/admin/users?filter=client&page=2&per_page=2>; rel="last"',
+      );
+      expect(page.body.users.map((u) => u.email)).toEqual([
+        "edsger@client.example",
+        "alan@client.example",
+      ]);
+      const last = await list("filter=client&per_page=2&page=2");
+      expect(last.headers.get("link")).toBe(
+        '</auth/v1/admin/users?filter=client&page=2&per_page=2>; rel="last"',
+      );
+      expect(last.body.users.map((u) => u.email)).toEqual([
+        "grace@client.example",
+        "ada_b@client.example",
+      ]);
+      const none = await list("filter=nobody");
+      expect(none.headers.get("x-total-count")).toBe("0");
+      expect(none.headers.get("link")).toBe(
+        '</auth/v1/admin/users?filter=nobody&page=0>; rel="last"',
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("sets an app_metadata key, which the next token carries, and removes it when set to null", async () => {
+    const admin = ts.admin().auth.admin;
+    const email = uniqueEmail("staff");
+    const id = await createConfirmedUser(ts, email);
+    const granted = await admin.updateUserById(id, { app_metadata: { role: "staff" } });
+    expect(granted.data.user?.app_metadata).toEqual({
+      provider: "email",
+      providers: ["email"],
+      role: "staff",
+    });
+    expect(decodePayload((await signIn(ts, email)).access_token).app_metadata).toMatchObject({
+      role: "staff",
+    });
+    const revoked = await admin.updateUserById(id, { app_metadata: { role: null } });
+    expect(revoked.data.user?.app_metadata).toEqual({ provider: "email", providers: ["email"] });
+    expect(decodePayload((await signIn(ts, email)).access_token).app_metadata).not.toHaveProperty(
+      "role",
+    );
   });
 
   it("bans with ban_duration (sessions end, sign-in refused) and lifts it with none", async () => {

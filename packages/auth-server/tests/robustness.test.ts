@@ -48,6 +48,7 @@ const ENDPOINTS: { method: string; path: string; admin?: boolean }[] = [
   { method: "POST", path: "/admin/users", admin: true },
   { method: "PUT", path: "/admin/users/ID", admin: true },
   { method: "POST", path: "/admin/generate_link", admin: true },
+  { method: "POST", path: "/invite", admin: true },
   // Last: the first acceptable junk body really deletes the user.
   { method: "DELETE", path: "/admin/users/ID", admin: true },
 ];
@@ -86,6 +87,9 @@ describe("malformed input", () => {
       "/verify?token=x&type=signup&redirect_to=%%%",
       "/admin/users?page=99999999999999999999&per_page=1",
       "/admin/users?page=-1",
+      "/admin/users?filter=%5C",
+      "/admin/users?filter=%25%25%25_%5C%25",
+      `/admin/users?filter=${"%25a".repeat(2000)}`,
       "/admin/users/%ZZ",
       "/token",
       "/logout?scope=",

@@ -1,6 +1,6 @@
 // No well-known secret off a developer's machine, and no session without a signing key and a live
 // session: the forged demo-secret cookie of the security review, and its service_role twin.
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
@@ -10,6 +10,8 @@ import {
   DEMO_JWT_SECRET,
   DEMO_SERVICE_ROLE_KEY,
   loadAuthConfig,
+  mintApiKey,
+  serviceRoleKeyFor,
   startAuthServer,
   type LogRecord,
 } from "..";
@@ -60,6 +62,22 @@ describe("API secrets", () => {
     expect(listening?.api_keys_file).toBe(file);
     expect(JSON.stringify(logs)).not.toContain(config.serviceRoleKey);
     expect(JSON.stringify(logs)).not.toContain(config.jwtSecret);
+  });
+
+  it("serviceRoleKeyFor finds the key a server with the same variables accepts, writing nothing", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "auth-secrets-"));
+    const env = { GOTRUE_SITE_URL: PUBLIC_SITE, AUTH_DATA_DIR: dataDir };
+    expect(serviceRoleKeyFor(env)).toBeUndefined();
+    expect(existsSync(join(dataDir, "api-keys.json"))).toBe(false);
+    const config = loadAuthConfig(env);
+    expect(serviceRoleKeyFor(env)).toBe(config.serviceRoleKey);
+
+    expect(serviceRoleKeyFor({})).toBe(DEMO_SERVICE_ROLE_KEY);
+    const secret = "a-completely-different-secret-of-40-chars!";
+    expect(serviceRoleKeyFor({ ...env, GOTRUE_JWT_SECRET: secret })).toBe(
+      mintApiKey("service_role", secret),
+    );
+    expect(serviceRoleKeyFor({ ...env, AUTH_SERVICE_ROLE_KEY: "my-key" })).toBe("my-key");
   });
 
   it("on a loopback site: supabase start's demo keys, as before", () => {

@@ -1,6 +1,6 @@
 // SMTP delivery: confirmation mails reach a real SMTP server (text and HTML, GoTrue's From and login),
 // the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no user (or
-// pending e-mail change, or new magic link) behind.
+// pending e-mail change, new magic link or invitation) behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
 import {
@@ -180,6 +180,40 @@ describe("a magic link (POST /otp) whose mail is refused", () => {
     expect(refused.body).toMatchObject({ message: "Error sending confirmation email" });
     const after = await ts.raw("/otp", { body: { email, create_user: false } });
     expect(after.body).toMatchObject({ code: "otp_disabled" });
+  });
+});
+
+describe("an invitation (POST /invite) whose mail is refused", () => {
+  const invite = (email: string) =>
+    ts.raw<{ id: string; invited_at: string }>("/invite", {
+      bearer: ts.server.serviceRoleKey,
+      body: { email },
+    });
+
+  it("answers 500 'Error sending invite email' and leaves no invitee behind", async () => {
+    const email = uniqueEmail("invite-new");
+    const refused = await whileRefusing(() => invite(email));
+    expect(refused.status).toBe(500);
+    expect(refused.body).toMatchObject({
+      code: "unexpected_failure",
+      message: "Error sending invite email",
+    });
+    const admin = await ts.admin().auth.admin.listUsers();
+    expect(admin.data.users.map((user) => user.email)).not.toContain(email);
+    expect((await invite(email)).status).toBe(200);
+    expect(deliveredTo(email)[0]?.subject).toBe("You have been invited");
+  });
+
+  it("keeps the earlier invitation's link and time when a re-invitation's mail is refused", async () => {
+    const email = uniqueEmail("invite-again");
+    const first = await invite(email);
+    const firstLink = deliveredTo(email)[0]?.text?.match(/^http\S+\/auth\/v1\/verify\?\S+$/m)?.[0];
+    ts.clock.advance(61);
+    expect((await whileRefusing(() => invite(email))).status).toBe(500);
+    const user = await ts.admin().auth.admin.getUserById(first.body.id);
+    expect(user.data.user?.invited_at).toBe(first.body.invited_at);
+    const followed = await fetch(firstLink!, { redirect: "manual" });
+    expect(followed.headers.get("location")).toContain("access_token=");
   });
 });
 
