@@ -160,6 +160,9 @@ export function parseEnv(
       `SUPABASE_ANON_KEY: required when SUPABASE_URL is set (${HINTS.SUPABASE_ANON_KEY})`,
     );
   }
+  if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
+    warn("SUPABASE_SERVICE_ROLE_KEY is not set: the staff console cannot list or invite clients");
+  }
   let sessionSecret = env.SESSION_SECRET;
   if (!sessionSecret) {
     if (isProduction)
