@@ -14,6 +14,8 @@ export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";
 /** Where an invitation's link lands: the invitee chooses a password there. */
 export const WELCOME_PATH = "/welcome";
 export const STAFF_PATH = "/staff";
+/** The client list's own action (an index route's, hence `?index`): invitations. */
+export const INVITE_ACTION = "/staff?index";
 /** The resource route the sidebar's toggle form posts to without JavaScript. */
 export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
 

@@ -114,7 +114,10 @@ function SprintForm({
           {sprint.tasks.total === 0
             ? "No tasks"
             : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks done`}{" "}
-          · countdown {page.countdown.days} days from {consoleTime(startedAt)}
+          · {page.countdown.days}-day countdown{" "}
+          {startedAt === null
+            ? "starts when the client first opens it"
+            : `from ${consoleTime(startedAt)}`}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -193,6 +196,16 @@ function SprintForm({
   );
 }
 
+/**
+ * What a sprint form shows from the client's record: its key, so a save that changes them starts
+ * that form afresh, while a save elsewhere leaves what was typed into it alone.
+ */
+function storedValues(page: SprintPageView, startedAt: number | null): string {
+  const { status, progress } = page.sprint;
+  const items = [...page.objectives.map((o) => o.progress), ...page.tasks.map((t) => t.status)];
+  return JSON.stringify([status, progress, startedAt, items]);
+}
+
 export function ClientEditorPage({ client, programme, sprints, audit }: ClientEditorData) {
   const result = useActionData<FormAnswer>();
   useActionToast(result?.toast);
@@ -214,9 +227,19 @@ export function ClientEditorPage({ client, programme, sprints, audit }: ClientEd
           {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
         </p>
       </div>
-      <OverallForm action={action} progress={programme.overallProgress} />
+      {/* Keyed by what they show: after a save, each form starts again from what was stored. */}
+      <OverallForm
+        key={programme.overallProgress}
+        action={action}
+        progress={programme.overallProgress}
+      />
       {sprints.map(({ page, startedAt }) => (
-        <SprintForm key={page.sprint.id} action={action} page={page} startedAt={startedAt} />
+        <SprintForm
+          key={storedValues(page, startedAt)}
+          action={action}
+          page={page}
+          startedAt={startedAt}
+        />
       ))}
       <AuditTrail entries={audit} />
     </div>

@@ -11,8 +11,9 @@ import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import type { FormAnswer } from "~/forms/answer";
 import { EMAIL_MAX_LENGTH } from "~/forms/validation";
+import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { STAFF_PATH, staffClientPath } from "~/lib/paths";
+import { INVITE_ACTION, STAFF_PATH, staffClientPath } from "~/lib/paths";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import type { AuthState } from "~/data/shapes";
 import type { ClientRow } from "~/staff/views";
@@ -28,6 +29,8 @@ function InviteForm() {
   const result = useActionData<FormAnswer<"email">>();
   useActionToast(result?.toast);
   const pending = useSubmitting(STAFF_PATH);
+  // After an invitation went out, the field is empty for the next one.
+  const resetKey = useResetKey(INVITE_ACTION);
   const error = result?.errors.email;
   return (
     <Card>
@@ -41,8 +44,9 @@ function InviteForm() {
       </CardHeader>
       <CardContent>
         <Form
+          key={resetKey}
           method="post"
-          action={STAFF_PATH}
+          action={INVITE_ACTION}
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
         >
           <div className="grid flex-1 gap-2">
