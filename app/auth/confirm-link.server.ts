@@ -3,6 +3,7 @@
 // a link, so mail scanners and cross-site navigations sign no one in).
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
+import { saveUser } from "~/data/client-directory.server";
 import { callAuth } from "~/forms/answer.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import {
@@ -106,7 +107,8 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
       { status: unavailable ? 503 : 400, headers },
     );
   }
-  const { session } = result.data;
+  const { session, user } = result.data;
+  if (user) await saveUser(user);
   // Supabase with "secure email change" on wants the other address's link too: no session yet.
   if (purpose === "email_change" && !session) {
     return redirectWithToast(destination, messages.emailChangeHalfConfirmed, headers);

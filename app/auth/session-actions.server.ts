@@ -3,6 +3,7 @@
 // a redirect carrying the session cookies and a flash toast) and sign-out.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { messages } from "~/content/messages";
+import { saveUser } from "~/data/client-directory.server";
 import {
   callAuth,
   formError,
@@ -20,7 +21,7 @@ import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
-import { homePathFor } from "~/session/roles";
+import { homePathFor } from "~/lib/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
 
 type AuthField = "email" | "password";
@@ -69,6 +70,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
     const unconfirmed = result.toast === messages.emailNotConfirmed;
     return formError<AuthField>(context, result.toast, { values: { email }, unconfirmed, headers });
   }
+  if (result.data.user) await saveUser(result.data.user);
   const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);
   return redirectWithToast(home, messages.signedIn, headers);
 }

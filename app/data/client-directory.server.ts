@@ -1,7 +1,9 @@
 // The client directory the staff console lists: each auth user's e-mail, state, role, sign-in and
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
+import type { User } from "@supabase/supabase-js";
 import { sql, type Transaction } from "kysely";
+import { STAFF_ROLE } from "~/lib/roles";
 import { productDatabase } from "./connection.server";
 import type { AuthState } from "./shapes";
 import type { ProductDatabase } from "./schema";
@@ -20,6 +22,25 @@ export interface ListedClient extends DirectoryEntry {
 }
 
 const BATCH = 200;
+
+const millis = (iso: string | undefined | null) => (iso ? Date.parse(iso) : null);
+
+/** A user as the auth service describes them, as the directory keeps them. */
+export function directoryEntry(user: User): DirectoryEntry {
+  return {
+    userId: user.id,
+    email: user.email ?? "",
+    state: user.email_confirmed_at ? "confirmed" : user.invited_at ? "invited" : "unconfirmed",
+    isStaff: user.app_metadata?.role === STAFF_ROLE,
+    createdAt: millis(user.created_at) ?? Date.now(),
+    lastSignInAt: millis(user.last_sign_in_at),
+  };
+}
+
+/** Brings one user's entry up to date (a sign-in, an accepted link), between full syncs. */
+export function saveUser(user: User) {
+  return saveDirectory([directoryEntry(user)], Date.now());
+}
 
 /** Upserts the auth service's users; returns how many were written. */
 export async function saveDirectory(entries: DirectoryEntry[], syncedAt: number) {

@@ -2,7 +2,7 @@
 // or the auth-outage page) so route code stays a single line.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { HOME_PATH } from "~/lib/paths";
-import { homePathFor } from "./roles";
+import { homePathFor } from "~/lib/roles";
 import { getAuthState, type SessionUser } from "./state.server";
 
 /** The page a signed-in user sees when their session needs the auth service and it is down. */

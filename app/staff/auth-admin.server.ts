@@ -6,7 +6,7 @@ import { createClient, type User } from "@supabase/supabase-js";
 import ws from "ws";
 import { getEnv } from "~/lib/env.server";
 import { authServiceUrl } from "~/session/auth-service.server";
-import { STAFF_ROLE } from "~/session/roles";
+import { STAFF_ROLE } from "~/lib/roles";
 
 /** How long one admin call may take before the auth service counts as unreachable. */
 const ADMIN_FETCH_TIMEOUT_MS = 8_000;

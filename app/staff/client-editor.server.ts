@@ -3,6 +3,7 @@
 // trail), and the trail itself, newest first. Staff records and unknown ids are the 404 page.
 import type { AppLoadContext } from "@remix-run/node";
 import { editRefused, messages } from "~/content/messages";
+import { directoryEntry } from "~/data/client-directory.server";
 import { readClientState } from "~/data/client-programme.server";
 import { applyProgrammeChanges, readAuditTrail } from "~/data/staff-changes.server";
 import {
@@ -27,7 +28,6 @@ import type { ProgrammeChange, TaskStatus } from "~/programme/model";
 import { overallEditChanges, sprintEditChanges } from "~/programme/staff-edits";
 import { authUnavailable } from "~/session/guards.server";
 import { currentUser, isStaffUser } from "./auth-admin.server";
-import { directoryEntry } from "./directory.server";
 import { requireStaff } from "./guards.server";
 import { EDITOR_FIELDS } from "./views";
 

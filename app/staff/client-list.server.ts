@@ -2,7 +2,7 @@
 // activity first, searchable by e-mail and paged, each with where they stand; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
 import { alreadyClient, invitationSent, messages } from "~/content/messages";
-import { listClients, saveDirectory } from "~/data/client-directory.server";
+import { listClients, saveUser } from "~/data/client-directory.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
 import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
@@ -14,7 +14,7 @@ import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import { invite } from "./auth-admin.server";
-import { directoryEntry, freshDirectory } from "./directory.server";
+import { freshDirectory } from "./directory.server";
 import { requireStaff } from "./guards.server";
 import type { ClientRow } from "./views";
 
@@ -77,6 +77,6 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
       error?.status && error.status >= 500 ? messages.connectionError : messages.authFailed;
     return formError(context, toast, { values });
   }
-  await saveDirectory([directoryEntry(data.user)], Date.now());
+  await saveUser(data.user);
   return redirectWithToast(STAFF_PATH, invitationSent(email));
 }

@@ -2,32 +2,18 @@
 // none yet (waited for), then again in the background whenever the copy is older than 30 seconds
 // (and at once for the one user an invitation creates). The sync time is kept in the database, so
 // app instances sharing it do not each sync.
-import type { User } from "@supabase/supabase-js";
 import {
+  directoryEntry,
   finishSync,
   lastSyncAt,
   saveDirectory,
-  type DirectoryEntry,
 } from "~/data/client-directory.server";
 import { log } from "~/lib/log.server";
-import { everyUser, isStaffUser } from "./auth-admin.server";
+import { everyUser } from "./auth-admin.server";
 
 const FRESH_FOR_MS = 30_000;
 
 let running: Promise<void> | undefined;
-
-const millis = (iso: string | undefined | null) => (iso ? Date.parse(iso) : null);
-
-export function directoryEntry(user: User): DirectoryEntry {
-  return {
-    userId: user.id,
-    email: user.email ?? "",
-    state: user.email_confirmed_at ? "confirmed" : user.invited_at ? "invited" : "unconfirmed",
-    isStaff: isStaffUser(user),
-    createdAt: millis(user.created_at) ?? Date.now(),
-    lastSignInAt: millis(user.last_sign_in_at),
-  };
-}
 
 async function syncAll(): Promise<void> {
   const started = Date.now();

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { notFound } from "~/lib/not-found.server";
 import { authUnavailable, requireUser } from "~/session/guards.server";
 import type { SessionUser } from "~/session/state.server";
-import { STAFF_ROLE } from "~/session/roles";
+import { STAFF_ROLE } from "~/lib/roles";
 import { currentUser, isStaffUser } from "./auth-admin.server";
 
 /** The auth service's answer about the signed-in user, asked once per request. */

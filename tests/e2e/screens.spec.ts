@@ -1,10 +1,7 @@
 // Every screen at 1280 px and 390 px, JavaScript on and off: landing, sign-in, forgot password,
 // account, dashboard, sprints 1–4, 404 and the sidebar (cookie, Ctrl/Cmd+B, no-JS form, phone
 // sheet), with axe.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { classConflicts } from "./class-conflicts";
 import {
   createUser,
   expect,
@@ -15,39 +12,14 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures";
+import { collectErrors, expectOneH1, screenshot } from "./page-checks";
 import { servers } from "./servers";
-
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? "test-results/screenshots";
 
 // A real sign-in, full-page screenshots and axe on each screen: more than the default budget.
 test.describe.configure({ timeout: 240_000 });
 
-const project = () => test.info().project.name;
 const isPhone = () => (test.info().project.use.viewport?.width ?? 1280) < 768;
 const hasJs = javaScriptOn;
-
-/**
- * The whole page as a client sees it: the viewport is stretched to the page's height first, so the
- * fixed background and sidebar fill the picture (a plain full-page shot leaves them one screen tall).
- * What it shows must come from class lists without Tailwind conflicts.
- */
-async function screenshot(page: Page, screen: string) {
-  expect(await classConflicts(page)).toEqual([]);
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const viewport = page.viewportSize();
-  if (!viewport) throw new Error("no viewport");
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${screen}-${project()}.png`),
-    animations: "disabled",
-  });
-  await page.setViewportSize(viewport);
-}
-
-async function expectOneH1(page: Page) {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-}
 
 /** The page's cumulative layout shift so far (Chromium's layout-shift entries). */
 function layoutShift(page: Page): Promise<number> {
@@ -64,16 +36,6 @@ function layoutShift(page: Page): Promise<number> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
       }),
   );
-}
-
-/** Console errors and uncaught exceptions (hydration mismatches land here). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
 }
 
 const sidebarRail = (page: Page) => page.locator('[data-sidebar="sidebar"]');
@@ -457,7 +419,7 @@ test.describe("sidebar", () => {
   test("/resources/sidebar: sets the cookie, redirects safely, rejects bad input", async ({
     request,
   }) => {
-    test.skip(project() !== "js", "HTTP-level checks, once");
+    test.skip(test.info().project.name !== "js", "HTTP-level checks, once");
     const post = (form: Record<string, string>) =>
       request.post("/resources/sidebar", { form, maxRedirects: 0 });
 

@@ -44,10 +44,10 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     appEnv();
     const { closeProductDatabase } = await import("~/data/connection.server");
     await closeProductDatabase();
-    auth = await startTestAuthServer(
-      {},
-      { ...freshDatabase(engine), RATE_LIMIT_SIGN_IN_PER_IP: "1000" } as Record<string, string>,
-    );
+    auth = await startTestAuthServer({}, {
+      ...freshDatabase(engine),
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+    } as Record<string, string>);
     const { configure, getEnv } = await import("~/lib/env.server");
     configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
     routes = {

@@ -106,7 +106,7 @@ function ClientRowItem({ row }: { row: ClientRow }) {
       </div>
       <p className="text-sm text-muted-foreground">
         <span className="sm:sr-only">Last sign-in: </span>
-        {row.lastSignInAt === null ? "Never signed in" : consoleTime(row.lastSignInAt)}
+        {row.lastSignInAt === null ? "never" : consoleTime(row.lastSignInAt)}
       </p>
     </li>
   );

@@ -21,7 +21,7 @@ export function StaffShell({ email, children }: { email: string; children: React
             <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
               <Sparkles aria-hidden className="size-4" />
             </span>
-            <span className="hidden sm:inline">Agency Console</span>
+            <span className="sr-only sm:not-sr-only">Agency Console</span>
           </Link>
           <SignOutForm email={email} className="ml-auto" />
         </div>

@@ -1,6 +1,6 @@
 // The one role the portal knows besides "client": staff, set in a user's app_metadata through the
 // auth service's admin API (never by the user). Each kind of user has a home page.
-import { DASHBOARD_PATH, STAFF_PATH } from "~/lib/paths";
+import { DASHBOARD_PATH, STAFF_PATH } from "./paths";
 
 export const STAFF_ROLE = "staff";
 

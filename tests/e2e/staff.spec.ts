@@ -1,0 +1,149 @@
+// The agency's side, walked as the agency and a new client would, with JavaScript on and off, on a
+// desktop and a phone: staff granted by the command, an invitation accepted in another browser, the
+// client's tick seen by staff, Sprints 1 and 2 completed from the console, Sprint 3 open for the
+// client at their next page view, and the console a 404 page for the client.
+import type { Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import {
+  createUser,
+  expect,
+  expectAccessible,
+  javaScriptOn,
+  latestMail,
+  open,
+  PASSWORD,
+  signInWithForm,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+import { collectErrors, expectOneH1, screenshot } from "./page-checks";
+import { servers } from "./servers";
+
+test.describe.configure({ timeout: 240_000 });
+
+const server = servers.main;
+
+/** `npm run staff -- grant <email>`, as the agency runs it next to the running portal. */
+function grantStaff(email: string): string {
+  return execFileSync(
+    process.execPath,
+    [`${process.env.E2E_BUILD_DIR ?? "build"}/staff.js`, "grant", email],
+    {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        SITE_URL: server.appUrl,
+        EMBEDDED_AUTH_PORT: server.env.EMBEDDED_AUTH_PORT,
+        AUTH_DATA_DIR: server.env.AUTH_DATA_DIR,
+      },
+    },
+  );
+}
+
+async function hydrated(page: Page, javaScript: boolean) {
+  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+const toast = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).last();
+
+test("staff invite a client, see their tick and open their Sprint 3", async ({ page, browser }) => {
+  const errors = collectErrors(page);
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff");
+  await createUser(staffEmail);
+  expect(grantStaff(staffEmail)).toContain(`granted staff to ${staffEmail}`);
+
+  await signInWithForm(page, staffEmail);
+  await page.waitForURL("**/staff");
+  await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+  await expectOneH1(page);
+  await hydrated(page, js);
+
+  const clientEmail = uniqueEmail("invited");
+  await page.getByLabel("Client's email").fill(clientEmail);
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(toast(page)).toContainText(`We've sent an invitation to ${clientEmail}.`);
+  await expect(page.getByRole("link", { name: clientEmail })).toBeVisible();
+  await screenshot(page, "staff-clients");
+  await expectAccessible(page);
+
+  // The client, in a browser of their own: the invitation's link, a password, the dashboard.
+  const mail = await latestMail(clientEmail);
+  const clientContext = await browser.newContext({
+    javaScriptEnabled: js,
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const client = await clientContext.newPage();
+  await client.goto(mail.confirmation_url);
+  await hydrated(client, js);
+  await client.getByRole("button", { name: "Accept Invitation" }).click();
+  await client.waitForURL("**/welcome");
+  await hydrated(client, js);
+  await client.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await client.getByRole("button", { name: "Set Password" }).click();
+  await client.waitForURL("**/dashboard");
+  await expect(toast(client)).toContainText("Your password is set");
+  await client.goto(`${server.appUrl}/dashboard/sprint-1`);
+  await hydrated(client, js);
+  const icp = client
+    .getByRole("region", { name: "Tasks" })
+    .getByRole("listitem")
+    .filter({ hasText: "ICP Builder" });
+  await icp.getByRole("button", { name: "Mark Done" }).click();
+  await expect(icp.getByRole("button")).toHaveText("Done");
+
+  // Staff find the client and see the tick.
+  await open(page, `${server.appUrl}/staff?q=${encodeURIComponent(clientEmail)}`);
+  await page.getByRole("link", { name: clientEmail }).click();
+  await page.waitForURL("**/staff/clients/*");
+  await hydrated(page, js);
+  await expect(page.getByLabel("ICP Builder")).toHaveValue("completed");
+
+  // Sprint 3 waits for Sprint 2; completing Sprints 1 and 2 opens it.
+  const sprintForm = (name: string) =>
+    page.locator("form").filter({ has: page.getByRole("button", { name: `Save ${name}` }) });
+  for (const name of ["Sprint 1", "Sprint 2"]) {
+    await sprintForm(name).getByLabel("Status").selectOption("completed");
+    await sprintForm(name)
+      .getByRole("button", { name: `Save ${name}` })
+      .click();
+    await expect(toast(page)).toContainText("Changes Saved");
+    await expect(sprintForm(name).getByLabel("Progress (%)")).toHaveValue("100");
+  }
+  const changes = page.getByRole("region", { name: "Changes" });
+  await expect(changes.getByRole("listitem").first()).toContainText(
+    "Sprint 2 status: Not Started → Completed",
+  );
+  await expect(changes).toContainText(staffEmail);
+  await screenshot(page, "staff-client");
+  await expectAccessible(page);
+
+  await client.goto(`${server.appUrl}/dashboard/sprint-3`);
+  await expect(client.getByRole("heading", { level: 1 })).toHaveText("Sprint 3: Advanced Features");
+  await expect(client.getByRole("region", { name: "Objectives" })).toContainText(
+    "Advanced Security",
+  );
+  await expect(client.getByText("Sprint 3 Awaiting Prerequisites")).toHaveCount(0);
+
+  // The console does not exist for a client.
+  const staffAnswer = await client.goto(`${server.appUrl}/staff`);
+  expect(staffAnswer?.status()).toBe(404);
+  await expect(client.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await clientContext.close();
+  expect(errors).toEqual([]);
+});
+
+test("a client signed in is shown the 404 page on every staff address", async ({ page }) => {
+  const email = uniqueEmail("not-staff");
+  await createUser(email);
+  await signInWithForm(page, email);
+  await page.waitForURL("**/dashboard");
+  for (const path of [
+    "/staff",
+    "/staff?q=a",
+    "/staff/clients/00000000-0000-4000-8000-000000000000",
+  ]) {
+    const answer = await page.goto(`${server.appUrl}${path}`);
+    expect(answer?.status(), path).toBe(404);
+  }
+});
