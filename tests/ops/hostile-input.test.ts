@@ -1060,6 +1060,16 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     "/dashboard/account",
     "/dashboard/account.data",
     "/auth/sign-out-everywhere",
+    "/dashboard/sprint-1",
+    "/dashboard/sprint-3.data",
+    "/dashboard/sprint-9",
+    "/welcome",
+    "/staff?index",
+    "/staff.data?index",
+    "/staff",
+    "/staff/clients/00000000-0000-4000-8000-000000000000",
+    "/staff/clients/00000000-0000-4000-8000-000000000000.data",
+    "/staff/clients/..%2F..%2Fetc",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
