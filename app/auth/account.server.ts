@@ -18,23 +18,23 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { INVALID_EMAIL_HINT, normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
-import { takeAttempt } from "~/lib/rate-limit.server";
+import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
 import { requireUser } from "~/session/guards.server";
-import { revokeSessionsBefore } from "~/session/revocations.server";
+import { revokeSessions } from "~/session/revocations.server";
+import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
 
 type AccountField = "newEmail" | "currentPassword" | "password";
 
 /**
  * Sets the signed-in user's new password and ends every other session: the auth service ends
- * their refresh tokens, the marker ends their access tokens here; this session's token is then
- * renewed so it postdates the marker.
+ * their refresh tokens, the marker ends their access tokens here (sparing this session's).
  */
 export async function setNewPassword(
   context: AppLoadContext,
   { supabase, headers }: AuthClient,
-  userId: string,
+  user: SessionUser,
   password: string,
   done: Toast = messages.passwordUpdated,
 ) {
@@ -49,12 +49,12 @@ export async function setNewPassword(
           : updated.toast;
     return formError(context, toast, { headers });
   }
-  const renewed = await callAuth(async () => {
-    await supabase.auth.signOut({ scope: "others" });
-    await revokeSessionsBefore(userId);
-    return supabase.auth.refreshSession();
-  });
-  if (!renewed.ok) return formError(context, renewed.toast, { headers });
+  const ended = await callAuth(() => supabase.auth.signOut({ scope: "others" }));
+  if (!ended.ok) return formError(context, ended.toast, { headers });
+  // The session this browser keeps: the one its cookies now hold (checking the current password
+  // signed in afresh), else the one it came with.
+  const { data } = await supabase.auth.getSession();
+  await revokeSessions(user.id, sessionIdOf(data.session?.access_token) ?? user.sessionId);
   return redirectWithToast(DASHBOARD_PATH, done, headers);
 }
 
@@ -74,12 +74,13 @@ async function changePassword(
     client.supabase.auth.signInWithPassword({ email: user.email, password: currentPassword }),
   );
   if (!checked.ok && checked.toast !== messages.connectionError) {
+    await recordFailedSignIn(context.clientIp, user.email);
     return formError<AccountField>(context, messages.currentPasswordWrong, {
       errors: { currentPassword: messages.currentPasswordWrong.description },
     });
   }
   if (!checked.ok) return formError(context, checked.toast);
-  return setNewPassword(context, client, user.id, password);
+  return setNewPassword(context, client, user, password);
 }
 
 /**
@@ -131,11 +132,15 @@ export async function accountAction(request: Request, context: AppLoadContext) {
     : changePassword(context, client, user, fields);
 }
 
-/** 'Sign out of all devices': every session of the user, here and elsewhere. */
+/**
+ * 'Sign out of all devices': every session of the user, here and elsewhere. The auth service ends
+ * the refresh tokens first, then the marker ends every access token issued until then: no token
+ * can be refreshed into a second the marker does not cover.
+ */
 export async function signOutEverywhereAction(request: Request, context: AppLoadContext) {
   const { user } = await requireUser(request, context);
   const { supabase, headers } = createAuthClient(request, context);
-  await revokeSessionsBefore(user.id);
   await callAuth(() => supabase.auth.signOut({ scope: "global" }));
+  await revokeSessions(user.id, null);
   return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, headers);
 }

@@ -18,7 +18,7 @@ import { getEnv } from "~/lib/env.server";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
 import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, isAuthUnavailable } from "~/session/auth-service.server";
-import { requireUser } from "~/session/guards.server";
+import { requireLinkSession } from "~/session/guards.server";
 import { setNewPassword } from "./account.server";
 import { authHref } from "./auth-mode";
 
@@ -69,11 +69,11 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
 
 /** A password set after a mailed link proved the address: no current one is asked for. */
 async function passwordAfterLink(request: Request, context: AppLoadContext, done: Toast) {
-  const { user } = await requireUser(request, context);
+  const { user } = await requireLinkSession(request, context);
   const parsed = parseFields(newPasswordSchema, (await readForm(request)) ?? {});
   if (!parsed.ok) return refusal(context, parsed);
   const client = createAuthClient(request, context);
-  return setNewPassword(context, client, user.id, parsed.value.password, done);
+  return setNewPassword(context, client, user, parsed.value.password, done);
 }
 
 /** After a verified reset link: the new password; other devices are signed out. */

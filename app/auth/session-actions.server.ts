@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
-import { takeAttempt } from "~/lib/rate-limit.server";
+import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import { homePathFor } from "~/lib/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
@@ -67,6 +67,8 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   const { supabase, headers } = createAuthClient(request, context);
   const result = await callAuth(() => supabase.auth.signInWithPassword(credentials));
   if (!result.ok) {
+    if (result.toast === messages.invalidCredentials)
+      await recordFailedSignIn(context.clientIp, email);
     const unconfirmed = result.toast === messages.emailNotConfirmed;
     return formError<AuthField>(context, result.toast, { values: { email }, unconfirmed, headers });
   }

@@ -12,6 +12,7 @@ export const PRODUCT_TABLES = [
   "task_states",
   "objective_states",
   "audit_events",
+  "session_revocations",
 ] as const satisfies readonly (keyof ProductDatabase)[];
 
 const BATCH_ROWS = 500;

@@ -3,10 +3,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as clientProgramme from "./migrations/001-client-programme";
 import * as staffConsole from "./migrations/002-staff-console";
+import * as sessionRevocations from "./migrations/003-session-revocations";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
   "002-staff-console": staffConsole,
+  "003-session-revocations": sessionRevocations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,7 +64,16 @@ export interface DirectorySyncTable {
   synced_at: Millis;
 }
 
+export interface SessionRevocationsTable {
+  user_id: string;
+  /** Sessions' tokens issued up to this moment's second are ended… */
+  revoked_at: Millis;
+  /** …except those of this session (the one that changed the password), if any. */
+  kept_session_id: string | null;
+}
+
 export interface ProductDatabase {
+  session_revocations: SessionRevocationsTable;
   directory_sync: DirectorySyncTable;
   clients: ClientsTable;
   audit_events: AuditEventsTable;

@@ -9,14 +9,14 @@ import { welcomeAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { WELCOME_PATH } from "~/lib/paths";
 import { forwardRetryAfter } from "~/lib/retry-after";
-import { requireUser } from "~/session/guards.server";
+import { requireLinkSession } from "~/session/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose Your Password | Client Portal" }];
 
 export const headers = forwardRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
+  const { user } = await requireLinkSession(request, context);
   return { email: user.email };
 }
 

@@ -1,7 +1,7 @@
 // Guards for loaders and actions: they return what the route needs or throw the answer (a redirect,
 // or the auth-outage page) so route code stays a single line.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { HOME_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor } from "~/lib/roles";
 import { getAuthState, type SessionUser } from "./state.server";
 
@@ -30,4 +30,21 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
   const { user, headers } = await getAuthState(request, context);
   if (user) throw redirect(homePathFor(user.role), { headers });
   return { headers };
+}
+
+/** How long after a mailed link signed a session in it may set a password without the old one. */
+const LINK_SESSION_MINUTES = 15;
+
+/**
+ * For the pages that set a password after a mailed link (a reset, an invitation): the user, when a
+ * link opened this session in the last 15 minutes; anyone else goes to the account page, whose
+ * form asks for the current password.
+ */
+export async function requireLinkSession(request: Request, context: AppLoadContext) {
+  const signedIn = await requireUser(request, context);
+  const { linkSignInAt } = signedIn.user;
+  const fresh =
+    linkSignInAt !== null && Date.now() / 1000 - linkSignInAt <= LINK_SESSION_MINUTES * 60;
+  if (!fresh) throw redirect(ACCOUNT_PATH, { headers: signedIn.headers });
+  return signedIn;
 }

@@ -6,7 +6,13 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { takeAttempt } from "~/lib/rate-limit.server";
 import { createSupabaseClient, isAuthUnavailable } from "./auth-service.server";
-import { clearedSessionCookies, parseStoredSession, readSessionCookie } from "./cookie.server";
+import {
+  clearedSessionCookies,
+  parseStoredSession,
+  readSessionCookie,
+  type SessionCookie,
+  type StoredSession,
+} from "./cookie.server";
 import { memoKey, rememberClaims, rememberedClaims } from "./memo.server";
 import { isRevoked } from "./revocations.server";
 import { verifyAccessToken, type VerifiedClaims } from "./verify.server";
@@ -16,6 +22,10 @@ export interface SessionUser {
   email: string;
   /** The role the auth service granted (`app_metadata.role`), e.g. "staff"; null for clients. */
   role: string | null;
+  /** The auth service's session this request belongs to. */
+  sessionId: string;
+  /** When a mailed link (reset, invitation) opened this session, in seconds; else null. */
+  linkSignInAt: number | null;
 }
 
 export interface AuthState {
@@ -48,18 +58,32 @@ const unavailable = (headers: Headers): AuthState => ({ user: null, unavailable:
 
 /** Verified claims become a signed-in user here, unless a revocation marker ended the session. */
 async function signedIn(claims: VerifiedClaims, headers: Headers): Promise<AuthState> {
-  if (await isRevoked(claims.sub, claims.iat)) return visitor(headers);
+  if (await isRevoked(claims.sub, claims.sessionId, claims.iat)) return visitor(headers);
+  const { sub: id, email, role, sessionId, linkSignInAt } = claims;
   return {
-    user: { id: claims.sub, email: claims.email, role: claims.role },
+    user: { id, email, role, sessionId, linkSignInAt },
     unavailable: false,
     headers,
   };
 }
 
-/** Refreshes an expiring session through auth-js (which rewrites the cookies) and verifies it. */
-async function refreshedState(request: Request, clientIp: string | undefined): Promise<AuthState> {
+/**
+ * Refreshes an expiring session through auth-js (which rewrites the cookies) and verifies it. Only
+ * a token the auth service really signed is refreshed (and counted, per session and per IP): forged
+ * cookies are cleared here, so they cannot use up a shared address's refresh budget.
+ */
+async function refreshedState(
+  request: Request,
+  clientIp: string | undefined,
+  session: StoredSession,
+  cookie: SessionCookie,
+): Promise<AuthState> {
+  const expiring = await verifyAccessToken(session.accessToken, { expired: true });
+  if (!expiring) return visitor(clearedSessionCookies(cookie.names));
   const headers = new Headers();
-  if ((await takeAttempt("refresh", clientIp)) !== null) return unavailable(headers);
+  if ((await takeAttempt("refresh", clientIp, expiring.sessionId)) !== null) {
+    return unavailable(headers);
+  }
   const supabase = createSupabaseClient(request, headers, clientIp);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {
@@ -78,8 +102,10 @@ async function refreshedState(request: Request, clientIp: string | undefined): P
 
 async function resolveAuthState(request: Request, clientIp: string | undefined) {
   const benchUser = getEnv().BENCH_SESSION_USER;
-  if (benchUser)
-    return { user: { ...benchUser, role: null }, unavailable: false, headers: new Headers() };
+  if (benchUser) {
+    const user = { ...benchUser, role: null, sessionId: "bench", linkSignInAt: null };
+    return { user, unavailable: false, headers: new Headers() };
+  }
 
   const cookie = await readSessionCookie(request.headers.get("Cookie") ?? "");
   if (!cookie) return visitor();
@@ -90,7 +116,7 @@ async function resolveAuthState(request: Request, clientIp: string | undefined) 
   const session = parseStoredSession(cookie.value);
   if (!session) return visitor(clearedSessionCookies(cookie.names));
   if (session.expiresAt * 1000 <= Date.now() + REFRESH_MARGIN_MS) {
-    return refreshedState(request, clientIp);
+    return refreshedState(request, clientIp, session, cookie);
   }
   const claims = await verifyAccessToken(session.accessToken);
   if (!claims) return visitor();

@@ -3,6 +3,7 @@
 // 30 s). The auth service is never asked to vouch for a token.
 import {
   createRemoteJWKSet,
+  decodeJwt,
   customFetch,
   decodeProtectedHeader,
   errors,
@@ -18,9 +19,32 @@ export interface VerifiedClaims {
   email: string;
   /** `app_metadata.role`: set only through the admin API, so a client cannot choose it. */
   role: string | null;
+  /** The auth service's session the token belongs to. */
+  sessionId: string;
+  /**
+   * When the session was opened by a mailed link (a reset link, an invitation: `amr` method `otp`
+   * or `recovery`), in seconds; null for a session opened with a password.
+   */
+  linkSignInAt: number | null;
   /** Expiry and issue time of the access token, in seconds. */
   exp: number;
   iat: number;
+}
+
+/** `amr` methods of a session a mailed link opened (GoTrue answers a verified link with `otp`). */
+const LINK_METHODS = new Set(["otp", "recovery", "magiclink", "invite"]);
+
+/** The latest moment a mailed link signed this session in, from the token's `amr` list. */
+function linkSignInAt(amr: unknown): number | null {
+  if (!Array.isArray(amr)) return null;
+  const times = amr.flatMap((entry: { method?: unknown; timestamp?: unknown }) =>
+    typeof entry?.method === "string" &&
+    LINK_METHODS.has(entry.method) &&
+    typeof entry.timestamp === "number"
+      ? [entry.timestamp]
+      : [],
+  );
+  return times.length > 0 ? Math.max(...times) : null;
 }
 
 /** Algorithms of public-key signatures: a token signed otherwise is never a session. */
@@ -74,10 +98,13 @@ function warnIfNoSigningKeys(published: { keys: JWK[] } | undefined) {
 
 /**
  * The claims of an access token signed by one of the auth service's asymmetric keys, named by its
- * kid; null for anything else (an HS256 token, an unknown kid, a bad signature, an expired token,
- * a token without a session).
+ * kid; null for anything else (an HS256 token, an unknown kid, a bad signature, an expired token
+ * unless `expired` is asked for, a token without a session).
  */
-export async function verifyAccessToken(token: string): Promise<VerifiedClaims | null> {
+export async function verifyAccessToken(
+  token: string,
+  { expired = false }: { expired?: boolean } = {},
+): Promise<VerifiedClaims | null> {
   let header;
   try {
     header = decodeProtectedHeader(token);
@@ -92,7 +119,8 @@ export async function verifyAccessToken(token: string): Promise<VerifiedClaims |
     const { payload } = await jwtVerify(token, keys, {
       algorithms: ASYMMETRIC_ALGORITHMS,
       requiredClaims: ["sub", "exp", "session_id"],
-      currentDate: new Date(),
+      // `expired`: the signature and claims of a token about to be refreshed, whatever its age.
+      currentDate: expired ? new Date(0) : new Date(),
     });
     if (typeof payload.sub !== "string" || typeof payload.session_id !== "string") return null;
     const appMetadata = payload.app_metadata as { role?: unknown } | undefined;
@@ -100,11 +128,27 @@ export async function verifyAccessToken(token: string): Promise<VerifiedClaims |
       sub: payload.sub,
       email: typeof payload.email === "string" ? payload.email : "",
       role: typeof appMetadata?.role === "string" ? appMetadata.role : null,
+      sessionId: payload.session_id,
+      linkSignInAt: linkSignInAt(payload.amr),
       exp: payload.exp as number,
       iat: typeof payload.iat === "number" ? payload.iat : 0,
     };
   } catch (error) {
     if (error instanceof errors.JWKSNoMatchingKey) warnIfNoSigningKeys(keys.jwks());
+    return null;
+  }
+}
+
+/**
+ * The session a token names, read without verifying it: only for a token the auth service has
+ * just answered with (never one from a request); null when it names none.
+ */
+export function sessionIdOf(token: string | undefined): string | null {
+  if (!token) return null;
+  try {
+    const { session_id: sessionId } = decodeJwt(token);
+    return typeof sessionId === "string" ? sessionId : null;
+  } catch {
     return null;
   }
 }

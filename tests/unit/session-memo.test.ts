@@ -7,6 +7,8 @@ const claims = (exp: number) => ({
   sub: "user-1",
   email: "a@example.com",
   role: null,
+  sessionId: "session-1",
+  linkSignInAt: null,
   exp,
   iat: exp - 3600,
 });

@@ -1,0 +1,33 @@
+// Revocation markers as the product database keeps them: one per user, the newest (a later marker
+// ends everything an earlier one did, and more).
+import { productDatabase } from "./connection.server";
+
+export interface RevocationMarker {
+  /** When the sessions were ended (ms). */
+  revokedAt: number;
+  /** The session the marker spares (the one that made the change), or null for none. */
+  keptSessionId: string | null;
+}
+
+export async function saveRevocation(userId: string, marker: RevocationMarker): Promise<void> {
+  const { db } = await productDatabase();
+  const row = {
+    revoked_at: marker.revokedAt,
+    kept_session_id: marker.keptSessionId,
+  };
+  await db
+    .insertInto("session_revocations")
+    .values({ user_id: userId, ...row })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet(row))
+    .execute();
+}
+
+export async function readRevocation(userId: string): Promise<RevocationMarker | null> {
+  const { db } = await productDatabase();
+  const row = await db
+    .selectFrom("session_revocations")
+    .select(["revoked_at", "kept_session_id"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? { revokedAt: row.revoked_at, keptSessionId: row.kept_session_id } : null;
+}

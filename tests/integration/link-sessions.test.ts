@@ -1,0 +1,116 @@
+// Setting a password without the current one needs a session a mailed link opened, and a recent
+// one: a session signed in with a password (a thief's, say) is sent to the account page, which asks
+// for the current password; a reset link's session may set one.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { freshDatabase, stopEngines } from "../data/engines";
+import {
+  adminCreateUser,
+  appEnv,
+  asData,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  latestMail,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  uniqueEmail,
+} from "./harness";
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.50" });
+const NEW_PASSWORD = "Brand-New-Pass-2026!";
+let auth: AuthServer;
+
+beforeAll(async () => {
+  appEnv();
+  auth = await startTestAuthServer({}, freshDatabase("sqlite") as Record<string, string>);
+});
+
+afterAll(async () => {
+  await auth.close();
+  await stopEngines();
+});
+
+async function signIn(email: string, password = PASSWORD) {
+  const route = await import("~/routes/_landing._auth.sign-in");
+  return asResponse(
+    await settle(() =>
+      route.action({
+        request: formPost("/sign-in", { email, password }),
+        context: context(),
+        params: {},
+      }),
+    ),
+  );
+}
+
+describe("/reset-password and /welcome", () => {
+  it("send a session signed in with a password to the account page, and set nothing", async () => {
+    const email = uniqueEmail("thief");
+    await adminCreateUser(auth, email);
+    const cookie = cookieHeaderFrom((await signIn(email)).headers);
+    for (const path of ["/reset-password", "/welcome"]) {
+      const route = await import(
+        path === "/welcome" ? "~/routes/welcome" : "~/routes/reset-password"
+      );
+      const page = asResponse(
+        await settle(() =>
+          route.loader({ request: get(path, cookie), context: context(), params: {} }),
+        ),
+      );
+      expect(page.headers.get("Location")).toBe("/dashboard/account");
+      const post = asResponse(
+        await settle(() =>
+          route.action({
+            request: formPost(path, { password: NEW_PASSWORD }, cookie),
+            context: context(),
+            params: {},
+          }),
+        ),
+      );
+      expect(post.headers.get("Location")).toBe("/dashboard/account");
+    }
+    expect((await signIn(email)).headers.get("Location")).toBe("/dashboard");
+    const route = await import("~/routes/_landing._auth.sign-in");
+    const refused = asData(
+      await route.action({
+        request: formPost("/sign-in", { email, password: NEW_PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(refused.init?.status).toBe(400);
+  });
+
+  it("let a session a reset link opened set the new password", async () => {
+    const email = uniqueEmail("owner");
+    await adminCreateUser(auth, email);
+    const recovery = await import("~/auth/recovery.server");
+    await recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context());
+    const link = new URL((await latestMail(auth, email)).confirmation_url);
+    const confirm = await import("~/routes/auth.confirm");
+    const opened = asResponse(
+      await confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(opened.headers.get("Location")).toBe("/reset-password");
+    const cookie = cookieHeaderFrom(opened.headers);
+    const reset = await import("~/routes/reset-password");
+    await reset.loader({ request: get("/reset-password", cookie), context: context(), params: {} });
+    const set = asResponse(
+      await reset.action({
+        request: formPost("/reset-password", { password: NEW_PASSWORD }, cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(set.headers.get("Location")).toBe("/dashboard");
+    expect((await signIn(email, NEW_PASSWORD)).headers.get("Location")).toBe("/dashboard");
+  });
+});
