@@ -56,5 +56,8 @@ export default async function handleRequest(
   responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   // Under the dev server a kept page would outlive the edit that changed it.
   const share = getEnv().isProduction;
-  return respondWithDocument(request, responseStatusCode, responseHeaders, remixContext, share);
+  return respondWithDocument(request, responseStatusCode, responseHeaders, remixContext, {
+    share,
+    clientIp: loadContext.clientIp,
+  });
 }

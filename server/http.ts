@@ -1,6 +1,6 @@
 // The HTTP server: health endpoints and precompressed fingerprinted assets, then request ids and
-// logs, security headers, same-site and body-size checks, compression, static files and the Remix
-// request handler.
+// logs, security headers, compression, static files, same-site, body-size and canonical-path
+// checks, and the Remix request handler.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -12,6 +12,7 @@ import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
+import { canonicalPaths } from "./canonical-paths";
 import { sameSiteOnly, securityHeaders } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
@@ -120,6 +121,7 @@ export async function startHttpServer(
   app.use(sameSiteOnly(env.SITE_URL));
   app.use(bodyLimit);
   app.use(noLegacyDataRequests);
+  app.use(canonicalPaths);
   app.all(
     "*",
     createRequestHandler({

@@ -1,8 +1,10 @@
 // Answers a document: rendered whole for this request with a fresh CSP nonce and compressed once
 // for the encoding it accepts, or, for a page that is the same for every visitor, the copy this
-// process rendered and compressed once (its scripts allowed by hash).
+// process rendered and compressed once (its scripts allowed by hash), marked `X-Cache: hit` when it
+// was made before this request.
 import type { EntryContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
+import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { contentSecurityPolicy } from "./content-security-policy.server";
 import { compressPage, type CompressedPage } from "./page-compression.server";
 import { renderPage } from "./render.server";
@@ -36,38 +38,50 @@ function answerFrom(page: SharedPage, statusCode: number, acceptEncoding: string
   return { ...page.bodyFor(acceptEncoding), statusCode, contentSecurityPolicy };
 }
 
-/** The shared page under `key`, rendered now if this process has none yet. */
+/**
+ * The shared page under `key`, rendered now if this process has none yet; null when `client` may
+ * not have another page made now. `cache` says which it was (a header tests and operators read).
+ */
 async function sharedPage(
   key: string,
   request: Request,
   remixContext: EntryContext,
-): Promise<PageAnswer> {
+  client: string,
+): Promise<(PageAnswer & { cache: "hit" | "miss" }) | null> {
   const acceptEncoding = request.headers.get("Accept-Encoding");
-  const outcome = await sharedPages.get(key, () =>
-    renderPage(request, 200, remixContext, undefined),
+  const lookup = sharedPages.get(
+    key,
+    () => renderPage(request, 200, remixContext, undefined),
+    client,
   );
-  if ("kept" in outcome) return answerFrom(outcome.kept, 200, acceptEncoding);
+  if (!lookup) return null;
+  const outcome = await lookup.page;
+  const cache = lookup.kept ? "hit" : "miss";
+  if ("kept" in outcome) return { ...answerFrom(outcome.kept, 200, acceptEncoding), cache };
   // A failed render has no nonce either: its scripts are allowed by hash, answered once.
   const { html, statusCode } = outcome.failed;
-  return answerFrom(await SharedPage.from(html), statusCode, acceptEncoding);
+  return { ...answerFrom(await SharedPage.from(html), statusCode, acceptEncoding), cache };
 }
 
 /**
  * The document answer for this request, on top of the headers already set (cookies, caching).
- * `share` is false where a kept page would outlive the code that rendered it (the dev server).
+ * `share` is false where a kept page would outlive the code that rendered it (the dev server);
+ * `clientIp` is who asked, whose new shared pages are counted.
  */
 export async function respondWithDocument(
   request: Request,
   statusCode: number,
   headers: Headers,
   remixContext: EntryContext,
-  share: boolean,
+  { share, clientIp }: { share: boolean; clientIp: string | undefined },
 ): Promise<Response> {
   const key = share ? sharedPageKey(request, statusCode, remixContext) : null;
-  const page =
+  const shared =
     key === null
-      ? await renderedForRequest(request, statusCode, remixContext)
-      : await sharedPage(key, request, remixContext);
+      ? null
+      : await sharedPage(key, request, remixContext, clientKeyFor(clientIp ?? ""));
+  const page = shared ?? (await renderedForRequest(request, statusCode, remixContext));
+  if (shared) headers.set("X-Cache", shared.cache);
   headers.set("Content-Security-Policy", page.contentSecurityPolicy);
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.append("Vary", "Accept-Encoding");

@@ -1,10 +1,12 @@
 // Pages that are the same for every visitor (the landing page of a visitor with no toast) are
 // rendered once per process, compressed once at the highest settings, and then answered as they
 // are: their inline scripts are allowed by hash instead of a per-response nonce, so the bytes never
-// change. Which pages qualify is declared by their routes (`handle.sharedPage`); everything else
-// renders per request.
+// change. Which pages qualify is declared by their routes (`handle.sharedPage`), and only under the
+// canonical spelling of their path; everything else renders per request. Each client may have only
+// a few new pages made per minute, so no flood of requests can push the landing page out.
 import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "./accept-encoding";
+import { canonicalPath } from "./canonical-path";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.server";
 import { compressOnce, PAGE_ENCODINGS, type CompressedPage } from "./page-compression.server";
 import type { RenderedPage } from "./render.server";
@@ -19,6 +21,11 @@ export interface SharedPageHandle {
 
 /** Distinct shared pages kept; there are a handful (/, /sign-in, …), so this only bounds memory. */
 const MAX_PAGES = 32;
+/** New pages one client may have made per window: a real visitor needs a few, once per process. */
+const NEW_PAGES_PER_CLIENT = 8;
+const CLIENT_WINDOW_MS = 60_000;
+/** Clients whose new pages are counted; the counts start afresh past this many. */
+const MAX_CLIENTS_COUNTED = 10_000;
 
 function sharesRoute(handle: unknown, loaderData: unknown): boolean {
   const sharedPage = (handle as Partial<SharedPageHandle> | undefined)?.sharedPage;
@@ -28,7 +35,8 @@ function sharesRoute(handle: unknown, loaderData: unknown): boolean {
 /**
  * The key a page is shared under, or null when it must be rendered for this request alone: any
  * method but GET, any status but 200, an action's answer or an error, a query string (it can carry
- * what a visitor typed), or a matched route that does not declare itself shared.
+ * what a visitor typed), a path not spelt canonically, or a matched route that does not declare
+ * itself shared.
  */
 export function sharedPageKey(
   request: Request,
@@ -37,7 +45,7 @@ export function sharedPageKey(
 ): string | null {
   if (request.method !== "GET" || statusCode !== 200) return null;
   const url = new URL(request.url);
-  if (url.search !== "") return null;
+  if (url.search !== "" || canonicalPath(url.pathname) !== url.pathname) return null;
   const { matches, loaderData, actionData, errors } = remixContext.staticHandlerContext;
   if (actionData || errors || matches.length === 0) return null;
   for (const { route } of matches) {
@@ -70,6 +78,33 @@ export class SharedPage {
 /** What a shared page's render gave: the page to keep, or a failed render answered once. */
 export type SharedRender = { kept: SharedPage } | { failed: RenderedPage };
 
+/** How many new pages each client had made in its current window. */
+class NewPageCounts {
+  private readonly counts = new Map<string, { made: number; since: number }>();
+
+  constructor(private readonly perClient: number) {}
+
+  /** Counts one new page for `client`; false when it has had its share this window. */
+  take(client: string): boolean {
+    const now = Date.now();
+    const current = this.counts.get(client);
+    if (!current || now - current.since >= CLIENT_WINDOW_MS) {
+      if (this.counts.size >= MAX_CLIENTS_COUNTED) this.counts.clear();
+      this.counts.set(client, { made: 1, since: now });
+      return true;
+    }
+    if (current.made >= this.perClient) return false;
+    current.made += 1;
+    return true;
+  }
+}
+
+/** A shared page as `SharedPages.get` gives it: `kept` says it was made before this request. */
+export interface SharedPageLookup {
+  page: Promise<SharedRender>;
+  kept: boolean;
+}
+
 /**
  * The shared pages of this process, least recently served first. A page is kept from the moment
  * its render starts, so requests that arrive meanwhile wait for that one render; a render that
@@ -77,15 +112,26 @@ export type SharedRender = { kept: SharedPage } | { failed: RenderedPage };
  */
 export class SharedPages {
   private readonly pages = new Map<string, Promise<SharedRender>>();
+  private readonly newPages: NewPageCounts;
 
-  constructor(private readonly maxPages = MAX_PAGES) {}
+  constructor(
+    private readonly maxPages = MAX_PAGES,
+    newPagesPerClient = NEW_PAGES_PER_CLIENT,
+  ) {
+    this.newPages = new NewPageCounts(newPagesPerClient);
+  }
 
-  /** The page under `key`, rendered by `render` if this process has none. */
-  get(key: string, render: () => Promise<RenderedPage>): Promise<SharedRender> {
+  /**
+   * The page under `key`, rendered by `render` if this process has none; null when `client` has
+   * had its share of new pages: the caller renders for that request alone.
+   */
+  get(key: string, render: () => Promise<RenderedPage>, client: string): SharedPageLookup | null {
     let page = this.pages.get(key);
+    const kept = page !== undefined;
     if (page) {
       this.pages.delete(key);
     } else {
+      if (!this.newPages.take(client)) return null;
       page = render().then(async (rendered) =>
         rendered.statusCode === 200
           ? { kept: await SharedPage.from(rendered.html) }
@@ -101,6 +147,6 @@ export class SharedPages {
       const oldest = this.pages.keys().next().value;
       if (oldest !== undefined) this.pages.delete(oldest);
     }
-    return page;
+    return { page, kept };
   }
 }

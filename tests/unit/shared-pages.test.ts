@@ -59,6 +59,12 @@ describe("sharedPageKey", () => {
     expect(sharedPageKey(get(), 404, context())).toBeNull();
     expect(sharedPageKey(get(), 500, context())).toBeNull();
   });
+
+  it("renders per request for a path not spelt canonically", () => {
+    for (const path of ["/Sign-In", "/%73ign-in", "/sign-in/", "//sign-in"]) {
+      expect(sharedPageKey(new Request(`http://portal.test${path}`), 200, context())).toBeNull();
+    }
+  });
 });
 
 describe("SharedPage", () => {
@@ -93,11 +99,23 @@ describe("SharedPage", () => {
 describe("SharedPages", () => {
   const page = (label: string, statusCode = 200) =>
     Promise.resolve({ html: Buffer.from(label), statusCode });
+  /** The page under `key` for a client that has had no new pages made. */
+  const pageOf = (
+    pages: SharedPages,
+    key: string,
+    make: () => Promise<{ html: Buffer; statusCode: number }>,
+  ) => {
+    const lookup = pages.get(key, make, `client-${key}-${Math.random()}`);
+    if (!lookup) throw new Error("a new client was refused a page");
+    return lookup.page;
+  };
 
   it("makes a page once, however many requests ask for it meanwhile", async () => {
     const pages = new SharedPages();
     const make = vi.fn(() => page("landing"));
-    const answers = await Promise.all([1, 2, 3].map(() => pages.get("/", make)));
+    const lookups = [1, 2, 3].map(() => pages.get("/", make, "203.0.113.1"));
+    expect(lookups.map((lookup) => lookup?.kept)).toEqual([false, true, true]);
+    const answers = await Promise.all(lookups.map((lookup) => lookup?.page));
     expect(make).toHaveBeenCalledTimes(1);
     expect(new Set(answers).size).toBe(1);
     expect("kept" in (answers[0] as object)).toBe(true);
@@ -106,32 +124,49 @@ describe("SharedPages", () => {
   it("keeps no page whose making failed", async () => {
     const pages = new SharedPages();
     await expect(
-      pages.get("/", () => Promise.reject(new Error("render failed"))),
+      pageOf(pages, "/", () => Promise.reject(new Error("render failed"))),
     ).rejects.toThrow();
     const make = vi.fn(() => page("landing"));
-    await pages.get("/", make);
+    await pageOf(pages, "/", make);
     expect(make).toHaveBeenCalledTimes(1);
   });
 
   it("answers a render that ended in another status once, as it is, and keeps nothing", async () => {
     const pages = new SharedPages();
-    const failed = await pages.get("/", () => page("error page", 500));
+    const failed = await pageOf(pages, "/", () => page("error page", 500));
     expect(failed).toEqual({ failed: { html: Buffer.from("error page"), statusCode: 500 } });
     const make = vi.fn(() => page("landing"));
-    await pages.get("/", make);
+    await pageOf(pages, "/", make);
     expect(make).toHaveBeenCalledTimes(1);
   });
 
   it("keeps at most its limit, dropping the page served least recently", async () => {
     const pages = new SharedPages(2);
     const make = vi.fn((label: string) => page(label));
-    await pages.get("a", () => make("a"));
-    await pages.get("b", () => make("b"));
-    await pages.get("a", () => make("a"));
-    await pages.get("c", () => make("c"));
-    await pages.get("a", () => make("a"));
+    await pageOf(pages, "a", () => make("a"));
+    await pageOf(pages, "b", () => make("b"));
+    await pageOf(pages, "a", () => make("a"));
+    await pageOf(pages, "c", () => make("c"));
+    await pageOf(pages, "a", () => make("a"));
     expect(make).toHaveBeenCalledTimes(3);
-    await pages.get("b", () => make("b"));
+    await pageOf(pages, "b", () => make("b"));
     expect(make).toHaveBeenCalledTimes(4);
+  });
+
+  it("makes only a few new pages per client a minute; kept pages are still served to it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const pages = new SharedPages(32, 3);
+      const flooder = "198.51.100.7";
+      await pages.get("/", () => page("landing"), "203.0.113.9")?.page;
+      const made = ["a", "b", "c", "d", "e"].map((key) => pages.get(key, () => page(key), flooder));
+      expect(made.map((lookup) => lookup !== null)).toEqual([true, true, true, false, false]);
+      expect(pages.get("/", () => page("again"), flooder)?.kept).toBe(true);
+      expect(pages.get("d", () => page("d"), "203.0.113.10")?.kept).toBe(false);
+      vi.advanceTimersByTime(60_000);
+      expect(pages.get("e", () => page("e"), flooder)).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
