@@ -20,6 +20,7 @@ import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
+import { withSessionCleared } from "~/session/cookie.server";
 import { requireUser } from "~/session/guards.server";
 import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
@@ -142,5 +143,6 @@ export async function signOutEverywhereAction(request: Request, context: AppLoad
   const { supabase, headers } = createAuthClient(request, context);
   await callAuth(() => supabase.auth.signOut({ scope: "global" }));
   await revokeSessions(user.id, null);
-  return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, headers);
+  const cleared = await withSessionCleared(request, headers);
+  return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, cleared);
 }

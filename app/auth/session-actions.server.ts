@@ -21,6 +21,7 @@ import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
+import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
 
@@ -93,9 +94,12 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
 }
 
-/** Ends this device's session (scope local: the cookies go even when the service is down). */
+/**
+ * Ends this device's session. auth-js keeps the cookies when the auth service cannot be reached;
+ * they are cleared here whatever it answered, so the device is signed out either way.
+ */
 export async function signOutAction(request: Request, context: AppLoadContext) {
   const { supabase, headers } = createAuthClient(request, context);
   await callAuth(() => supabase.auth.signOut({ scope: "local" }));
-  return redirect(HOME_PATH, { headers });
+  return redirect(HOME_PATH, { headers: await withSessionCleared(request, headers) });
 }

@@ -39,13 +39,32 @@ function anonKey(): string {
   return key;
 }
 
-/** The cookie @supabase/ssr stores this project's session in (chunks add `.0`, `.1`…). */
+/**
+ * The cookie @supabase/ssr stores this project's session in (chunks add `.0`, `.1`…). On an HTTPS
+ * site it carries the `__Host-` prefix: browsers then take it only from this host, over HTTPS, for the
+ * whole site, so neither a sibling subdomain nor plain HTTP can plant or overwrite it.
+ */
 export function sessionCookieName(): string {
-  return `sb-${new URL(authServiceUrl()).hostname.split(".")[0]}-auth-token`;
+  const name = `sb-${new URL(authServiceUrl()).hostname.split(".")[0]}-auth-token`;
+  const { COOKIE_SECURE, SITE_URL } = getEnv();
+  return COOKIE_SECURE && SITE_URL.startsWith("https:") ? `__Host-${name}` : name;
 }
 
+/**
+ * How long a browser keeps the session cookie after it was last written. Each refresh (about
+ * hourly while the portal is in use) writes it again, so only a browser left unused this long
+ * has to sign in again; @supabase/ssr's default is 400 days.
+ */
+const SESSION_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 export function sessionCookieOptions() {
-  return { httpOnly: true, secure: getEnv().COOKIE_SECURE, sameSite: "lax", path: "/" } as const;
+  return {
+    httpOnly: true,
+    secure: getEnv().COOKIE_SECURE,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
+  } as const;
 }
 
 /** How long one call to the auth service may take before it counts as unreachable. */
@@ -98,7 +117,7 @@ export function createSupabaseClient(
   return createServerClient(authServiceUrl(), anonKey(), {
     realtime: { transport: ws as unknown as typeof WebSocket },
     global: { fetch: authServiceFetch(clientIp) },
-    cookieOptions: sessionCookieOptions(),
+    cookieOptions: { ...sessionCookieOptions(), name: sessionCookieName() },
     cookies: {
       getAll() {
         return parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({
@@ -108,7 +127,12 @@ export function createSupabaseClient(
       },
       setAll(cookies, cacheHeaders) {
         for (const { name, value, options } of cookies) {
-          responseHeaders.append("Set-Cookie", serializeCookieHeader(name, value, options));
+          // @supabase/ssr always asks for its own 400 days; a cookie being cleared keeps its 0.
+          const lifetime = options.maxAge === 0 ? {} : { maxAge: SESSION_COOKIE_MAX_AGE_SECONDS };
+          responseHeaders.append(
+            "Set-Cookie",
+            serializeCookieHeader(name, value, { ...options, ...lifetime }),
+          );
         }
         for (const [header, value] of Object.entries(cacheHeaders ?? {})) {
           responseHeaders.set(header, value);

@@ -94,3 +94,12 @@ export function clearedSessionCookies(names: string[]): Headers {
   }
   return headers;
 }
+
+/** `headers` with lines that clear every session cookie (and chunk) the request carried. */
+export async function withSessionCleared(request: Request, headers: Headers): Promise<Headers> {
+  const cookie = await readSessionCookie(request.headers.get("Cookie") ?? "");
+  for (const line of clearedSessionCookies(cookie?.names ?? []).getSetCookie()) {
+    headers.append("Set-Cookie", line);
+  }
+  return headers;
+}

@@ -81,6 +81,8 @@ describe("sign-in action", () => {
     const authCookie = cookies.find((line) => line.startsWith("sb-127-auth-token"));
     expect(authCookie).toMatch(/HttpOnly/i);
     expect(authCookie).toMatch(/SameSite=Lax/i);
+    // Thirty days after it was last written (each refresh writes it), not @supabase/ssr's 400.
+    expect(authCookie).toMatch(/Max-Age=2592000(;|$)/i);
     expect(cookies.some((line) => line.startsWith("toast="))).toBe(true);
   });
 

@@ -275,6 +275,28 @@ describe("auth service outage", () => {
     expect(refreshing.jar.header()).toBe(before);
   }, 30_000);
 
+  it("sign-out still signs the device out: the cookies are cleared and the next page is signed out", async () => {
+    const device = new CookieJar(valid.jar.header());
+    const response = await fetch(`${valid.app.url}/auth/sign-out`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: valid.app.url,
+        Cookie: device.header(),
+      },
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(clearedAuthCookies(response.headers.getSetCookie())).not.toEqual([]);
+    device.apply(response.headers.getSetCookie());
+    expect(device.session()).toBeNull();
+    const dashboard = await get(valid, "/dashboard", device);
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("location")).toBe("/");
+  });
+
   it("/readyz says 503 and /healthz 200", async () => {
     for (const stack of [valid, refreshing]) {
       expect(await readyz(stack)).toBe(503);
