@@ -1,5 +1,5 @@
-// The HTTP server: health endpoints and precompressed fingerprinted assets, then request ids and
-// logs, security headers, same-site and body-size checks, compression, static files and the Remix
+// The HTTP server: malformed requests refused, health endpoints and precompressed fingerprinted
+// assets, then request ids and logs, security headers, same-site and body-size checks, compression, static files and the Remix
 // request handler.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -12,7 +12,7 @@ import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
-import { sameSiteOnly, securityHeaders } from "./security";
+import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -88,6 +88,7 @@ export async function startHttpServer(
   // A hop count or the proxies' addresses: req.ip is then the address the nearest untrusted hop
   // reported, never a value the client wrote at the left of X-Forwarded-For.
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(wellFormedOnly());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
