@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   freePort,
+  logLines,
   rawRequest,
   startAppProcess,
   startAuthProcess,
@@ -14,21 +15,6 @@ import {
 } from "./processes";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-
-/** The JSON lines the app logged, in order; a line that is not JSON fails the test. */
-function logLines(app: RunningProcess): Array<Record<string, unknown>> {
-  return app
-    .output()
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      try {
-        return JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        throw new Error(`a log line that is not JSON: ${line.slice(0, 200)}`);
-      }
-    });
-}
 
 /** Waits until the app has logged a line about `path` (and a moment more for any stragglers). */
 async function loggedAbout(app: RunningProcess, path: string) {

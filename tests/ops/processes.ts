@@ -116,6 +116,21 @@ export function startAppProcess(port: number, authUrl: string, env: Record<strin
   );
 }
 
+/** The JSON objects a process logged, in order; a line that is not one throws, naming it. */
+export function logLines(running: RunningProcess): Array<Record<string, unknown>> {
+  return running
+    .output()
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`a log line that is not JSON: ${line.slice(0, 200)}`);
+      }
+    });
+}
+
 /** Posts a form to `path` as a browser on the same site would, without following the redirect. */
 export function postForm(
   app: RunningProcess,
