@@ -1,23 +1,29 @@
-// The HTTP server: health endpoints and precompressed fingerprinted assets, then request ids and
-// logs, security headers, compression, static files, same-site, body-size and canonical-path
-// checks, and the Remix request handler.
+// The HTTP server, with time limits for slow clients and a cap on connections per address:
+// malformed requests refused, health endpoints, precompressed assets, request ids and logs, security
+// headers, compression, static files, same-site, body-size and canonical-path checks, and the Remix
+// request handler.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import type { Server } from "node:http";
-import type { Socket } from "node:net";
+import { createServer, type Server } from "node:http";
 import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
 import { canonicalPaths } from "./canonical-paths";
-import { sameSiteOnly, securityHeaders } from "./security";
+import { limitConnections } from "./connections";
+import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
+/**
+ * How often Node looks for requests past their header or request timeout (its default, 30 s, would
+ * let a 20 s limit run to 50 s).
+ */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
@@ -89,6 +95,7 @@ export async function startHttpServer(
   // A hop count or the proxies' addresses: req.ip is then the address the nearest untrusted hop
   // reported, never a value the client wrote at the left of X-Forwarded-For.
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(wellFormedOnly());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -134,22 +141,34 @@ export async function startHttpServer(
     }),
   );
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-    listening.once("error", reject);
+  // Slow phones get ample time for a request; a client that trickles it in (slow-loris) does not.
+  const server: Server = createServer(
+    {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    app,
+  );
+  // Express's compiled TRUST_PROXY: a peer it believes about X-Forwarded-For is a proxy.
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const connections = limitConnections(server, {
+    maxPerAddress: env.HTTP_MAX_CONNECTIONS_PER_IP,
+    isProxy: (address) => trusted(address, 0),
   });
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
 
   return {
     close(timeoutMs) {
       return new Promise((resolve) => {
-        const force = setTimeout(() => {
-          for (const socket of sockets) socket.destroy();
-        }, timeoutMs);
+        const force = setTimeout(() => connections.destroyAll(), timeoutMs);
         force.unref();
         server.close(() => {
           clearTimeout(force);

@@ -1,10 +1,11 @@
-// Process entry: validates configuration, starts the embedded auth server when no SUPABASE_URL is
-// given, hands the configuration to the Remix build, serves it, and shuts both down cleanly on
-// SIGTERM/SIGINT.
+// Process entry: routes console output into the structured log, validates configuration, starts
+// the embedded auth server when no SUPABASE_URL is given, hands the configuration to the Remix
+// build, serves it, and shuts both down cleanly on SIGTERM/SIGINT.
 import type { ServerBuild } from "@remix-run/node";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, parseEnv, type Env } from "../app/lib/env.server";
+import { routeConsoleToLog } from "./console-log";
 import { startEmbeddedAuth } from "./embedded-auth";
 import { log } from "../app/lib/log.server";
 import { startHttpServer } from "./http";
@@ -38,14 +39,21 @@ function embeddedRateLimitSecret(env: Env): string | undefined {
   return appSecret ?? serverSecret;
 }
 
+/** Logs a configuration error (this module's ConfigError or the server build's copy of it). */
+function logConfigError(error: ConfigError) {
+  log("error", "config_invalid", { message: "Invalid configuration", problems: error.problems });
+}
+
 async function main() {
+  // First, so that whatever prints to the console (Remix, auth-js, Node) writes one JSON line.
+  const consoleLines = routeConsoleToLog();
   let env;
   try {
     env = parseEnv(process.env, (message) => log("warn", "config", { message }));
     if (!env.SUPABASE_URL) env = { ...env, AUTH_RATE_LIMIT_SECRET: embeddedRateLimitSecret(env) };
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      logConfigError(error);
       process.exit(1);
     }
     throw error;
@@ -69,7 +77,7 @@ async function main() {
     await build.entry.module.start(env);
   } catch (error) {
     if (!(error instanceof Error && error.name === "ConfigError")) throw error;
-    console.error(error.message);
+    logConfigError(error as ConfigError);
     await embedded?.close();
     process.exit(1);
   }
@@ -89,6 +97,7 @@ async function main() {
     await http.close(env.SHUTDOWN_TIMEOUT_MS);
     await build.entry.module.stop();
     await embedded?.close();
+    consoleLines.flush();
     log("info", "stopped", {});
     process.exit(0);
   };

@@ -1,7 +1,104 @@
-// Response security headers (framing, sniffing, referrer, features, HSTS in production; a document's
-// Content-Security-Policy comes with it from the server entry) and the same-site check every
-// state-changing request must pass.
+// The refusal of requests no browser sends (a Host or target no URL can be made of, methods the
+// site has no use for), response security headers (framing, sniffing, referrer, features, HSTS in
+// production; a document's Content-Security-Policy comes with it from the server entry) and the
+// same-site check every state-changing request must pass.
 import type { NextFunction, Request, Response } from "express";
+import { log } from "../app/lib/log.server";
+
+/** The methods the site answers; any other (TRACE, WebDAV's PROPFIND…) gets a 405 naming these. */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const ALLOW = [...ALLOWED_METHODS].join(", ");
+const LOGGED_PATH_CHARS = 200;
+
+/** A Host or X-Forwarded-Host value a URL can be made of: a name or address, and a port. */
+function isHost(value: string): boolean {
+  if (value === "" || /[\s/\\?#@]/.test(value)) return false;
+  return URL.canParse(`http://${value}`);
+}
+
+/** The host of an absolute URL written as `host` would be, or null when it is none. */
+function normalHost(protocol: string, host: string): string | null {
+  try {
+    return new URL(`${protocol}//${host}`).host;
+  } catch {
+    return null;
+  }
+}
+
+type Target = { path: string; refused?: never } | { refused: string; path?: never };
+
+/**
+ * The request's target as a path, or why it cannot be served. An absolute-form target (which
+ * clients send to proxies, and a proxy may pass on) is served as its path when it names the host
+ * the Host header names, as RFC 9112 asks a server to accept it; naming another site, it is a
+ * request for a proxy, which this is not. `*` is only OPTIONS' (the whole server).
+ */
+function targetOf(req: Request): Target {
+  const target = req.url;
+  if (target.startsWith("/") || (target === "*" && req.method === "OPTIONS")) {
+    return { path: target };
+  }
+  if (!/^https?:\/\//i.test(target) || !URL.canParse(target)) return { refused: "target" };
+  const url = new URL(target);
+  const host = req.get("host");
+  if (host === undefined || url.host !== normalHost(url.protocol, host)) {
+    return { refused: "absolute_target" };
+  }
+  return { path: `${url.pathname}${url.search}` };
+}
+
+/** Why no URL can be made of the request's Host, X-Forwarded-Host or -Proto; null when one can. */
+function malformedOrigin(req: Request): string | null {
+  const host = req.get("host");
+  if (host !== undefined && !isHost(host)) return "host";
+  const forwardedHost = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (forwardedHost !== undefined && !isHost(forwardedHost)) return "forwarded_host";
+  // req.protocol reads X-Forwarded-Proto only from a trusted proxy.
+  if (req.protocol !== "http" && req.protocol !== "https") return "forwarded_proto";
+  return null;
+}
+
+/** The target for the log: its path alone (no scheme, host or query), cut short. */
+function loggedPath(target: string): string {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0] ?? "";
+  return path.slice(0, LOGGED_PATH_CHARS);
+}
+
+/**
+ * Answers early, plainly and with one log line the requests that would otherwise reach Remix and
+ * come back as a 500 with a stack trace in the log: a Host, X-Forwarded-Host or X-Forwarded-Proto
+ * no URL can be made of, or a target that is not a path of this site (400); a method the site does
+ * not answer (405); OPTIONS, which Remix does not answer either (204). Both name the allowed
+ * methods in `Allow`.
+ */
+export function wellFormedOnly() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const target = targetOf(req);
+    const reason =
+      malformedOrigin(req) ?? target.refused ?? (ALLOWED_METHODS.has(req.method) ? null : "method");
+    if (reason === null && target.path !== undefined) {
+      if (req.method === "OPTIONS") {
+        res.set("Allow", ALLOW).status(204).end();
+        return;
+      }
+      req.url = req.originalUrl = target.path;
+      return next();
+    }
+    const status = reason === "method" ? 405 : 400;
+    log("info", "request_refused", {
+      method: req.method,
+      path: loggedPath(req.url),
+      status,
+      reason,
+    });
+    if (status === 405) res.set("Allow", ALLOW);
+    else res.set("Connection", "close");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 405 ? "This method is not allowed here." : "Bad request.");
+  };
+}
 
 export function securityHeaders(isProduction: boolean) {
   return (_req: Request, res: Response, next: NextFunction) => {

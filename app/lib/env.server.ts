@@ -91,6 +91,10 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
   REDIS_URL: z.string().url().optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(64),
   BENCH_SESSION_USER: benchSessionUser.optional(),
 });
 
@@ -163,6 +167,11 @@ export function parseEnv(
   }
   if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
     warn("SUPABASE_SERVICE_ROLE_KEY is not set: the staff console cannot list or invite clients");
+  }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push(
+      "HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+    );
   }
   let sessionSecret = env.SESSION_SECRET;
   if (!sessionSecret) {

@@ -77,6 +77,8 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
     RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
     RATE_LIMIT_SIGN_UP_PER_IP: "100000",
     RATE_LIMIT_REFRESH_PER_IP: "100000",
+    // The load generator opens BENCH_CONNECTIONS connections, all from 127.0.0.1.
+    HTTP_MAX_CONNECTIONS_PER_IP: "100000",
     SHUTDOWN_TIMEOUT_MS: "2000",
     ...extra,
   };

@@ -62,6 +62,7 @@ export async function startStack({ buildDir, appPort, authPort, tokenSeconds, an
       RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
       // Every virtual user comes from 127.0.0.1; short tokens make each refresh often.
       RATE_LIMIT_REFRESH_PER_IP: "1000000",
+      HTTP_MAX_CONNECTIONS_PER_IP: "1000000",
     },
     `${appUrl}/healthz`,
   );

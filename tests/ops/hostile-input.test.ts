@@ -3,7 +3,8 @@
 // UTF-8, JSON and other wrong content types, nonsense intents; same-site and cross-site; with and
 // without cookies) and forged or truncated session cookies on every protected route. Every answer
 // must be a 4xx, a same-site redirect or the form again with its message: never a 5xx, a stack
-// trace or a signed-in page. Afterwards the server must still be up and serving sign-ins.
+// trace or a signed-in page. Afterwards the server must still be up and serving sign-ins, and its
+// log still one JSON object per line.
 // The generator is seeded (OPS_FUZZ_SEED), so any failure can be replayed exactly.
 import fc from "fast-check";
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
@@ -16,6 +17,7 @@ import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { MAX_BODY_BYTES } from "../../server/http";
 import {
   freePort,
+  logLines,
   signedInCookie,
   startAppProcess,
   startAuthProcess,
@@ -1478,5 +1480,7 @@ describe("hostile input", () => {
     expect(app.child.signalCode).toBeNull();
     expect(auth.child.exitCode).toBeNull();
     expect(app.output()).not.toMatch(/uncaught|unhandled/i);
+    // Whatever the barrage made Remix or auth-js print, the log is one JSON object per line.
+    expect(() => logLines(app)).not.toThrow();
   });
 });

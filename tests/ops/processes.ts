@@ -1,9 +1,11 @@
 // Starts the production build as real processes for the operations tests: the standalone auth
 // server (build/auth-server.js) and the app (build/main.js) pointed at it, each stoppable and
-// restartable, with their output captured. OPS_BUILD_DIR (default `build`, relative to the project
+// restartable, with their output captured; raw TCP connections for requests fetch will not send.
+// OPS_BUILD_DIR (default `build`, relative to the project
 // root) says where main.js and auth-server.js live, so a suite can run a stable copy of the build.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEMO_ANON_KEY } from "@portal/auth-server";
@@ -114,6 +116,21 @@ export function startAppProcess(port: number, authUrl: string, env: Record<strin
   );
 }
 
+/** The JSON objects a process logged, in order; a line that is not one throws, naming it. */
+export function logLines(running: RunningProcess): Array<Record<string, unknown>> {
+  return running
+    .output()
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`a log line that is not JSON: ${line.slice(0, 200)}`);
+      }
+    });
+}
+
 /** Posts a form to `path` as a browser on the same site would, without following the redirect. */
 export function postForm(
   app: RunningProcess,
@@ -184,4 +201,44 @@ export async function signedInCookie(
 ) {
   await createConfirmedUser(authUrl, serviceRoleKey, email, password);
   return signInCookie(app, email, password);
+}
+
+/** A TCP connection to the app, for requests fetch will not send (bad heads, slow bodies). */
+export interface RawConnection {
+  socket: Socket;
+  /** Every byte the server has sent so far, as text. */
+  received: () => string;
+  /** Resolves with every byte received once the connection is closed, by either side. */
+  closed: Promise<string>;
+}
+
+/** Opens a connection to `url`'s port from `localAddress` (any 127.0.0.x is a separate client). */
+export function openConnection(url: string, localAddress = "127.0.0.1"): Promise<RawConnection> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port), localAddress });
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => (received += chunk));
+    const closed = new Promise<string>((done) => socket.once("close", () => done(received)));
+    socket.once("error", () => {}); // a refused or reset connection shows as `closed`
+    socket.once("connect", () => resolve({ socket, received: () => received, closed }));
+    socket.once("close", () => reject(new Error(`no connection to ${url}`)));
+  });
+}
+
+/** Sends `head` (and `body`) on a new connection that asks to be closed; resolves with the answer. */
+export async function rawRequest(
+  url: string,
+  head: string,
+  { body = "", localAddress }: { body?: string; localAddress?: string } = {},
+): Promise<string> {
+  const connection = await openConnection(url, localAddress);
+  connection.socket.write(`${head}\r\nConnection: close\r\n\r\n${body}`);
+  return connection.closed;
+}
+
+/** An answer's status code from its raw text (0 when nothing came back). */
+export function statusOf(raw: string): number {
+  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw)?.[1] ?? 0);
 }

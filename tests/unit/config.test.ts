@@ -1,6 +1,7 @@
 // Start-up configuration: TRUST_PROXY takes a hop count or proxy addresses and refuses `true`; the
-// bench's fixed session user is refused off loopback; the parsed value is what configure() hands on;
-// the staff command's part (where the auth service's admin API is) needs nothing else.
+// HTTP limits have defaults, the header timeout within the request's; the bench's fixed session user
+// is refused off loopback; the parsed value is what configure() hands on; the staff command's part
+// (where the auth service's admin API is) needs nothing else.
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseAuthAdminEnv, parseEnv } from "~/lib/env.server";
 
@@ -44,6 +45,29 @@ describe("TRUST_PROXY", () => {
       expect(problems({ TRUST_PROXY: value })).toHaveLength(1);
     },
   );
+});
+
+describe("HTTP limits", () => {
+  it("default to values that need no setting", () => {
+    const env = parseEnv(base);
+    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(20_000);
+    expect(env.HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
+    expect(env.HTTP_MAX_CONNECTIONS_PER_IP).toBe(64);
+  });
+
+  it("refuse a header timeout longer than the whole request's", () => {
+    const [problem, ...rest] = problems({
+      HTTP_HEADERS_TIMEOUT_MS: "40000",
+      HTTP_REQUEST_TIMEOUT_MS: "30000",
+    });
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+  });
+
+  it.each(["0", "-1", "lots"])("refuse %j as a connection cap", (value) => {
+    expect(problems({ HTTP_MAX_CONNECTIONS_PER_IP: value })).toHaveLength(1);
+  });
 });
 
 describe("BENCH_SESSION_USER", () => {
