@@ -4,6 +4,8 @@ export interface Postgres {
   url: string;
   /** Runs psql against the `postgres` database with `input` on stdin; returns its output. */
   psql(args: string[], input?: string): string;
+  /** The server's process id (the parent of every backend). */
+  pid: number;
   stop(): void;
 }
 

@@ -2,7 +2,7 @@
 // in a temp folder, started with pg_ctl on a given port with a private socket folder (no TCP), run
 // as the `postgres` user when running as root (PostgreSQL refuses to run as root).
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -24,7 +24,8 @@ export function postgresBinDir() {
 
 /**
  * Starts a new cluster on `port`. Returns its connection string (the `postgres` database, over the
- * server's socket), `psql(args, input)` (unaligned, tuples only) and `stop()`, which deletes it.
+ * server's socket), `psql(args, input)` (unaligned, tuples only), the server's process id and
+ * `stop()`, which deletes it.
  */
 export function startPostgres(port) {
   const bin = postgresBinDir();
@@ -71,6 +72,8 @@ export function startPostgres(port) {
   return {
     url: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     psql,
+    // The first line of postmaster.pid: the server process, parent of every backend.
+    pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

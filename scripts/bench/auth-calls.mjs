@@ -1,6 +1,8 @@
 // Counts the app's calls to the auth service from the embedded auth server's per-request log lines
-// (JSON, event "request", path under /auth/v1, no requestId) between two offsets of the app's log.
+// (JSON, event "request", path under /auth/v1, no requestId) between two offsets of the app's log,
+// over load runs or over sequential views made for the count.
 import { closeSync, openSync, readSync } from "node:fs";
+import { expect200 } from "./session.mjs";
 
 export function readLogLines(logFile, from, to) {
   const length = to - from;
@@ -47,4 +49,19 @@ export function countAuthCalls(records, pagePaths) {
 export function logWindow(app) {
   const from = app.logSize();
   return () => readLogLines(app.logFile, from, app.logSize());
+}
+
+/**
+ * Sequential signed-in views of `paths` (in turn) after a warm-up of five each: auth-service calls
+ * in steady state, no view left in flight when the window closes.
+ */
+export async function sequentialAuthCalls(app, cookie, paths, views) {
+  for (const path of paths) for (let i = 0; i < 5; i++) await expect200(app.url + path, cookie);
+  const window = logWindow(app);
+  for (let i = 0; i < views; i++) await expect200(app.url + paths[i % paths.length], cookie);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return countAuthCalls(
+    window(),
+    paths.map((path) => new URL(path, app.url).pathname),
+  );
 }

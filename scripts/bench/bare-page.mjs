@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { root } from "./config.mjs";
-import { cpuSeconds, freePort, track, waitFor200 } from "./processes.mjs";
+import { cpuSeconds } from "./cpu.mjs";
+import { freePort, track, waitFor200 } from "./processes.mjs";
 
 const pageDir = fileURLToPath(new URL("./bare-page/", import.meta.url));
 

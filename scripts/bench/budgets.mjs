@@ -11,7 +11,8 @@ function check(id, label, value, pass, display, limit, protects) {
 
 const lighthouseOf = (results, path) => results.lighthouse.find((page) => page.path === path);
 
-export function evaluateBudgets(results) {
+/** The budgets of the bench's first part (pages, bytes, Lighthouse, session, auth calls). */
+function coreBudgets(results) {
   const budgets = [];
   const pages = results.client?.pages ?? [];
   const landing = pages.find((page) => page.path === "/");
@@ -137,4 +138,29 @@ export function evaluateBudgets(results) {
     ),
   );
   return budgets;
+}
+
+/** The product data's budget: what reading a client's state adds to a view, on SQLite. */
+function productDataBudgets(results) {
+  const sqlite = results.productData.readCost.find((cost) => cost.engine === "sqlite");
+  const value = sqlite && sqlite.readAndView.cpuMicros / 1000;
+  return [
+    check(
+      "data-read-cpu",
+      "Product-data read + programme view, CPU per view (SQLite, in-process)",
+      value,
+      value <= 0.2,
+      value === undefined ? undefined : `${value.toFixed(3)} ms`,
+      "≤ 0.2 ms",
+      "keeping each client's place in a database costs a signed-in view next to nothing",
+    ),
+  ];
+}
+
+/** The budgets of the parts this run measured. */
+export function evaluateBudgets(results) {
+  return [
+    ...(results.parts.includes("core") ? coreBudgets(results) : []),
+    ...(results.parts.includes("product-data") ? productDataBudgets(results) : []),
+  ];
 }

@@ -13,12 +13,30 @@ function positiveNumber(name, fallback) {
   return value;
 }
 
+function choice(name, allowed, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!allowed.includes(raw)) throw new Error(`${name} must be one of ${allowed.join(", ")}`);
+  return raw;
+}
+
 function numberList(name, fallback) {
   const raw = process.env[name];
   if (!raw) return fallback;
   return raw.split(",").map((part) => {
     const value = Number(part.trim());
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name}: bad entry "${part}"`);
+    return value;
+  });
+}
+
+/** A comma list whose entries are each one of `allowed`. */
+function choiceList(name, allowed) {
+  const raw = process.env[name];
+  if (!raw) return allowed;
+  return raw.split(",").map((part) => {
+    const value = part.trim();
+    if (!allowed.includes(value)) throw new Error(`${name}: "${value}" is none of ${allowed}`);
     return value;
   });
 }
@@ -47,8 +65,18 @@ export const settings = {
   chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
   /** The auth server's bcrypt cost, as AUTH_BCRYPT_COST; passed on to the app too. */
   bcryptCost: positiveNumber("AUTH_BCRYPT_COST", 10),
+  /**
+   * The product-data part (product-data.mjs): "1" after the rest, "0" skipped, "only" alone. Its
+   * engines, the clients the staff list is measured at (and its connections), and the in-process
+   * reads timed.
+   */
+  productData: choice("BENCH_PRODUCT_DATA", ["0", "1", "only"], "1"),
+  engines: choiceList("BENCH_ENGINES", ["sqlite", "postgres"]),
+  staffClients: positiveNumber("BENCH_STAFF_CLIENTS", 10_000),
+  staffConnections: positiveNumber("BENCH_STAFF_CONNECTIONS", 10),
+  readCostViews: positiveNumber("BENCH_READ_COST_VIEWS", 5_000),
   /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
-  timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 15),
+  timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 30),
   resultsDir: join(root, "bench-results"),
 };
 

@@ -1,5 +1,6 @@
-// Child process of the bench: runs one autocannon measurement (options as JSON in argv[2]) and prints
-// a JSON summary, so the load generator never shares an event loop with the bench or the server.
+// Child process of the bench: runs one autocannon measurement (options as JSON in argv[2]: url,
+// connections, duration, headers, and for a form post method and body) and prints a JSON summary,
+// so the load generator never shares an event loop with the bench or the server.
 import { importTool } from "./deps.mjs";
 
 const options = JSON.parse(process.argv[2] ?? "{}");
@@ -9,6 +10,8 @@ const result = await autocannon({
   url: options.url,
   connections: options.connections,
   duration: options.duration,
+  method: options.method ?? "GET",
+  body: options.body,
   headers: options.headers ?? {},
   timeout: 10,
 });

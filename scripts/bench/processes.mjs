@@ -1,15 +1,16 @@
-// Starts and stops the processes the bench owns: the built app (with its embedded auth server) and
-// helpers; each app's stdout/stderr goes to a log file that other modules read.
+// Starts and stops the processes the bench owns: the built app (with its embedded auth server),
+// helpers, and servers that are no child of the bench (PostgreSQL); each app's stdout/stderr goes to
+// a log file that other modules read.
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root, settings } from "./config.mjs";
+import { cpuSeconds } from "./cpu.mjs";
 
 const owned = new Set();
-/** USER_HZ: 100 on every Linux architecture Node supports. */
-const CLOCK_TICKS = 100;
+const cleanups = new Set();
 const scratch = [];
 
 /** A folder for this run's logs, auth data and patched builds; removed by stopAll(). */
@@ -52,10 +53,48 @@ async function stopChild(child, graceMs = 5_000) {
   clearTimeout(timer);
 }
 
+/**
+ * Registers `cleanup` (stopping a server the bench started that is no child of it) for stopAll();
+ * returns a function that runs it now instead, once.
+ */
+export function onStop(cleanup) {
+  let done = false;
+  const once = async () => {
+    if (done) return;
+    done = true;
+    cleanups.delete(once);
+    await cleanup();
+  };
+  cleanups.add(once);
+  return once;
+}
+
 /** Ends every process this run started (by its own pid) and deletes the scratch folders. */
 export async function stopAll() {
+  const failures = [];
+  for (const cleanup of [...cleanups]) await cleanup().catch((error) => failures.push(error));
   await Promise.all([...owned].map((child) => stopChild(child)));
   for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const error of failures) process.stderr.write(`[bench] cleanup failed: ${error}\n`);
+}
+
+/**
+ * Runs `node script ...args` to its end and parses the JSON it prints; throws with its stderr when
+ * it fails, or when it runs past `timeoutMs` (then it is killed). `name` says which in the error.
+ */
+export async function runJsonChild(script, args, { name = script, env = process.env, timeoutMs }) {
+  const child = track(
+    spawn(process.execPath, [script, ...args], { stdio: ["ignore", "pipe", "pipe"], env }),
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const limit = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await child.exited;
+  clearTimeout(limit);
+  if (code !== 0) throw new Error(`${name} failed (${code}): ${stderr.trim()}`);
+  return JSON.parse(stdout);
 }
 
 /** The environment of an app started for the bench: nothing inherited but PATH and HOME. */
@@ -82,29 +121,6 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
     SHUTDOWN_TIMEOUT_MS: "2000",
     ...extra,
   };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc; undefined off Linux. */
-export function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 of stat (utime, stime), counted from the state field (3); in clock ticks.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds the whole machine has been busy (all CPUs, steal included), from /proc/stat. */
-export function machineBusySeconds() {
-  try {
-    const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
-    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
-    return (user + nice + system + irq + softirq + (steal ?? 0)) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Spawns `node <buildDir>/main.js`; returns the child, its URLs and its log file. */

@@ -1,10 +1,12 @@
-// Turns the results into ONE table (text for the terminal, Markdown for docs) and writes
-// bench-results/latest.json and latest.md; also describes the machine the run was on.
+// Turns the results into ONE table (text for the terminal, Markdown for docs), the product data's
+// rows included, and writes bench-results/latest.json and latest.md; also describes the machine
+// the run was on.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { settings } from "./config.mjs";
+import { problemsOf } from "./load.mjs";
 import { count, kb, ms, percent } from "./stats.mjs";
 
 export function machineInfo() {
@@ -29,21 +31,29 @@ export function machineInfo() {
   };
 }
 
+/** Server CPU per request, with the database server's part when it runs apart (PostgreSQL). */
+function serverCpu(msPerRequest, databaseMsPerRequest) {
+  const database =
+    databaseMsPerRequest === undefined ? "" : ` (PostgreSQL ${ms(databaseMsPerRequest)})`;
+  return `server CPU ${ms(msPerRequest)}/req${database}`;
+}
+
+/** One load run: req/s, latency, CPU per request, other work meanwhile, answers not expected. */
+function loadValue(run) {
+  const problems = problemsOf(run);
+  const value =
+    `${count(run.requestsPerSecond)} req/s · p50 ${ms(run.latency.p50)} · p99 ${ms(run.latency.p99)}` +
+    ` · ${serverCpu(run.serverCpuMsPerRequest, run.databaseCpuMsPerRequest)}` +
+    (run.otherCpus >= 0.1 ? ` · other work ${run.otherCpus.toFixed(1)} CPU` : "");
+  return problems ? `${value} · ${problems} NOT ${run.expectStatus ?? "2xx"}/errors` : value;
+}
+
 function serverRows(results) {
-  return results.server.map((run) => {
-    const problems = run.non2xx + run.errors + run.timeouts;
-    const value =
-      `${count(run.requestsPerSecond)} req/s · p50 ${ms(run.latency.p50)} · p99 ${ms(run.latency.p99)}` +
-      ` · server CPU ${ms(run.serverCpuMsPerRequest)}/req` +
-      (run.otherCpus >= 0.1 ? ` · other work ${run.otherCpus.toFixed(1)} CPU` : "");
-    return {
-      area: "server",
-      measure: `${run.label} @${run.connections}`,
-      value: problems ? `${value} · ${problems} NOT 2xx/errors` : value,
-      budget: "",
-      status: "",
-    };
-  });
+  return results.server.map((run) => ({
+    area: "server",
+    measure: `${run.label} @${run.connections}`,
+    value: loadValue(run),
+  }));
 }
 
 const files = (n) => `${n} file${n === 1 ? "" : "s"}`;
@@ -111,17 +121,22 @@ function startupRows(results) {
   ];
 }
 
-function shareRows(results) {
-  const share = results.referenceShare;
-  if (!share) return [];
-  return share.rows.map((row) => ({
-    area: "server",
+/** One page next to the bare page: the median of its slices. */
+function shareRow(area, share, row) {
+  return {
+    area,
     measure: `${row.label} @${share.connections}, median of ${share.slices} × ${share.sliceSeconds} s`,
     value:
       `${count(row.requestsPerSecond)} req/s · ${percent(row.shareOfBare)} of bare` +
-      ` · server CPU ${ms(row.cpuMsPerRequest)}/req` +
+      ` · ${serverCpu(row.cpuMsPerRequest, row.databaseCpuMsPerRequest)}` +
       (row.problems ? ` · ${row.problems} NOT 2xx/errors` : ""),
-  }));
+  };
+}
+
+function shareRows(results) {
+  const share = results.referenceShare;
+  if (!share) return [];
+  return share.rows.map((row) => shareRow("server", share, row));
 }
 
 function browserRows(results) {
@@ -172,9 +187,19 @@ function budgetRows(results) {
   }));
 }
 
+/** Every load run of the run, whichever part made it. */
+function loadRuns(results) {
+  const data = results.productData;
+  return [
+    ...(results.server ?? []),
+    ...(data?.runs ?? []),
+    ...(data?.staff ?? []).flatMap((staff) => staff.runs),
+  ];
+}
+
 /** Flags a run that shared the machine: its throughput and latency figures are not comparable. */
 function machineRows(results) {
-  const worst = Math.max(0, ...results.server.map((run) => run.otherCpus ?? 0));
+  const worst = Math.max(0, ...loadRuns(results).map((run) => run.otherCpus ?? 0));
   const busy = worst > 0.25 || results.machine.loadAverageAtStart > results.machine.nproc / 2;
   return [
     {
@@ -189,16 +214,87 @@ function machineRows(results) {
   ];
 }
 
+function micros(value) {
+  if (value >= 1000) return ms(value / 1000);
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} µs`;
+}
+
+/** CPU per call of an in-process phase, this process's and the database server's. */
+function phaseCpu(phase) {
+  const database =
+    phase.databaseCpuMicros === undefined ? "" : ` + PostgreSQL ${micros(phase.databaseCpuMicros)}`;
+  return `${micros(phase.cpuMicros)}${database}`;
+}
+
+function readCostRow(cost) {
+  return {
+    area: "data",
+    measure: `${cost.label} · read + programme view in-process, median of ${cost.rounds} × ${count(cost.views / cost.rounds)}`,
+    value:
+      `CPU ${phaseCpu(cost.readAndView)}/view (read alone ${phaseCpu(cost.readOnly)},` +
+      ` view alone ${micros(cost.viewOnly.cpuMicros)}) · wall ${micros(cost.readAndView.wallMicros)}/view`,
+  };
+}
+
+function staffRows(staff) {
+  const clients = count(staff.clients);
+  return [
+    {
+      area: "data",
+      measure: `${staff.label} · ${clients} clients created (admin API, no password)`,
+      value: `${ms(staff.createMs)} (${ms(staff.createMs / staff.clients)} each)`,
+    },
+    {
+      area: "data",
+      measure: `${staff.label} · GET /staff, first view (syncs the directory)`,
+      value: `${ms(staff.firstViewMs)} · ${count(staff.listed)} clients listed`,
+    },
+    ...staff.runs.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}, ${clients} clients`,
+      value: loadValue(run),
+    })),
+    {
+      area: "data",
+      measure: `${staff.label} · auth-service calls per /staff view (sequential)`,
+      value: `${staff.authCallsPerView} (${staff.authCalls.calls} calls in ${staff.authCalls.views} views)`,
+    },
+  ];
+}
+
+/** The product data, engine next to engine under each measure. */
+function productDataRows(results) {
+  const data = results.productData;
+  if (!data) return [];
+  return [
+    ...data.share.rows.map((row) => shareRow("data", data.share, row)),
+    ...data.runs.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}`,
+      value: loadValue(run),
+    })),
+    ...data.staff.flatMap(staffRows),
+    ...data.readCost.map(readCostRow),
+  ];
+}
+
+/** The rows of the parts this run measured. */
 export function tableRows(results) {
+  const core = results.parts.includes("core")
+    ? [
+        ...serverRows(results),
+        ...shareRows(results),
+        ...authRows(results),
+        ...clientRows(results),
+        ...browserRows(results),
+        ...lighthouseRows(results),
+        ...startupRows(results),
+      ]
+    : [];
   return [
     ...machineRows(results),
-    ...serverRows(results),
-    ...shareRows(results),
-    ...authRows(results),
-    ...clientRows(results),
-    ...browserRows(results),
-    ...lighthouseRows(results),
-    ...startupRows(results),
+    ...core,
+    ...productDataRows(results),
     ...budgetRows(results),
   ].map((row) => ({ budget: "", status: "", ...row }));
 }
@@ -241,10 +337,14 @@ function machineLine(machine) {
   );
 }
 
-/** Writes latest.json (everything) and latest.md (the table and the machine). */
+/**
+ * Writes latest.json (everything) and latest.md (the table and the machine); a run of the product
+ * data alone writes latest-product-data.*, leaving the last full run's files as they were.
+ */
 export function writeResults(results, rows) {
   mkdirSync(settings.resultsDir, { recursive: true });
-  const json = join(settings.resultsDir, "latest.json");
+  const name = results.parts.includes("core") ? "latest" : "latest-product-data";
+  const json = join(settings.resultsDir, `${name}.json`);
   writeFileSync(json, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
   const md = [
     `Run ${results.finishedAt} · ${machineLine(results.machine)}`,
@@ -253,6 +353,6 @@ export function writeResults(results, rows) {
     markdownTable(rows),
     "",
   ].join("\n");
-  writeFileSync(join(settings.resultsDir, "latest.md"), md);
+  writeFileSync(join(settings.resultsDir, `${name}.md`), md);
   return { json, machine: machineLine(results.machine) };
 }

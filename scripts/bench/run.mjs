@@ -1,10 +1,12 @@
 // `npm run bench`: measures the production build on 127.0.0.1 (server load, throughput next to a
 // bare Remix page, auth-service calls, client weight, the bytes Chromium receives, Lighthouse,
-// start-up and sign-in), prints one table and writes bench-results/.
+// start-up and sign-in; then the product data on SQLite and PostgreSQL, product-data.mjs), prints
+// one table and writes bench-results/. BENCH_PRODUCT_DATA=only (npm run bench:data) runs only the
+// product data, =0 leaves it out.
 // Exits 0 whatever the budgets say; non-zero only when the bench itself fails.
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { countAuthCalls, logWindow } from "./auth-calls.mjs";
+import { logWindow, sequentialAuthCalls } from "./auth-calls.mjs";
 import { buildBarePage, startBarePage } from "./bare-page.mjs";
 import { browserTransfer } from "./browser-transfer.mjs";
 import { evaluateBudgets } from "./budgets.mjs";
@@ -13,6 +15,7 @@ import { root, settings } from "./config.mjs";
 import { resolveTool } from "./deps.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { startApp, stopAll } from "./processes.mjs";
+import { measureProductData } from "./product-data.mjs";
 import { referenceShare } from "./reference-share.mjs";
 import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
 import { measureServer } from "./server-load.mjs";
@@ -32,7 +35,7 @@ function checkPrerequisites() {
       throw new Error(`${settings.buildDir}/${file} is missing: run \`npm run build\` first`);
   }
   resolveTool("autocannon");
-  if (settings.lighthouse) resolveTool("lighthouse");
+  if (settings.lighthouse && settings.productData !== "only") resolveTool("lighthouse");
 }
 
 async function signInTimes(app, email) {
@@ -52,34 +55,8 @@ async function signInTimes(app, email) {
   };
 }
 
-/** Sequential signed-in views after a warm-up: auth-service calls in steady state. */
-async function steadyStateAuthCalls(app, cookie) {
-  for (const path of SIGNED_IN_PATHS)
-    for (let i = 0; i < 5; i++) await expect200(app.url + path, cookie);
-  const window = logWindow(app);
-  for (let i = 0; i < settings.steadyViews; i++)
-    await expect200(app.url + SIGNED_IN_PATHS[i % SIGNED_IN_PATHS.length], cookie);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  return countAuthCalls(window(), SIGNED_IN_PATHS);
-}
-
-async function main() {
-  checkPrerequisites();
-  const results = {
-    startedAt: new Date().toISOString(),
-    buildDir: relative(root, settings.buildDir) || ".",
-    machine: machineInfo(),
-    settings: { ...settings },
-    lighthouse: [],
-  };
-
-  const { loadAverageAtStart: load, nproc } = results.machine;
-  if (load > nproc / 2)
-    step(`warning: load average ${load} on ${nproc} CPUs: other work will skew these numbers`);
-
-  step("building the bare Remix reference page");
-  const bareBuild = await buildBarePage();
-
+/** The bench's first part: everything but the product data. Fills `results`. */
+async function measureCore(results, bare) {
   step(`bcrypt cost (${settings.bcryptCost})`);
   const bcrypt = await bcryptTimes(settings.bcryptCost, 5);
   results.bcrypt = { cost: settings.bcryptCost, times: bcrypt, p50: median(bcrypt) };
@@ -106,7 +83,7 @@ async function main() {
   results.browser = await browserTransfer(`${app.url}/`);
 
   step("auth-service calls per signed-in view (sequential)");
-  const steady = await steadyStateAuthCalls(app, cookie);
+  const steady = await sequentialAuthCalls(app, cookie, SIGNED_IN_PATHS, settings.steadyViews);
 
   if (settings.lighthouse) {
     step(`Lighthouse (mobile): / ×${settings.lighthouseRuns}, dashboards ×1`);
@@ -135,11 +112,14 @@ async function main() {
   );
   results.sessionCheck = await sessionCheckCost(app, skipApp, cookie);
   await skipApp.stop();
-  const bare = await startBarePage(bareBuild);
   step(
     `throughput next to the bare page: ${settings.shareSlices} rounds × 3 pages × ${settings.shareSliceSeconds} s`,
   );
-  results.referenceShare = await referenceShare(bare, app, cookie);
+  results.referenceShare = await referenceShare(await bare(), [
+    { key: "landing", label: "/ (visitor)", app, path: "/" },
+    { key: "dashboard", label: "/dashboard (signed in)", app, path: "/dashboard", cookie },
+  ]);
+  await app.stop();
   const calls = steady.calls + server.underLoad.calls;
   const views = steady.views + server.underLoad.views;
   results.authCalls = {
@@ -149,6 +129,34 @@ async function main() {
     sequential: steady,
     underLoad: server.underLoad,
   };
+  results.parts.push("core");
+}
+
+async function main() {
+  checkPrerequisites();
+  const results = {
+    startedAt: new Date().toISOString(),
+    buildDir: relative(root, settings.buildDir) || ".",
+    machine: machineInfo(),
+    settings: { ...settings },
+    parts: [],
+    lighthouse: [],
+  };
+
+  const { loadAverageAtStart: load, nproc } = results.machine;
+  if (load > nproc / 2)
+    step(`warning: load average ${load} on ${nproc} CPUs: other work will skew these numbers`);
+
+  step("building the bare Remix reference page");
+  const bareBuild = await buildBarePage();
+  let bareServer;
+  const bare = async () => (bareServer ??= await startBarePage(bareBuild));
+
+  if (settings.productData !== "only") await measureCore(results, bare);
+  if (settings.productData !== "0") {
+    results.productData = await measureProductData(bare);
+    results.parts.push("product-data");
+  }
 
   results.finishedAt = new Date().toISOString();
   results.budgets = evaluateBudgets(results);

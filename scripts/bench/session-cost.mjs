@@ -1,7 +1,7 @@
 // What the session check costs: /dashboard on the real build and on the check-skipped copy, in
 // alternating short slices (A B A B …) so that drift and other work on the machine hit both alike.
 import { settings } from "./config.mjs";
-import { runLoad } from "./load.mjs";
+import { problemsOf, runLoad } from "./load.mjs";
 
 async function slice(target, connections, cookie) {
   const cpuBefore = target.cpuSeconds();
@@ -15,7 +15,7 @@ async function slice(target, connections, cookie) {
     requests: result.total,
     seconds: result.durationSeconds,
     cpuSeconds: target.cpuSeconds() - cpuBefore,
-    problems: result.non2xx + result.errors + result.timeouts,
+    problems: problemsOf(result),
   };
 }
 

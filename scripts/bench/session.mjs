@@ -1,11 +1,22 @@
 // Signing in for the bench: a confirmed user made through the auth server's admin API, then the
-// app's own sign-in form action (POST /sign-in), timed, with its auth cookies kept.
-
+// app's own sign-in form action (POST /sign-in), timed, with its auth cookies kept; and the
+// signed-in requests the bench makes to set things up (a page that must answer 200, a form post).
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 
 export const BENCH_PASSWORD = "Bench-password-1234";
 
-export async function createConfirmedUser(authUrl, email, password = BENCH_PASSWORD) {
+/**
+ * `password: null` makes a user who cannot sign in, and costs the auth server no bcrypt hash (the
+ * staff list's thousands of clients); `appMetadata` is set at creation (`{ role: "staff" }`).
+ */
+export async function createConfirmedUser(
+  authUrl,
+  email,
+  { password = BENCH_PASSWORD, appMetadata } = {},
+) {
+  const body = { email, email_confirm: true };
+  if (password !== null) body.password = password;
+  if (appMetadata) body.app_metadata = appMetadata;
   const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
     method: "POST",
     headers: {
@@ -13,12 +24,12 @@ export async function createConfirmedUser(authUrl, email, password = BENCH_PASSW
       Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
       "Content-Type": "application/json",
     },
-    body: JSON.stringify({ email, password, email_confirm: true }),
+    body: JSON.stringify(body),
   });
-  const body = await response.json().catch(() => ({}));
+  const user = await response.json().catch(() => ({}));
   if (!response.ok)
-    throw new Error(`admin create user: ${response.status} ${JSON.stringify(body)}`);
-  return { id: body.id, email };
+    throw new Error(`admin create user: ${response.status} ${JSON.stringify(user)}`);
+  return { id: user.id, email };
 }
 
 /** One sign-in through the form action: its round trip in ms and the session's Cookie header. */
@@ -53,4 +64,21 @@ export async function expect200(url, cookie) {
   const html = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}, not 200`);
   return html;
+}
+
+/** A same-origin form post with the session cookie; throws unless it answers `status` (a redirect). */
+export async function postForm(appUrl, path, fields, cookie, status = 302) {
+  const response = await fetch(`${appUrl}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: appUrl,
+      Cookie: cookie,
+    },
+    body: new URLSearchParams(fields),
+  });
+  await response.arrayBuffer();
+  if (response.status !== status)
+    throw new Error(`POST ${path} answered ${response.status}, not ${status}`);
 }
