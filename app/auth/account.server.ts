@@ -14,6 +14,7 @@ import {
 } from "~/forms/answer.server";
 import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
 import { CHANGE_EMAIL_INTENT, changeEmailSchema, changePasswordSchema } from "~/forms/schemas";
+import type { FormAnswer } from "~/forms/answer";
 import { redirectWithToast } from "~/forms/toast.server";
 import { INVALID_EMAIL_HINT, normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
@@ -26,7 +27,7 @@ import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
 
-type AccountField = "newEmail" | "currentPassword" | "password";
+type AccountField = "newEmail" | "emailChangePassword" | "currentPassword" | "password";
 
 /**
  * Sets the signed-in user's new password and ends every other session: the auth service ends
@@ -59,7 +60,40 @@ export async function setNewPassword(
   return redirectWithToast(DASHBOARD_PATH, done, headers);
 }
 
-/** The password change: the current password first, checked by signing in with it. */
+/** Which form's password field a check answers under, and what to show again in that form. */
+interface PasswordCheck {
+  field: "currentPassword" | "emailChangePassword";
+  values?: FormAnswer<AccountField>["values"];
+}
+
+/**
+ * The current password, checked by signing in with it (a wrong one counts as a failed sign-in);
+ * null when it is right, else the form's answer.
+ */
+async function wrongCurrentPassword(
+  context: AppLoadContext,
+  { supabase }: AuthClient,
+  user: SessionUser,
+  password: string,
+  { field, values }: PasswordCheck,
+) {
+  const wait = await takeAttempt("sign-in", context.clientIp, user.email);
+  if (wait !== null) return tooManyAttempts<AccountField>(context, wait, { values });
+  const checked = await callAuth(() =>
+    supabase.auth.signInWithPassword({ email: user.email, password }),
+  );
+  if (checked.ok) return null;
+  if (checked.toast === messages.connectionError) {
+    return formError<AccountField>(context, checked.toast, { values });
+  }
+  await recordFailedSignIn(context.clientIp, user.email);
+  return formError<AccountField>(context, messages.currentPasswordWrong, {
+    values,
+    errors: { [field]: messages.currentPasswordWrong.description },
+  });
+}
+
+/** The password change: the current password first. */
 async function changePassword(
   context: AppLoadContext,
   client: AuthClient,
@@ -69,35 +103,29 @@ async function changePassword(
   const parsed = parseFields(changePasswordSchema, fields);
   if (!parsed.ok) return refusal<AccountField>(context, parsed);
   const { currentPassword, password } = parsed.value;
-  const wait = await takeAttempt("sign-in", context.clientIp, user.email);
-  if (wait !== null) return tooManyAttempts(context, wait);
-  const checked = await callAuth(() =>
-    client.supabase.auth.signInWithPassword({ email: user.email, password: currentPassword }),
-  );
-  if (!checked.ok && checked.toast !== messages.connectionError) {
-    await recordFailedSignIn(context.clientIp, user.email);
-    return formError<AccountField>(context, messages.currentPasswordWrong, {
-      errors: { currentPassword: messages.currentPasswordWrong.description },
-    });
-  }
-  if (!checked.ok) return formError(context, checked.toast);
-  return setNewPassword(context, client, user, password);
+  const wrong = await wrongCurrentPassword(context, client, user, currentPassword, {
+    field: "currentPassword",
+  });
+  return wrong ?? setNewPassword(context, client, user, password);
 }
 
 /**
- * The e-mail change: the auth service mails a link and a code to the new address, which becomes
- * the account's address once that link is opened (the old one works until then).
+ * The e-mail change, once the current password is checked (a stolen session alone cannot move the
+ * account to another address): the auth service mails the new address a link, and with secure
+ * e-mail change the old one too; the address changes once the links are opened. An address that
+ * already has an account is answered like any other, so the form tells no one who is registered.
  */
 async function changeEmail(
   context: AppLoadContext,
-  { supabase, headers }: AuthClient,
+  client: AuthClient,
   user: SessionUser,
   fields: PostedFields,
 ) {
   const values = { newEmail: normalizeEmail(fields.newEmail ?? "") };
   const parsed = parseFields(changeEmailSchema, fields);
   if (!parsed.ok) return refusal<AccountField>(context, parsed, values);
-  const { newEmail } = parsed.value;
+  const { newEmail, emailChangePassword } = parsed.value;
+  const { supabase, headers } = client;
   const refuse = (toast: Toast, hint?: string) =>
     formError<AccountField>(context, toast, { values, errors: { newEmail: hint }, headers });
   if (newEmail.toLowerCase() === user.email.toLowerCase()) {
@@ -105,16 +133,22 @@ async function changeEmail(
   }
   const wait = await takeAttempt("sign-up", context.clientIp, newEmail);
   if (wait !== null) return tooManyAttempts<AccountField>(context, wait, { values });
+  const wrong = await wrongCurrentPassword(context, client, user, emailChangePassword, {
+    field: "emailChangePassword",
+    values,
+  });
+  if (wrong) return wrong;
   const result = await callAuth(() =>
     supabase.auth.updateUser(
       { email: newEmail },
       { emailRedirectTo: `${getEnv().SITE_URL}${ACCOUNT_PATH}` },
     ),
   );
-  if (result.ok) return redirectWithToast(ACCOUNT_PATH, emailChangeSent(newEmail), headers);
-  const { code } = result.error;
-  if (code === "email_exists") return refuse(messages.emailTaken, messages.emailTaken.description);
-  if (code === "validation_failed") return refuse(messages.invalidEmail, INVALID_EMAIL_HINT);
+  const sent = () => redirectWithToast(ACCOUNT_PATH, emailChangeSent(newEmail), headers);
+  if (result.ok || result.error.code === "email_exists") return sent();
+  if (result.error.code === "validation_failed") {
+    return refuse(messages.invalidEmail, INVALID_EMAIL_HINT);
+  }
   const gap = secondsUntilNextEmail(result.error);
   if (gap !== null) {
     return tooManyAttempts(context, gap, { values, toast: waitBeforeAnotherEmail(gap), headers });

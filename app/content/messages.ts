@@ -78,10 +78,6 @@ export const messages = {
     "Now open the link sent to your other email address to finish the change.",
   ),
   sameEmail: error("Email Unchanged", "That is already your email address."),
-  emailTaken: error(
-    "Email Already in Use",
-    "Another account already uses this email address. Please choose a different one.",
-  ),
   confirmationLinkInvalid: error(
     "Link Expired",
     "This confirmation link is invalid or has already been used. Please sign in, or sign up again for a new link.",

@@ -64,18 +64,21 @@ export const CHANGE_PASSWORD_INTENT = "change-password";
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });
 
-/** The account page's e-mail change. */
-export const changeEmailSchema = z.object({ newEmail: email });
-
-export const changePasswordSchema = z.object({
-  currentPassword: text.check(
-    z.refine(
-      (value) => value !== "" && fitsBcrypt(value),
-      "missingCurrentPassword" satisfies FormIssueName,
-    ),
+/** The password the account already has, asked before its address or password changes. */
+const currentPassword = text.check(
+  z.refine(
+    (value) => value !== "" && fitsBcrypt(value),
+    "missingCurrentPassword" satisfies FormIssueName,
   ),
-  password: newPassword,
+);
+
+/** The account page's e-mail change: the new address and the current password. */
+export const changeEmailSchema = z.object({
+  newEmail: email,
+  emailChangePassword: currentPassword,
 });
+
+export const changePasswordSchema = z.object({ currentPassword, password: newPassword });
 
 /** A task ticked or unticked: the status wanted, so a repeated post changes nothing more. */
 export const taskStatusSchema = z.object({

@@ -16,7 +16,7 @@ import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { getEnv } from "./env.server";
 import { redisClient } from "./redis.server";
 
-export type LimitedAction = "sign-in" | "sign-up" | "confirm" | "refresh";
+export type LimitedAction = "sign-in" | "sign-up" | "confirm" | "refresh" | "session-refresh";
 
 interface Limiters {
   signInPerIp: RateLimiterAbstract;
@@ -98,7 +98,7 @@ async function failuresWait(all: Limiters, ip: string | undefined, email: string
 
 /**
  * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
- * reached. `subject` is the e-mail address of a sign-in, the session of a refresh.
+ * reached. `subject` is the e-mail address of a sign-in, the session of a session's refresh.
  */
 export async function takeAttempt(
   action: LimitedAction,
@@ -116,7 +116,8 @@ export async function takeAttempt(
     {
       "sign-up": () => [all.signUpPerIp.consume(key)],
       confirm: () => [all.confirmPerIp.consume(key)],
-      refresh: () => [all.refreshPerIp.consume(key), all.refreshPerSession.consume(subject)],
+      refresh: () => [all.refreshPerIp.consume(key)],
+      "session-refresh": () => [all.refreshPerSession.consume(subject)],
     }[action](),
   );
 }

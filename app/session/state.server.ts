@@ -70,7 +70,8 @@ async function signedIn(claims: VerifiedClaims, headers: Headers): Promise<AuthS
 /**
  * Refreshes an expiring session through auth-js (which rewrites the cookies) and verifies it. Only
  * a token the auth service really signed is refreshed (and counted, per session and per IP): forged
- * cookies are cleared here, so they cannot use up a shared address's refresh budget.
+ * cookies are cleared here, so they cannot use up a shared address's refresh budget, and so is a
+ * session past its own budget.
  */
 async function refreshedState(
   request: Request,
@@ -79,11 +80,12 @@ async function refreshedState(
   cookie: SessionCookie,
 ): Promise<AuthState> {
   const expiring = await verifyAccessToken(session.accessToken, { expired: true });
-  if (!expiring) return visitor(clearedSessionCookies(cookie.names));
-  const headers = new Headers();
-  if ((await takeAttempt("refresh", clientIp, expiring.sessionId)) !== null) {
-    return unavailable(headers);
+  // A session refreshed more often than any browser does is replayed: it ends here.
+  if (!expiring || (await takeAttempt("session-refresh", clientIp, expiring.sessionId)) !== null) {
+    return visitor(clearedSessionCookies(cookie.names));
   }
+  const headers = new Headers();
+  if ((await takeAttempt("refresh", clientIp)) !== null) return unavailable(headers);
   const supabase = createSupabaseClient(request, headers, clientIp);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {

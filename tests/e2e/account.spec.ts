@@ -185,6 +185,11 @@ test.describe("account page", () => {
     await page.goto("/dashboard/account");
 
     await page.getByLabel("New email", { exact: true }).fill(newEmail);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong-Password-1!");
+    await page.getByRole("button", { name: "Send Confirmation Link" }).click();
+    await expect(toast(page)).toContainText("Your current password is incorrect.");
+    await expect(page.getByLabel("New email", { exact: true })).toHaveValue(newEmail);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Send Confirmation Link" }).click();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
     await expect(toast(page)).toContainText(`Check ${newEmail} for a link to confirm the change.`);

@@ -367,7 +367,11 @@ describe("the visitor's address", () => {
       await mod.account.accountAction(
         formPost(
           "/dashboard/account",
-          { intent: CHANGE_EMAIL_INTENT, newEmail: uniqueEmail("client-ip-new") },
+          {
+            intent: CHANGE_EMAIL_INTENT,
+            newEmail: uniqueEmail("client-ip-new"),
+            emailChangePassword: PASSWORD,
+          },
           cookie,
         ),
         context(ip),

@@ -23,15 +23,18 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
 
-type AccountAnswer = FormAnswer<"newEmail" | "currentPassword" | "password">;
+type AccountAnswer = FormAnswer<
+  "newEmail" | "emailChangePassword" | "currentPassword" | "password"
+>;
 
 function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
   const hydrated = useHydrated();
   const pending = useSubmitting(ACCOUNT_PATH, CHANGE_EMAIL_INTENT);
-  const valid = changeEmailSchema.safeParse({ newEmail: email }).success;
+  const valid = changeEmailSchema.shape.newEmail.safeParse(email).success;
   const error =
     normalizeEmail(email) !== "" && !valid ? INVALID_EMAIL_HINT : result?.errors.newEmail;
+  const passwordError = result?.errors.emailChangePassword;
   return (
     <Card>
       <CardHeader>
@@ -62,6 +65,17 @@ function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
               {...errorProps("new-email-error", error)}
             />
             <FieldError id="new-email-error" message={error} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="email-change-password">Password</Label>
+            <PasswordField
+              id="email-change-password"
+              name="emailChangePassword"
+              required
+              autoComplete="current-password"
+              {...errorProps("email-change-password-error", passwordError)}
+            />
+            <FieldError id="email-change-password-error" message={passwordError} />
           </div>
           <SubmitButton pending={pending} disabled={hydrated && !valid}>
             Send Confirmation Link
