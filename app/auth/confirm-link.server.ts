@@ -17,6 +17,7 @@ import { getEnv } from "~/lib/env.server";
 import { messages, type Toast } from "~/content/messages";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/forms/toast.server";
+import { confirmedElsewhere, SIGN_UP_PROOF_KEY, unguessablePassword } from "./sign-up-proof.server";
 
 const EMAIL_OTP_TYPES: readonly EmailOtpType[] = [
   "email",
@@ -112,6 +113,16 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
   // Supabase with "secure email change" on wants the other address's link too: no session yet.
   if (purpose === "email_change" && !session) {
     return redirectWithToast(destination, messages.emailChangeHalfConfirmed, headers);
+  }
+  if (purpose === "confirm" && session && user && confirmedElsewhere(request, user)) {
+    // Whoever chose the pending password may not be this owner: it is replaced before they choose.
+    await callAuth(() =>
+      supabase.auth.updateUser({
+        password: unguessablePassword(),
+        data: { [SIGN_UP_PROOF_KEY]: null },
+      }),
+    );
+    return redirectWithToast(WELCOME_PATH, messages.confirmedChoosePassword, headers);
   }
   return redirectWithToast(destination, VERIFIED_TOAST[purpose], headers);
 }

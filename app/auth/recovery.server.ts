@@ -1,7 +1,7 @@
 // Account recovery: asking for a reset link, asking for the confirmation mail again, and setting
 // a new password after a reset link. Mail-sending forms share the sign-up budget per client IP.
 import type { AppLoadContext } from "@remix-run/node";
-import { messages, resetLinkSent, waitBeforeAnotherEmail, type Toast } from "~/content/messages";
+import { messages, resetLinkSent, type Toast } from "~/content/messages";
 import {
   callAuth,
   formError,
@@ -10,7 +10,6 @@ import {
   refusal,
   tooManyAttempts,
 } from "~/forms/answer.server";
-import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
 import { emailSchema, newPasswordSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
@@ -62,9 +61,12 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
       options: { emailRedirectTo: getEnv().SITE_URL },
     }),
   );
-  if (result.ok) return back(messages.confirmationResent);
-  const wait = secondsUntilNextEmail(result.error);
-  return back(wait === null ? result.toast : waitBeforeAnotherEmail(wait));
+  // The per-address mail gap means a sign-up or resend in the last minute: answered like a mail
+  // sent, so nobody learns from this form that the address was just signed up.
+  if (result.ok || result.error.code === "over_email_send_rate_limit") {
+    return back(messages.confirmationResent);
+  }
+  return back(result.toast);
 }
 
 /** A password set after a mailed link proved the address: no current one is asked for. */

@@ -24,6 +24,7 @@ import { createAuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
+import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
 
 type AuthField = "email" | "password";
 
@@ -83,15 +84,25 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   if ("answer" in credentials) return credentials.answer;
   const { email, password } = credentials;
   const { supabase, headers } = createAuthClient(request, context);
+  const proof = newSignUpProof(request);
   const result = await callAuth(() =>
-    supabase.auth.signUp({ email, password, options: { emailRedirectTo: getEnv().SITE_URL } }),
+    supabase.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: getEnv().SITE_URL, data: { [SIGN_UP_PROOF_KEY]: proof.hash } },
+    }),
   );
+  headers.append("Set-Cookie", proof.cookie);
+  const created = () => redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
+  // The per-address mail gap means this address was signed up in the last minute: answered like a
+  // new sign-up, so the form never tells that someone just signed it up.
+  if (!result.ok && result.error.code === "over_email_send_rate_limit") return created();
   if (!result.ok)
     return formError<AuthField>(context, result.toast, { values: { email }, headers });
   // With e-mail confirmation on, a confirmed address gets an obfuscated user (no identities, no
   // session): it is answered like a new sign-up, so the form never tells who has an account.
   if (result.data.session) return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);
-  return redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
+  return created();
 }
 
 /**

@@ -28,6 +28,10 @@ export const messages = {
   signedIn: success("Welcome Back!", "You have successfully signed in."),
   accountCreated: success("Account Created!", "Please check your email to verify your account."),
   emailConfirmed: success("Email Confirmed!", "Your email is verified and you are signed in."),
+  confirmedChoosePassword: success(
+    "Email Confirmed!",
+    "Your email is verified. Choose the password you will sign in with.",
+  ),
   invalidEmail: error("Invalid Email", "Please enter a valid email address."),
   passwordRequirements: error(
     "Password Requirements",

@@ -6,6 +6,8 @@ import { isAuthUnavailable, type AuthErrorLike } from "~/session/auth-service.se
 const BY_CODE: Record<string, Toast> = {
   email_not_confirmed: messages.emailNotConfirmed,
   invalid_credentials: messages.invalidCredentials,
+  // Supabase tells a banned account's right password apart; the form answers it like a wrong one.
+  user_banned: messages.invalidCredentials,
   user_already_exists: messages.alreadyRegistered,
   over_request_rate_limit: messages.tooManyAttempts,
   over_email_send_rate_limit: messages.tooManyAttempts,

@@ -260,9 +260,10 @@ describe("sign-up and confirmation", () => {
     );
     expect(page.data).toEqual({ state: "ready", purpose: "confirm" });
 
+    // Confirmed in the browser that signed up: it holds the sign-up's proof cookie.
     const confirmed = asResponse(
       await routes.confirm.action({
-        request: formPost(`${link.pathname}${link.search}`, {}),
+        request: formPost(`${link.pathname}${link.search}`, {}, cookieHeaderFrom(response.headers)),
         context: context(),
         params: {},
       }),
@@ -369,24 +370,26 @@ describe("sign-up and confirmation", () => {
     ];
     for (const [i, [next, landing]] of hostile.entries()) {
       const email = uniqueEmail("next");
-      const signedUp = await fetch(`${auth.url}/auth/v1/signup`, {
-        method: "POST",
-        headers: { apikey: auth.anonKey, "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      expect(signedUp.status, next).toBe(200);
+      // Each link from its own address, clear of the per-IP limits on sign-ups and confirmations.
+      const ctx = { clientIp: `198.51.100.${120 + i}` };
+      const signedUp = asResponse(
+        await routes.signUpRoute.action({
+          request: formPost("/sign-up", { email, password: PASSWORD }),
+          context: ctx,
+          params: {},
+        }),
+      );
+      const browser = cookieHeaderFrom(signedUp.headers);
       const link = new URL((await latestMail(auth, email)).confirmation_url);
       const token = link.searchParams.get("token_hash") ?? "";
       const path = `/auth/confirm?token_hash=${token}&type=email&next=${next}`;
-      // Each link from its own address, clear of the per-IP limit on confirmation posts.
-      const ctx = { clientIp: `198.51.100.${120 + i}` };
       const page = asData<{ state: string }>(
         await routes.confirm.loader({ request: get(path), context: ctx, params: {} }),
       );
       expect(page.data.state, next).toBe("ready");
       const confirmed = asResponse(
         await settle(() =>
-          routes.confirm.action({ request: formPost(path, {}), context: ctx, params: {} }),
+          routes.confirm.action({ request: formPost(path, {}, browser), context: ctx, params: {} }),
         ),
       );
       expect(confirmed.status, next).toBe(302);

@@ -281,15 +281,17 @@ describe("confirmation links", () => {
     expect(verifies()).toHaveLength(3);
 
     const email = uniqueEmail("confirm-limit");
-    await mod.signUp.action({
-      request: formPost("/sign-up", { email, password: PASSWORD }),
-      context: context("198.51.100.78"),
-      params: {},
-    });
+    const signedUp = asResponse(
+      await mod.signUp.action({
+        request: formPost("/sign-up", { email, password: PASSWORD }),
+        context: context("198.51.100.78"),
+        params: {},
+      }),
+    );
     const link = new URL((await latestMail(auth, email)).confirmation_url);
     const confirmed = asResponse(
       await mod.confirm.action({
-        request: formPost(`${link.pathname}${link.search}`, {}),
+        request: formPost(`${link.pathname}${link.search}`, {}, cookieHeaderFrom(signedUp.headers)),
         context: context("198.51.100.78"),
         params: {},
       }),
@@ -303,15 +305,17 @@ describe("the visitor's address", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const ip = "192.0.2.44";
     const email = uniqueEmail("client-ip");
-    await mod.signUp.action({
-      request: formPost("/sign-up", { email, password: PASSWORD }),
-      context: context(ip),
-      params: {},
-    });
+    const signedUp = asResponse(
+      await mod.signUp.action({
+        request: formPost("/sign-up", { email, password: PASSWORD }),
+        context: context(ip),
+        params: {},
+      }),
+    );
     const link = new URL((await latestMail(auth, email)).confirmation_url);
     asResponse(
       await mod.confirm.action({
-        request: formPost(`${link.pathname}${link.search}`, {}),
+        request: formPost(`${link.pathname}${link.search}`, {}, cookieHeaderFrom(signedUp.headers)),
         context: context(ip),
         params: {},
       }),

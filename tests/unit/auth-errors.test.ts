@@ -15,6 +15,11 @@ describe("toastForAuthError", () => {
       "Invalid email or password. Please try again.",
     ],
     [
+      // A banned account's right password is answered like a wrong one: nothing tells it apart.
+      { code: "user_banned", message: "User is banned", status: 400 },
+      "Invalid email or password. Please try again.",
+    ],
+    [
       { code: "user_already_exists", message: "User already registered", status: 422 },
       "An account with this email already exists. Please sign in instead.",
     ],
