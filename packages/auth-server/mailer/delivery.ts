@@ -27,12 +27,36 @@ export interface RequestMails {
 const requestMails = new AsyncLocalStorage<RequestMails>();
 
 /**
- * Records a mail in the outbox now (inside the caller's transaction) and queues it for the mail
- * server. Outside a request (no queue) it is only recorded.
+ * Records a mail in the outbox now (inside the caller's transaction) and, once that transaction has
+ * committed, logs it and queues it for the mail server: a mail whose writes were rolled back is
+ * neither sent nor logged as sent. Outside a request (no queue) it is only recorded and logged.
  */
 export function queueMail(app: App, mail: QueuedMail): void {
   app.store.outbox.insert({ id: randomUUID(), ...mail.message }, app.now());
-  requestMails.getStore()?.queued.push(mail);
+  const request = requestMails.getStore();
+  app.store.db.afterCommit(() => {
+    logMailSent(app, mail.message);
+    request?.queued.push(mail);
+  });
+}
+
+/** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
+function redactAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/**
+ * The `mail_sent` line: the live link and full address only on a developer's machine with no SMTP
+ * server; in production, or once mail really leaves, logs hold neither.
+ */
+function logMailSent(app: App, { to, subject, confirmation_url: link }: QueuedMail["message"]) {
+  const details = app.config.exposure.logMailDetails && !app.config.smtp;
+  app.log(
+    "info",
+    "mail_sent",
+    details ? { to, subject, link } : { to: redactAddress(to), subject },
+  );
 }
 
 /**

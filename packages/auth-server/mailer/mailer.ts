@@ -47,12 +47,6 @@ export function confirmationLinks(
   };
 }
 
-/** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
-function redactAddress(email: string): string {
-  const at = email.lastIndexOf("@");
-  return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
 /** What differs between the mails this server sends. */
 interface MailKind {
   tokenType: OneTimeTokenType;
@@ -212,7 +206,7 @@ function sendLinkMail(
   const now = app.now();
   const pendingChange = kind.toPendingAddress ? { emailChange: to } : {};
   const invitation = kind.marksInvitation ? { invitedAt: now } : {};
-  const updated = app.store.db.transaction(() => {
+  return app.store.db.transaction(() => {
     const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
     const { linkToken, code } = issueToken(app, user.id, kind.tokenType, to, { pkce });
     const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
@@ -227,23 +221,8 @@ function sendLinkMail(
       failureMessage: kind.failureMessage,
       undo: (request) => undoLinkMail(app, request, user, kind, previous),
     });
-    return { saved, links };
+    return saved;
   });
-  logMailSent(app, to, kind.subject, updated.links.confirmationUrl);
-  return updated.saved;
-}
-
-/**
- * The `mail_sent` line: the live link and full address only on a developer's machine with no SMTP
- * server; in production, or once mail really leaves, logs hold neither.
- */
-export function logMailSent(app: App, to: string, subject: string, link: string): void {
-  const details = app.config.exposure.logMailDetails && !app.config.smtp;
-  app.log(
-    "info",
-    "mail_sent",
-    details ? { to, subject, link } : { to: redactAddress(to), subject },
-  );
 }
 
 /**
