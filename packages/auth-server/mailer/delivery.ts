@@ -46,17 +46,31 @@ function redactAddress(email: string): string {
   return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
 }
 
+/** Full addresses and live links in mail log lines only on a developer's machine with no SMTP. */
+const logsMailDetails = (app: App) => app.config.exposure.logMailDetails && !app.config.smtp;
+
 /**
  * The `mail_sent` line: the live link and full address only on a developer's machine with no SMTP
  * server; in production, or once mail really leaves, logs hold neither.
  */
 function logMailSent(app: App, { to, subject, confirmation_url: link }: QueuedMail["message"]) {
-  const details = app.config.exposure.logMailDetails && !app.config.smtp;
   app.log(
     "info",
     "mail_sent",
-    details ? { to, subject, link } : { to: redactAddress(to), subject },
+    logsMailDetails(app) ? { to, subject, link } : { to: redactAddress(to), subject },
   );
+}
+
+/**
+ * The `mail_held_back` line: a mail a limit kept from going out while the request still answered
+ * as if it had (the per-address gap or a mail budget, named by `reason`).
+ */
+export function logMailHeldBack(app: App, to: string, subject: string, reason: string): void {
+  app.log("info", "mail_held_back", {
+    to: logsMailDetails(app) ? to : redactAddress(to),
+    subject,
+    reason,
+  });
 }
 
 /**

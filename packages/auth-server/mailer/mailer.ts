@@ -1,11 +1,11 @@
 // Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change):
 // token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
-import { tooManyRequests } from "../http/errors";
+import { ApiError, tooManyRequests } from "../http/errors";
 import { issueToken } from "../services/verification";
 import type { OneTimeTokenType, TokenSnapshot } from "../store/tokens";
 import type { UserRecord } from "../store/users";
-import { queueMail, type RequestMails } from "./delivery";
+import { logMailHeldBack, queueMail, type RequestMails } from "./delivery";
 import { escapeHtml } from "./html";
 
 /** GoTrue's per-address gap (GOTRUE_SMTP_MAX_FREQUENCY) between confirmation mails. */
@@ -162,6 +162,25 @@ export interface EmailChangeMailOptions extends LinkMailOptions {
  */
 export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord {
   return sendLinkMail(app, CONFIRMATION, options, options.user.email ?? "");
+}
+
+/**
+ * A confirmation mail for an answer that must not depend on the address's history (a sign-up, a
+ * /resend of one): sent like sendConfirmation, but when a limit holds it back (the per-address gap,
+ * a mail budget) nothing is sent or changed, the operator's log says so and undefined comes back
+ * instead of a 429 that would tell the caller the address received a mail recently.
+ */
+export function sendConfirmationIfAllowed(
+  app: App,
+  options: LinkMailOptions,
+): UserRecord | undefined {
+  try {
+    return sendConfirmation(app, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "over_email_send_rate_limit")) throw error;
+    logMailHeldBack(app, options.user.email ?? "", CONFIRMATION.subject, error.message);
+    return undefined;
+  }
 }
 
 /**
