@@ -2,7 +2,7 @@
 // token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
 import { ApiError, tooManyRequests } from "../http/errors";
-import { issueToken } from "../services/verification";
+import { issueToken, storedLinkHash } from "../services/verification";
 import type { OneTimeTokenType, TokenSnapshot } from "../store/tokens";
 import type { UserRecord } from "../store/users";
 import { logMailHeldBack, queueMail, type RequestMails } from "./delivery";
@@ -238,26 +238,44 @@ function sendLinkMail(
     queueMail(app, {
       message: { to, ...linkMail(kind, links, code, kind.action(to, user, app.config.siteUrl)) },
       failureMessage: kind.failureMessage,
-      undo: (request) => undoLinkMail(app, request, user, kind, previous),
+      undo: (request) =>
+        undoLinkMail(app, request, {
+          before: user,
+          kind,
+          previous,
+          issued: storedLinkHash(linkToken),
+        }),
     });
     return saved;
   });
 }
 
+/** What a mail's undo needs: the user before it, its kind, the token it replaced and its own. */
+interface SentLinkMail {
+  before: UserRecord;
+  kind: MailKind;
+  previous: TokenSnapshot;
+  /** The stored hash of the link this mail carried. */
+  issued: string;
+}
+
 /**
- * A mail that never left: a user created by this very request (a new sign-up or invitee) is
- * removed, so the address can sign up or be invited again; otherwise the earlier link, code and
- * send time (and invitation time) come back.
+ * A mail that never left. Unless a later request already replaced its link (then that request's
+ * state stands): a user created by this very request (a new sign-up or invitee) is removed when the
+ * request has not answered yet, so it answers 500 and the address can sign up or be invited again;
+ * otherwise the earlier link, code and send time (and invitation time) come back. A sign-up
+ * answered before its mail left keeps its account, with no pending link, so sign-in says the
+ * address is unconfirmed and a resend mails at once.
  */
 function undoLinkMail(
   app: App,
   request: RequestMails,
-  before: UserRecord,
-  kind: MailKind,
-  previous: TokenSnapshot,
+  { before, kind, previous, issued }: SentLinkMail,
 ): void {
+  if (app.store.tokens.snapshot(before.id, kind.tokenType).token?.tokenHash !== issued) return;
   const isNewSignUp = kind.tokenType === "confirmation_token" && before.confirmationSentAt === null;
-  if (isNewSignUp && before.createdAt >= request.startedAt) {
+  const createdByRequest = before.createdAt >= request.startedAt;
+  if (isNewSignUp && createdByRequest && request.delivery === "before-answer") {
     app.store.users.delete(before.id);
     return;
   }
