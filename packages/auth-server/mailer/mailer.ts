@@ -1,5 +1,6 @@
-// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change):
-// token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change to
+// the new and the current address): token + OTP, send limits (per-address gap, mail budgets),
+// outbox + SMTP + log line.
 import type { App } from "../app";
 import { ApiError, tooManyRequests } from "../http/errors";
 import { issueToken, storedLinkHash } from "../services/verification";
@@ -59,13 +60,22 @@ interface MailKind {
   /** GoTrue's 500 message when the mail cannot be sent. */
   failureMessage: string;
   heading: string;
-  /** The sentence above the link, for the address the mail goes to. */
-  action: (to: string, user: UserRecord, siteUrl: string) => string;
+  /** The sentence above the link. */
+  action: (words: ActionWords) => string;
   linkLabel: string;
-  /** The mail goes to a new address, recorded on the user as the pending `emailChange`. */
+  /** Sending it records the address asked for as the user's pending `emailChange`. */
   toPendingAddress: boolean;
   /** Sending it also records the time as the user's `invited_at`. */
   marksInvitation?: boolean;
+}
+
+/** What a mail's sentence may name. */
+interface ActionWords {
+  /** The account's address when the mail was asked for. */
+  current: string;
+  /** An e-mail change's new address. */
+  newEmail: string;
+  siteUrl: string;
 }
 
 const CONFIRMATION: MailKind = {
@@ -93,7 +103,7 @@ const INVITE: MailKind = {
   subject: "You have been invited",
   failureMessage: "Error sending invite email",
   heading: "You have been invited",
-  action: (_to, _user, siteUrl) =>
+  action: ({ siteUrl }) =>
     `You have been invited to create a user on ${siteUrl}. Follow this link to accept the invite:`,
   linkLabel: "Accept the invite",
   marksInvitation: true,
@@ -134,10 +144,27 @@ const EMAIL_CHANGE: MailKind = {
   subject: "Confirm Change of Email",
   failureMessage: "Error sending change email",
   heading: "Confirm Change of Email",
-  action: (to, user) =>
-    `Follow this link to confirm the update of your email from ${user.email ?? ""} to ${to}:`,
+  action: ({ current, newEmail }) =>
+    `Follow this link to confirm the update of your email from ${current} to ${newEmail}:`,
   linkLabel: "Change Email",
   toPendingAddress: true,
+};
+
+/**
+ * Secure e-mail change: the mail to the current address, with its own token (GoTrue's
+ * email_change_token_current), saying what was asked and what to do if it was not the holder.
+ */
+const EMAIL_CHANGE_CURRENT: MailKind = {
+  ...EMAIL_CHANGE,
+  tokenType: "email_change_token_current",
+  subject: "Confirm Email Change",
+  heading: "Confirm Email Change",
+  action: ({ current, newEmail }) =>
+    `A change of your account's e-mail address from ${current} to ${newEmail} was requested. ` +
+    "It takes effect only once confirmed from both addresses. " +
+    "If you did not ask for this, do not open the link and change your password. " +
+    "To confirm the change, follow this link:",
+  linkLabel: "Confirm the change",
 };
 
 /** What every link mail needs: whom it is for, how it verifies, where it leads, who pays. */
@@ -161,7 +188,7 @@ export interface EmailChangeMailOptions extends LinkMailOptions {
  * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
  */
 export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, CONFIRMATION, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: CONFIRMATION, to: options.user.email ?? "" }]);
 }
 
 /**
@@ -188,12 +215,12 @@ export function sendConfirmationIfAllowed(
  * earlier one, and records `invited_at`; the same limits as a confirmation mail.
  */
 export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, INVITE, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: INVITE, to: options.user.email ?? "" }]);
 }
 
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
 export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, RECOVERY, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: RECOVERY, to: options.user.email ?? "" }]);
 }
 
 /**
@@ -201,51 +228,75 @@ export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
  * shares their per-address gap.
  */
 export function sendMagicLink(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, MAGIC_LINK, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: MAGIC_LINK, to: options.user.email ?? "" }]);
 }
 
 /**
- * Records a pending change of the user's address to `newEmail` and mails the confirmation to that
- * new address (GoTrue's sendEmailChange with secure e-mail change off: the new address alone
- * confirms); also resends a pending change. The per-address gap counts from the previous change mail.
+ * Records a pending change of the user's address to `newEmail` and mails it a link (GoTrue's
+ * sendEmailChange); also resends a pending change. With secure e-mail change (the default) the
+ * current address is mailed its own link too, and the change needs both (a newer request or a
+ * resend replaces both); without it, the new address alone confirms and a current-address link left
+ * from before is voided. The per-address gap counts from the previous change mail.
  */
 export function sendEmailChange(app: App, options: EmailChangeMailOptions): UserRecord {
-  return sendLinkMail(app, EMAIL_CHANGE, options, options.newEmail);
+  const { user, newEmail } = options;
+  const letters: [Letter, ...Letter[]] = [{ kind: EMAIL_CHANGE, to: newEmail }];
+  const current = app.config.mailerSecureEmailChangeEnabled ? user.email : null;
+  if (current) letters.push({ kind: EMAIL_CHANGE_CURRENT, to: current });
+  return app.store.db.transaction(() => {
+    const saved = sendLinkMails(app, options, letters, newEmail);
+    if (!current) app.store.tokens.deleteOneTimeToken(user.id, EMAIL_CHANGE_CURRENT.tokenType);
+    return saved;
+  });
 }
 
-/** Issues the kind's token, records the send time (and a pending address), queues the mail to `to`. */
-function sendLinkMail(
+/** One mail of a send: its kind (words, token) and where it goes. */
+interface Letter {
+  kind: MailKind;
+  to: string;
+}
+
+/**
+ * One send: the per-address gap and the mail budgets for all its letters at once (429 before
+ * anything changes), then, in one transaction, the send time (and a pending address, an invitation)
+ * and each letter's fresh token, queued to its address. Letters of one send share their kind's send
+ * time (an e-mail change's two mails expire together, as GoTrue's).
+ */
+function sendLinkMails(
   app: App,
-  kind: MailKind,
   { user, pkce, redirectTo, clientKey }: LinkMailOptions,
-  to: string,
+  letters: [Letter, ...Letter[]],
+  newEmail = "",
 ): UserRecord {
+  const { kind } = letters[0];
   assertSendFrequency(app, kind.sentAt(user));
-  app.limiter.takeEmail(clientKey, to);
+  app.limiter.takeEmail(clientKey, ...letters.map((letter) => letter.to));
   const now = app.now();
-  const pendingChange = kind.toPendingAddress ? { emailChange: to } : {};
-  const invitation = kind.marksInvitation ? { invitedAt: now } : {};
+  const words: ActionWords = { current: user.email ?? "", newEmail, siteUrl: app.config.siteUrl };
   return app.store.db.transaction(() => {
-    const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
-    const { linkToken, code } = issueToken(app, user.id, kind.tokenType, to, { pkce });
-    const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
     const saved = app.store.users.update(user.id, {
-      ...pendingChange,
-      ...invitation,
+      ...(kind.toPendingAddress ? { emailChange: newEmail } : {}),
+      ...(kind.marksInvitation ? { invitedAt: now } : {}),
       [kind.sentAtField]: now,
       updatedAt: now,
     });
-    queueMail(app, {
-      message: { to, ...linkMail(kind, links, code, kind.action(to, user, app.config.siteUrl)) },
-      failureMessage: kind.failureMessage,
-      undo: (request) =>
-        undoLinkMail(app, request, {
-          before: user,
-          kind,
-          previous,
-          issued: storedLinkHash(linkToken),
-        }),
-    });
+    for (const { kind: letterKind, to } of letters) {
+      const previous = app.store.tokens.snapshot(user.id, letterKind.tokenType);
+      const { linkToken, code } = issueToken(app, user.id, letterKind.tokenType, to, { pkce });
+      const links = confirmationLinks(
+        app,
+        linkToken,
+        letterKind.verifyType,
+        redirectTo,
+        letterKind.appType,
+      );
+      const sent = { before: user, kind: letterKind, previous, issued: storedLinkHash(linkToken) };
+      queueMail(app, {
+        message: { to, ...linkMail(letterKind, links, code, letterKind.action(words)) },
+        failureMessage: letterKind.failureMessage,
+        undo: (request) => undoLinkMail(app, request, sent),
+      });
+    }
     return saved;
   });
 }
