@@ -1,7 +1,8 @@
 // Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change to
-// the new and the current address): token + OTP, send limits (per-address gap, mail budgets),
-// outbox + SMTP + log line.
+// the new and the current address): token + OTP (only the site's link when the API is not public),
+// send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
+import { isLoopbackUrl } from "../config/loopback";
 import { ApiError, tooManyRequests } from "../http/errors";
 import { issueToken, storedLinkHash } from "../services/verification";
 import type { OneTimeTokenType, TokenSnapshot } from "../store/tokens";
@@ -273,6 +274,7 @@ function sendLinkMails(
   app.limiter.takeEmail(clientKey, ...letters.map((letter) => letter.to));
   const now = app.now();
   const words: ActionWords = { current: user.email ?? "", newEmail, siteUrl: app.config.siteUrl };
+  const apiLink = mailsCarryApiLink(app);
   return app.store.db.transaction(() => {
     const saved = app.store.users.update(user.id, {
       ...(kind.toPendingAddress ? { emailChange: newEmail } : {}),
@@ -282,7 +284,10 @@ function sendLinkMails(
     });
     for (const { kind: letterKind, to } of letters) {
       const previous = app.store.tokens.snapshot(user.id, letterKind.tokenType);
-      const { linkToken, code } = issueToken(app, user.id, letterKind.tokenType, to, { pkce });
+      const { linkToken, code } = issueToken(app, user.id, letterKind.tokenType, to, {
+        pkce,
+        code: apiLink,
+      });
       const links = confirmationLinks(
         app,
         linkToken,
@@ -292,7 +297,13 @@ function sendLinkMails(
       );
       const sent = { before: user, kind: letterKind, previous, issued: storedLinkHash(linkToken) };
       queueMail(app, {
-        message: { to, ...linkMail(letterKind, links, code, letterKind.action(words)) },
+        message: {
+          to,
+          ...linkMail(letterKind, letterKind.action(words), links.confirmationUrl, {
+            verifyUrl: apiLink ? links.verifyUrl : undefined,
+            code,
+          }),
+        },
         failureMessage: letterKind.failureMessage,
         undo: (request) => undoLinkMail(app, request, sent),
       });
@@ -338,30 +349,44 @@ function undoLinkMail(
   });
 }
 
-function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string, action: string) {
-  const text = [
-    kind.heading,
-    "",
-    action,
-    links.confirmationUrl,
-    "",
-    `Or enter this code: ${otp}`,
-    "",
-    "If that link does not work, this one works through the auth server:",
-    links.verifyUrl,
-  ].join("\n");
+/**
+ * Whether mails carry GoTrue's /verify link and the 6-digit code besides the site's link: not when
+ * the API's own address is loopback (API_EXTERNAL_URL unset, the auth server behind the app) while
+ * the site is public. That link would open nothing for whoever reads the mail, and no public page
+ * takes the code, so the mail carries the site's /auth/confirm link alone.
+ */
+function mailsCarryApiLink(app: App): boolean {
+  return !isLoopbackUrl(app.apiUrl) || isLoopbackUrl(app.config.siteUrl);
+}
+
+/** A mail's text and HTML: the site's link, then the code and GoTrue's link when it carries them. */
+function linkMail(
+  kind: MailKind,
+  action: string,
+  confirmationUrl: string,
+  { verifyUrl, code }: { verifyUrl: string | undefined; code: string | undefined },
+) {
+  const text = [kind.heading, "", action, confirmationUrl];
   const html = [
     `<h2>${escapeHtml(kind.heading)}</h2>`,
     `<p>${escapeHtml(action)}</p>`,
-    `<p><a href="${escapeHtml(links.confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
-    `<p>Or enter this code: <strong>${otp}</strong></p>`,
-    `<p>If that link does not work, <a href="${escapeHtml(links.verifyUrl)}">use the auth server's link</a>.</p>`,
-  ].join("\n");
+    `<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
+  ];
+  if (code !== undefined) {
+    text.push("", `Or enter this code: ${code}`);
+    html.push(`<p>Or enter this code: <strong>${code}</strong></p>`);
+  }
+  if (verifyUrl !== undefined) {
+    text.push("", "If that link does not work, this one works through the auth server:", verifyUrl);
+    html.push(
+      `<p>If that link does not work, <a href="${escapeHtml(verifyUrl)}">use the auth server's link</a>.</p>`,
+    );
+  }
   return {
     subject: kind.subject,
-    text,
-    html,
-    confirmation_url: links.confirmationUrl,
-    verify_url: links.verifyUrl,
+    text: text.join("\n"),
+    html: html.join("\n"),
+    confirmation_url: confirmationUrl,
+    verify_url: verifyUrl ?? null,
   };
 }

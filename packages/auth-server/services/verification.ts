@@ -29,25 +29,27 @@ function codeHash(userId: string, tokenType: OneTimeTokenType, code: string): st
 export interface IssuedToken {
   /** Goes into the mailed link (`token_hash=` / `token=`); never stored as is. */
   linkToken: string;
-  /** The 6-digit code mailed next to the link, verified with {email, token, type}. */
-  code: string;
+  /** The 6-digit code mailed next to the link, verified with {email, token, type}; none if not asked. */
+  code: string | undefined;
 }
 
 /**
- * Issues a user's token of one type (confirmation, recovery, …), replacing the previous one, so only
- * the newest mail works. Call inside the transaction that records the sending.
+ * Issues a user's token of one type (confirmation, recovery, …), replacing the previous one and
+ * its code, so only the newest mail works; with `code: false` no 6-digit code is issued (a mail
+ * that will not carry one leaves nothing to guess). Call inside the transaction that records the
+ * sending.
  */
 export function issueToken(
   app: App,
   userId: string,
   tokenType: OneTimeTokenType,
   relatesTo: string,
-  options: { pkce?: boolean } = {},
+  options: { pkce?: boolean; code?: boolean } = {},
 ): IssuedToken {
   const now = app.now();
   const linkToken =
     (options.pkce ? PKCE_PREFIX : "") + randomBytes(LINK_TOKEN_BYTES).toString("hex");
-  const code = generateOtp();
+  const code = options.code === false ? undefined : generateOtp();
   app.store.db.transaction(() => {
     app.store.tokens.putOneTimeToken({
       id: randomUUID(),
@@ -57,6 +59,7 @@ export function issueToken(
       relatesTo,
       createdAt: now,
     });
+    if (code === undefined) return;
     app.store.tokens.putCode({
       userId,
       tokenType,
