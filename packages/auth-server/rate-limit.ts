@@ -28,9 +28,9 @@ export class TokenBuckets {
     return this.rate.events > 0 && this.capacity > 0;
   }
 
-  /** Whether `key` has a token left, without taking it. */
-  has(key: string): boolean {
-    return !this.enabled || this.refill(this.states.get(key), this.now()).tokens >= 1;
+  /** Whether `key` has `count` tokens left, without taking them. */
+  has(key: string, count = 1): boolean {
+    return !this.enabled || this.refill(this.states.get(key), this.now()).tokens >= count;
   }
 
   /** Takes one token for `key`; false when the bucket is empty (or true when switched off). */
@@ -104,18 +104,23 @@ export class RateLimiter {
   }
 
   /**
-   * Spends one mail from the client's, the address's and the server's budgets, or none of them:
-   * 429 over_email_send_rate_limit when any is empty.
+   * Spends one mail per address (an e-mail change mails two) from the client's, each address's and
+   * the server's budgets, or none at all: 429 over_email_send_rate_limit when any falls short.
    */
-  takeEmail(clientKey: string, address: string): void {
-    const budgets: [TokenBuckets, string][] = [
-      [this.emailsPerClient, clientKey],
-      [this.emailsPerAddress, address.toLowerCase()],
-      [this.emails, "global"],
-    ];
-    if (!budgets.every(([buckets, key]) => buckets.has(key))) {
+  takeEmail(clientKey: string, ...addresses: string[]): void {
+    const count = addresses.length;
+    const keys = addresses.map((address) => address.toLowerCase());
+    const affordable =
+      this.emailsPerClient.has(clientKey, count) &&
+      this.emails.has("global", count) &&
+      keys.every((key) => this.emailsPerAddress.has(key));
+    if (!affordable) {
       throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
     }
-    for (const [buckets, key] of budgets) buckets.take(key);
+    for (const key of keys) {
+      this.emailsPerClient.take(clientKey);
+      this.emailsPerAddress.take(key);
+      this.emails.take("global");
+    }
   }
 }

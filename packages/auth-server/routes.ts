@@ -24,7 +24,7 @@ import { verifyGet, verifyPost } from "./endpoints/verify";
 import type { Reply } from "./http/reply";
 import type { RequestContext } from "./http/request";
 import { Router, type Method } from "./http/router";
-import { withMailDelivery } from "./mailer/delivery";
+import { withMailDelivery, type MailDelivery } from "./mailer/delivery";
 import { requireAdmin, requireApiKey, requireUser, type Authenticated } from "./services/guard";
 
 /**
@@ -45,20 +45,43 @@ type Handler = (app: App, ctx: RequestContext) => Promise<Reply>;
 /** A `user` route's handler also gets the caller's user, session and claims. */
 type UserHandler = (app: App, ctx: RequestContext, auth: Authenticated) => Promise<Reply>;
 
+/**
+ * `mail`: when the route's mails go to the mail server (mailer/delivery.ts). Before the answer by
+ * default; `after-answer` where the answer's timing must not tell whether a mail went out (a
+ * sign-up of an address that may or may not have signed up already, a resend of one).
+ */
+interface RouteBase {
+  method: Method;
+  path: string;
+  mail?: MailDelivery;
+}
+
 export type Route =
-  | { method: Method; path: string; access: Exclude<Access, "user">; handler: Handler }
-  | { method: Method; path: string; access: "user"; handler: UserHandler };
+  | (RouteBase & { access: Exclude<Access, "user">; handler: Handler })
+  | (RouteBase & { access: "user"; handler: UserHandler });
 
 /** The Supabase Auth API under /auth/v1. /verify is open like Supabase's gateway route for it. */
 export const AUTH_ROUTES: readonly Route[] = [
-  { method: "POST", path: "/auth/v1/signup", access: "apikey", handler: signup },
+  {
+    method: "POST",
+    path: "/auth/v1/signup",
+    access: "apikey",
+    handler: signup,
+    mail: "after-answer",
+  },
   { method: "POST", path: "/auth/v1/token", access: "apikey", handler: token },
   { method: "GET", path: "/auth/v1/user", access: "user", handler: getUser },
   { method: "POST", path: "/auth/v1/logout", access: "user", handler: logout },
   { method: "GET", path: "/auth/v1/verify", access: "open", handler: verifyGet },
   { method: "POST", path: "/auth/v1/verify", access: "open", handler: verifyPost },
   { method: "POST", path: "/auth/v1/recover", access: "apikey", handler: recover },
-  { method: "POST", path: "/auth/v1/resend", access: "apikey", handler: resend },
+  {
+    method: "POST",
+    path: "/auth/v1/resend",
+    access: "apikey",
+    handler: resend,
+    mail: "after-answer",
+  },
   { method: "POST", path: "/auth/v1/otp", access: "apikey", handler: otp },
   { method: "POST", path: "/auth/v1/magiclink", access: "apikey", handler: magiclink },
   { method: "PUT", path: "/auth/v1/user", access: "user", handler: updateUser },
@@ -89,11 +112,11 @@ export function routerFor(config: AuthConfig): Router<Route> {
 
 /**
  * Runs a matched route: the API key check (for every access but `open`), then, with the mails the
- * request queues delivered before it answers, the user or admin check and the handler.
+ * request queues delivered as its `mail` column says, the user or admin check and the handler.
  */
 export async function runRoute(app: App, route: Route, ctx: RequestContext): Promise<Reply> {
   if (route.access !== "open") await requireApiKey(app, ctx);
-  return withMailDelivery(app, async () => {
+  return withMailDelivery(app, route.mail ?? "before-answer", async () => {
     if (route.access === "user") return route.handler(app, ctx, await requireUser(app, ctx));
     if (route.access === "admin") await requireAdmin(app, ctx);
     return route.handler(app, ctx);

@@ -152,6 +152,8 @@ export async function startAuthServer(
     const reply = await dispatch(app, router, ctx, log);
     if (reply.status === 413) reply.headers = { ...reply.headers, Connection: "close" };
     writeReply(req, res, reply, allowedOriginFor(config.siteUrl, ctx.path));
+    // Still part of this request's task, so close() waits for it like for an answer.
+    await reply.afterAnswer?.();
   };
 
   const server = createServer((req, res) => {

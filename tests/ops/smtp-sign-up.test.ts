@@ -1,7 +1,7 @@
 // A client signs up through the portal (app and auth server as processes, SMTP configured with
 // GoTrue's variables), the confirmation mail arrives on a real SMTP server, and its link confirms the
 // account and signs the client in.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
 
@@ -41,8 +41,17 @@ describe("sign-up with SMTP configured", () => {
     });
     expect(signUp.status).toBe(302);
 
-    const mail = smtp.messages.find(
-      (message) => message.to && !Array.isArray(message.to) && message.to.text === email,
+    // The auth server hands a sign-up's mail to SMTP just after answering (its answer must take as
+    // long whether or not a mail goes out), so the mail may land a moment after the redirect.
+    const mail = await vi.waitFor(
+      () => {
+        const found = smtp.messages.find(
+          (message) => message.to && !Array.isArray(message.to) && message.to.text === email,
+        );
+        if (!found) throw new Error(`no mail for ${email} yet`);
+        return found;
+      },
+      { timeout: 5000, interval: 50 },
     );
     expect(mail?.subject).toBe("Confirm Your Signup");
     const link = mail?.text?.match(/^http\S+\/auth\/confirm\?\S+$/m)?.[0];

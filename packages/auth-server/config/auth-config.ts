@@ -36,6 +36,12 @@ export interface AuthConfig {
   externalEmailEnabled: boolean;
   /** GOTRUE_MAILER_AUTOCONFIRM: sign-up confirms at once and returns a session. */
   mailerAutoconfirm: boolean;
+  /**
+   * GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED (default true, as GoTrue's): an e-mail change mails
+   * the current address too and completes only once both addresses confirmed it; false: the new
+   * address alone confirms it.
+   */
+  mailerSecureEmailChangeEnabled: boolean;
   /** GOTRUE_MAILER_OTP_EXP: lifetime of mailed links and codes, seconds. */
   mailerOtpExp: number;
   /** GOTRUE_JWT_EXP: access-token lifetime, seconds. */

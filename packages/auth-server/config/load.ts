@@ -45,6 +45,7 @@ export function loadAuthConfig(
     disableSignup: read.boolean("GOTRUE_DISABLE_SIGNUP", false),
     externalEmailEnabled: read.boolean("GOTRUE_EXTERNAL_EMAIL_ENABLED", true),
     mailerAutoconfirm: read.boolean("GOTRUE_MAILER_AUTOCONFIRM", false),
+    mailerSecureEmailChangeEnabled: read.boolean("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", true),
     mailerOtpExp: read.integer("GOTRUE_MAILER_OTP_EXP", 86400, 1),
     jwtExp: read.integer("GOTRUE_JWT_EXP", 3600, 1),
     jwtSecret: read.string("GOTRUE_JWT_SECRET", ""),

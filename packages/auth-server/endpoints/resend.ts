@@ -5,7 +5,7 @@ import { validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import { sendConfirmation, sendEmailChange } from "../mailer/mailer";
+import { sendConfirmationIfAllowed, sendEmailChange } from "../mailer/mailer";
 import { validateEmail } from "../services/email";
 import { requestedRedirect } from "../services/redirects";
 
@@ -14,8 +14,10 @@ const RESEND_TYPES = ["signup", "email_change", "sms", "phone_change"];
 /**
  * POST /resend: `email` is the account's current address (an e-mail change's mail goes to the
  * pending new one). Unknown addresses, confirmed sign-ups and accounts with no pending change get
- * the same empty answer and no mail; the per-address gap (429 over_email_send_rate_limit, "…after N
- * seconds.") and the mail budget apply.
+ * the same empty answer and no mail. A sign-up's mail held back by the per-address gap or a mail
+ * budget gets that answer too (GoTrue says 429, which tells anyone the address was mailed in the
+ * last minute); an e-mail change's, asked for by its account holder, gets GoTrue's 429
+ * over_email_send_rate_limit ("…after N seconds.").
  */
 export async function resend(app: App, ctx: RequestContext): Promise<Reply> {
   const body = await ctx.readJson();
@@ -35,7 +37,7 @@ export async function resend(app: App, ctx: RequestContext): Promise<Reply> {
   if (!user || user.deletedAt !== null) return json({});
   const clientKey = ctx.clientKey();
   if (type === "signup" && user.emailConfirmedAt === null) {
-    sendConfirmation(app, { user, pkce: false, redirectTo, clientKey });
+    sendConfirmationIfAllowed(app, { user, pkce: false, redirectTo, clientKey });
   } else if (type === "email_change" && user.emailChange !== null) {
     sendEmailChange(app, {
       user,

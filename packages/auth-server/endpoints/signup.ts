@@ -1,16 +1,16 @@
 // POST /signup: GoTrue's validation order, autoconfirm vs mailed confirmation, duplicate handling.
 import type { App } from "../app";
-import { ApiError, badRequest, unprocessable, validationFailed } from "../http/errors";
+import { badRequest, unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import { sendConfirmation } from "../mailer/mailer";
+import { sendConfirmationIfAllowed } from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce, type PkceParams } from "../services/pkce";
 import { requestedRedirect } from "../services/redirects";
 import { issueSession } from "../services/sessions";
-import { fakeUserJson, userJson } from "../services/user-json";
+import { fakeUserJson, signupUserJson } from "../services/user-json";
 import { confirmUser, createUser, replacePendingSignup } from "../services/users";
 import type { Metadata, UserRecord } from "../store/users";
 
@@ -44,7 +44,7 @@ export async function signup(app: App, ctx: RequestContext): Promise<Reply> {
   const user = signUpByEmail(app, { email, passwordHash, data, pkce, redirectTo, clientKey });
   if (!user) return json(fakeUserJson(app, email, data));
   if (config.mailerAutoconfirm) return json(await issueSession(app, user, "password"));
-  return json(userJson(app, user));
+  return json(signupUserJson(app, user));
 }
 
 /** GOTRUE_DISABLE_SIGNUP: 422 signup_disabled for every new account (also /otp's). */
@@ -68,6 +68,14 @@ export interface EmailSignUp {
  * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation. Answers
  * undefined for an already confirmed address (the caller hides that it exists); with autoconfirm,
  * an existing address is 422 user_already_exists.
+ *
+ * An unconfirmed address is signed up again: this sign-up's password and metadata replace the
+ * pending ones (GoTrue keeps the first, which lets whoever signs an address up first own it after
+ * confirmation). A limit may hold the new mail back (the per-address gap, a mail budget): the
+ * sign-up stands all the same and answers as if mailed, since a 429 would tell anyone that the
+ * address signed up or was mailed recently; every link and code mailed before is then void, so a
+ * mail already in the inbox cannot confirm an earlier sign-up's password. The owner asks for a
+ * resend.
  */
 export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefined {
   const { config } = app;
@@ -78,34 +86,19 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
       throw unprocessable("user_already_exists", "User already registered");
     return undefined;
   }
-  if (existing) {
-    // Unconfirmed: this sign-up's password and metadata replace the pending ones (GoTrue keeps
-    // the first, which lets whoever signs an address up first own it after confirmation). The
-    // replacement stands even when its mail is held back (429: the per-address gap or a mail
-    // budget), and then every link and code mailed before is void too: a mail already in the
-    // inbox must not confirm an earlier sign-up's password. The owner asks for a resend.
-    const replaced = replacePendingSignup(app, existing, passwordHash, data);
-    try {
-      return app.store.db.transaction(() => {
-        if (pkce) createFlowState(app, existing.id, "email/signup", pkce);
-        return sendConfirmation(app, {
-          user: replaced,
-          pkce: Boolean(pkce),
-          redirectTo,
-          clientKey,
-        });
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        app.store.tokens.deleteOneTimeToken(existing.id, "confirmation_token");
-      }
-      throw error;
-    }
-  }
   return app.store.db.transaction(() => {
-    const created = createUser(app, { email, passwordHash, data });
-    if (config.mailerAutoconfirm) return confirmUser(app, created);
-    if (pkce) createFlowState(app, created.id, "email/signup", pkce);
-    return sendConfirmation(app, { user: created, pkce: Boolean(pkce), redirectTo, clientKey });
+    const user = existing
+      ? replacePendingSignup(app, existing, passwordHash, data)
+      : createUser(app, { email, passwordHash, data });
+    if (config.mailerAutoconfirm) return confirmUser(app, user);
+    if (pkce) createFlowState(app, user.id, "email/signup", pkce);
+    const mailed = sendConfirmationIfAllowed(app, {
+      user,
+      pkce: Boolean(pkce),
+      redirectTo,
+      clientKey,
+    });
+    if (!mailed) app.store.tokens.deleteOneTimeToken(user.id, "confirmation_token");
+    return mailed ?? user;
   });
 }

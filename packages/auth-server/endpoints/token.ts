@@ -37,11 +37,17 @@ async function passwordGrant(app: App, ctx: RequestContext): Promise<Reply> {
     app.config.bcryptCost,
   );
   const user = found && app.store.users.findById(found.id);
-  // A wrong password answers the same whether the account is unknown, deleted or banned.
-  if (!user || !user.encryptedPassword || user.deletedAt !== null || !valid) {
+  // Unknown, deleted and banned accounts answer like a wrong password, whatever the password:
+  // GoTrue's user_banned after a matching password would confirm a guessed password.
+  if (
+    !user ||
+    !user.encryptedPassword ||
+    user.deletedAt !== null ||
+    !valid ||
+    isBanned(app, user)
+  ) {
     throw invalidCredentials();
   }
-  if (isBanned(app, user)) throw badRequest("user_banned", "User is banned");
   // Only reported once the password matched, so it never tells whether an account exists.
   if (user.emailConfirmedAt === null)
     throw badRequest("email_not_confirmed", "Email not confirmed");

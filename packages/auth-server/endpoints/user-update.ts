@@ -1,5 +1,5 @@
 // PUT /user: GoTrue's UserUpdate for a new password, metadata and a new e-mail address (recorded as
-// pending and mailed a confirmation to the new address).
+// pending and mailed a confirmation to the new address, and with secure e-mail change to the current).
 import type { App } from "../app";
 import { unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
@@ -17,8 +17,9 @@ import { emailExists, mergeMetadata } from "../services/users";
 /**
  * PUT /user. The new password must pass the policy (weak_password) and differ from the current one
  * (same_password); the change spends any mailed link and ends the user's other sessions. A new
- * address is only recorded as pending and mailed a confirmation link and code: it becomes the
- * account's address when that mail is verified (type email_change).
+ * address is only recorded as pending and mailed a confirmation link and code (with secure e-mail
+ * change, the current address too): it becomes the account's address once every mailed link of
+ * the change is verified (type email_change).
  */
 export async function updateUser(
   app: App,

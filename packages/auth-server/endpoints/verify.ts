@@ -1,4 +1,5 @@
-// GET /verify (mail link: 303 with fragment tokens or ?code=) and POST /verify (token_hash → session).
+// GET /verify (mail link: 303 with fragment tokens or ?code=) and POST /verify (token_hash → session);
+// the first link of a secure e-mail change answers GoTrue's "proceed to the other email" instead.
 import type { App } from "../app";
 import { ApiError, badRequest, validationFailed } from "../http/errors";
 import { stringField } from "../http/params";
@@ -11,6 +12,7 @@ import {
   applyVerification,
   findByEmailOtp,
   findByTokenHash,
+  OTHER_ADDRESS_PENDING,
   PKCE_PREFIX,
   type Verified,
 } from "../services/verification";
@@ -58,6 +60,13 @@ function codeRedirect(redirectTo: string, code: string): string {
   return url.toString();
 }
 
+/** GoTrue's prepRedirectURL: a message in the fragment, and in the query too for PKCE. */
+function messageRedirect(redirectTo: string, message: string, pkce: boolean): string {
+  const url = withoutFragment(redirectTo);
+  if (pkce) url.searchParams.set("message", message);
+  return `${url.toString()}#${encode({ message })}`;
+}
+
 /** GoTrue's prepErrorRedirectURL: error keys in the fragment, and in the query too for PKCE. */
 function errorRedirect(redirectTo: string, error: ApiError, pkce: boolean): string {
   const values: Record<string, string> = {
@@ -99,12 +108,14 @@ export async function verifyGet(app: App, ctx: RequestContext): Promise<Reply> {
     const outcome = app.store.db.transaction(() => {
       const verified = findByTokenHash(app, type, token);
       const user = applyVerification(app, verified);
+      if (!user) return undefined;
       return {
         user,
         type: verified.type,
         code: pkce ? issueAuthCode(app, { ...verified, user }) : undefined,
       };
     });
+    if (!outcome) return seeOther(messageRedirect(redirectTo, OTHER_ADDRESS_PENDING, pkce));
     if (outcome.code) return seeOther(codeRedirect(redirectTo, outcome.code));
     const session = await issueSession(app, outcome.user, "otp");
     return seeOther(tokenRedirect(redirectTo, session, type));
@@ -140,5 +151,7 @@ export async function verifyPost(app: App, ctx: RequestContext): Promise<Reply> 
     verified = findByEmailOtp(app, type, email, token);
   }
   const user = app.store.db.transaction(() => applyVerification(app, verified));
+  // GoTrue's answer to the first of a secure e-mail change's two links: no session yet.
+  if (!user) return json({ msg: OTHER_ADDRESS_PENDING, code: "200" });
   return json(await issueSession(app, user, "otp"));
 }

@@ -9,6 +9,8 @@ export interface Reply {
   json?: unknown;
   /** Sent as-is with headers["Content-Type"] (e.g. HTML). */
   text?: string;
+  /** Work that runs once the answer is written (mail delivery that must not delay it); never throws. */
+  afterAnswer?: () => Promise<void>;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({

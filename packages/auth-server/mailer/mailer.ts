@@ -1,11 +1,13 @@
-// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change):
-// token + OTP, send limits (per-address gap, mail budgets), outbox + SMTP + log line.
+// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change to
+// the new and the current address): token + OTP (only the site's link when the API is not public),
+// send limits (per-address gap, mail budgets), outbox + SMTP + log line.
 import type { App } from "../app";
-import { tooManyRequests } from "../http/errors";
-import { issueToken } from "../services/verification";
+import { isLoopbackUrl } from "../config/loopback";
+import { ApiError, tooManyRequests } from "../http/errors";
+import { issueToken, storedLinkHash } from "../services/verification";
 import type { OneTimeTokenType, TokenSnapshot } from "../store/tokens";
 import type { UserRecord } from "../store/users";
-import { queueMail, type RequestMails } from "./delivery";
+import { logMailHeldBack, queueMail, type RequestMails } from "./delivery";
 import { escapeHtml } from "./html";
 
 /** GoTrue's per-address gap (GOTRUE_SMTP_MAX_FREQUENCY) between confirmation mails. */
@@ -47,12 +49,6 @@ export function confirmationLinks(
   };
 }
 
-/** "j***@example.com": enough to tell mails apart in a log, not enough to harvest addresses. */
-function redactAddress(email: string): string {
-  const at = email.lastIndexOf("@");
-  return at <= 0 ? "***" : `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
 /** What differs between the mails this server sends. */
 interface MailKind {
   tokenType: OneTimeTokenType;
@@ -65,13 +61,22 @@ interface MailKind {
   /** GoTrue's 500 message when the mail cannot be sent. */
   failureMessage: string;
   heading: string;
-  /** The sentence above the link, for the address the mail goes to. */
-  action: (to: string, user: UserRecord, siteUrl: string) => string;
+  /** The sentence above the link. */
+  action: (words: ActionWords) => string;
   linkLabel: string;
-  /** The mail goes to a new address, recorded on the user as the pending `emailChange`. */
+  /** Sending it records the address asked for as the user's pending `emailChange`. */
   toPendingAddress: boolean;
   /** Sending it also records the time as the user's `invited_at`. */
   marksInvitation?: boolean;
+}
+
+/** What a mail's sentence may name. */
+interface ActionWords {
+  /** The account's address when the mail was asked for. */
+  current: string;
+  /** An e-mail change's new address. */
+  newEmail: string;
+  siteUrl: string;
 }
 
 const CONFIRMATION: MailKind = {
@@ -99,7 +104,7 @@ const INVITE: MailKind = {
   subject: "You have been invited",
   failureMessage: "Error sending invite email",
   heading: "You have been invited",
-  action: (_to, _user, siteUrl) =>
+  action: ({ siteUrl }) =>
     `You have been invited to create a user on ${siteUrl}. Follow this link to accept the invite:`,
   linkLabel: "Accept the invite",
   marksInvitation: true,
@@ -140,10 +145,27 @@ const EMAIL_CHANGE: MailKind = {
   subject: "Confirm Change of Email",
   failureMessage: "Error sending change email",
   heading: "Confirm Change of Email",
-  action: (to, user) =>
-    `Follow this link to confirm the update of your email from ${user.email ?? ""} to ${to}:`,
+  action: ({ current, newEmail }) =>
+    `Follow this link to confirm the update of your email from ${current} to ${newEmail}:`,
   linkLabel: "Change Email",
   toPendingAddress: true,
+};
+
+/**
+ * Secure e-mail change: the mail to the current address, with its own token (GoTrue's
+ * email_change_token_current), saying what was asked and what to do if it was not the holder.
+ */
+const EMAIL_CHANGE_CURRENT: MailKind = {
+  ...EMAIL_CHANGE,
+  tokenType: "email_change_token_current",
+  subject: "Confirm Email Change",
+  heading: "Confirm Email Change",
+  action: ({ current, newEmail }) =>
+    `A change of your account's e-mail address from ${current} to ${newEmail} was requested. ` +
+    "It takes effect only once confirmed from both addresses. " +
+    "If you did not ask for this, do not open the link and change your password. " +
+    "To confirm the change, follow this link:",
+  linkLabel: "Confirm the change",
 };
 
 /** What every link mail needs: whom it is for, how it verifies, where it leads, who pays. */
@@ -167,7 +189,26 @@ export interface EmailChangeMailOptions extends LinkMailOptions {
  * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
  */
 export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, CONFIRMATION, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: CONFIRMATION, to: options.user.email ?? "" }]);
+}
+
+/**
+ * A confirmation mail for an answer that must not depend on the address's history (a sign-up, a
+ * /resend of one): sent like sendConfirmation, but when a limit holds it back (the per-address gap,
+ * a mail budget) nothing is sent or changed, the operator's log says so and undefined comes back
+ * instead of a 429 that would tell the caller the address received a mail recently.
+ */
+export function sendConfirmationIfAllowed(
+  app: App,
+  options: LinkMailOptions,
+): UserRecord | undefined {
+  try {
+    return sendConfirmation(app, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "over_email_send_rate_limit")) throw error;
+    logMailHeldBack(app, options.user.email ?? "", CONFIRMATION.subject, error.message);
+    return undefined;
+  }
 }
 
 /**
@@ -175,12 +216,12 @@ export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord
  * earlier one, and records `invited_at`; the same limits as a confirmation mail.
  */
 export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, INVITE, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: INVITE, to: options.user.email ?? "" }]);
 }
 
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
 export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, RECOVERY, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: RECOVERY, to: options.user.email ?? "" }]);
 }
 
 /**
@@ -188,78 +229,115 @@ export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
  * shares their per-address gap.
  */
 export function sendMagicLink(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMail(app, MAGIC_LINK, options, options.user.email ?? "");
+  return sendLinkMails(app, options, [{ kind: MAGIC_LINK, to: options.user.email ?? "" }]);
 }
 
 /**
- * Records a pending change of the user's address to `newEmail` and mails the confirmation to that
- * new address (GoTrue's sendEmailChange with secure e-mail change off: the new address alone
- * confirms); also resends a pending change. The per-address gap counts from the previous change mail.
+ * Records a pending change of the user's address to `newEmail` and mails it a link (GoTrue's
+ * sendEmailChange); also resends a pending change. With secure e-mail change (the default) the
+ * current address is mailed its own link too, and the change needs both (a newer request or a
+ * resend replaces both); without it, the new address alone confirms and a current-address link left
+ * from before is voided. The per-address gap counts from the previous change mail.
  */
 export function sendEmailChange(app: App, options: EmailChangeMailOptions): UserRecord {
-  return sendLinkMail(app, EMAIL_CHANGE, options, options.newEmail);
+  const { user, newEmail } = options;
+  const letters: [Letter, ...Letter[]] = [{ kind: EMAIL_CHANGE, to: newEmail }];
+  const current = app.config.mailerSecureEmailChangeEnabled ? user.email : null;
+  if (current) letters.push({ kind: EMAIL_CHANGE_CURRENT, to: current });
+  return app.store.db.transaction(() => {
+    const saved = sendLinkMails(app, options, letters, newEmail);
+    if (!current) app.store.tokens.deleteOneTimeToken(user.id, EMAIL_CHANGE_CURRENT.tokenType);
+    return saved;
+  });
 }
 
-/** Issues the kind's token, records the send time (and a pending address), queues the mail to `to`. */
-function sendLinkMail(
+/** One mail of a send: its kind (words, token) and where it goes. */
+interface Letter {
+  kind: MailKind;
+  to: string;
+}
+
+/**
+ * One send: the per-address gap and the mail budgets for all its letters at once (429 before
+ * anything changes), then, in one transaction, the send time (and a pending address, an invitation)
+ * and each letter's fresh token, queued to its address. Letters of one send share their kind's send
+ * time (an e-mail change's two mails expire together, as GoTrue's).
+ */
+function sendLinkMails(
   app: App,
-  kind: MailKind,
   { user, pkce, redirectTo, clientKey }: LinkMailOptions,
-  to: string,
+  letters: [Letter, ...Letter[]],
+  newEmail = "",
 ): UserRecord {
+  const { kind } = letters[0];
   assertSendFrequency(app, kind.sentAt(user));
-  app.limiter.takeEmail(clientKey, to);
+  app.limiter.takeEmail(clientKey, ...letters.map((letter) => letter.to));
   const now = app.now();
-  const pendingChange = kind.toPendingAddress ? { emailChange: to } : {};
-  const invitation = kind.marksInvitation ? { invitedAt: now } : {};
-  const updated = app.store.db.transaction(() => {
-    const previous = app.store.tokens.snapshot(user.id, kind.tokenType);
-    const { linkToken, code } = issueToken(app, user.id, kind.tokenType, to, { pkce });
-    const links = confirmationLinks(app, linkToken, kind.verifyType, redirectTo, kind.appType);
+  const words: ActionWords = { current: user.email ?? "", newEmail, siteUrl: app.config.siteUrl };
+  const apiLink = mailsCarryApiLink(app);
+  return app.store.db.transaction(() => {
     const saved = app.store.users.update(user.id, {
-      ...pendingChange,
-      ...invitation,
+      ...(kind.toPendingAddress ? { emailChange: newEmail } : {}),
+      ...(kind.marksInvitation ? { invitedAt: now } : {}),
       [kind.sentAtField]: now,
       updatedAt: now,
     });
-    queueMail(app, {
-      message: { to, ...linkMail(kind, links, code, kind.action(to, user, app.config.siteUrl)) },
-      failureMessage: kind.failureMessage,
-      undo: (request) => undoLinkMail(app, request, user, kind, previous),
-    });
-    return { saved, links };
+    for (const { kind: letterKind, to } of letters) {
+      const previous = app.store.tokens.snapshot(user.id, letterKind.tokenType);
+      const { linkToken, code } = issueToken(app, user.id, letterKind.tokenType, to, {
+        pkce,
+        code: apiLink,
+      });
+      const links = confirmationLinks(
+        app,
+        linkToken,
+        letterKind.verifyType,
+        redirectTo,
+        letterKind.appType,
+      );
+      const sent = { before: user, kind: letterKind, previous, issued: storedLinkHash(linkToken) };
+      queueMail(app, {
+        message: {
+          to,
+          ...linkMail(letterKind, letterKind.action(words), links.confirmationUrl, {
+            verifyUrl: apiLink ? links.verifyUrl : undefined,
+            code,
+          }),
+        },
+        failureMessage: letterKind.failureMessage,
+        undo: (request) => undoLinkMail(app, request, sent),
+      });
+    }
+    return saved;
   });
-  logMailSent(app, to, kind.subject, updated.links.confirmationUrl);
-  return updated.saved;
+}
+
+/** What a mail's undo needs: the user before it, its kind, the token it replaced and its own. */
+interface SentLinkMail {
+  before: UserRecord;
+  kind: MailKind;
+  previous: TokenSnapshot;
+  /** The stored hash of the link this mail carried. */
+  issued: string;
 }
 
 /**
- * The `mail_sent` line: the live link and full address only on a developer's machine with no SMTP
- * server; in production, or once mail really leaves, logs hold neither.
- */
-export function logMailSent(app: App, to: string, subject: string, link: string): void {
-  const details = app.config.exposure.logMailDetails && !app.config.smtp;
-  app.log(
-    "info",
-    "mail_sent",
-    details ? { to, subject, link } : { to: redactAddress(to), subject },
-  );
-}
-
-/**
- * A mail that never left: a user created by this very request (a new sign-up or invitee) is
- * removed, so the address can sign up or be invited again; otherwise the earlier link, code and
- * send time (and invitation time) come back.
+ * A mail that never left. Unless a later request already replaced its link (then that request's
+ * state stands): a user created by this very request (a new sign-up or invitee) is removed when the
+ * request has not answered yet, so it answers 500 and the address can sign up or be invited again;
+ * otherwise the earlier link, code and send time (and invitation time) come back. A sign-up
+ * answered before its mail left keeps its account, with no pending link, so sign-in says the
+ * address is unconfirmed and a resend mails at once.
  */
 function undoLinkMail(
   app: App,
   request: RequestMails,
-  before: UserRecord,
-  kind: MailKind,
-  previous: TokenSnapshot,
+  { before, kind, previous, issued }: SentLinkMail,
 ): void {
+  if (app.store.tokens.snapshot(before.id, kind.tokenType).token?.tokenHash !== issued) return;
   const isNewSignUp = kind.tokenType === "confirmation_token" && before.confirmationSentAt === null;
-  if (isNewSignUp && before.createdAt >= request.startedAt) {
+  const createdByRequest = before.createdAt >= request.startedAt;
+  if (isNewSignUp && createdByRequest && request.delivery === "before-answer") {
     app.store.users.delete(before.id);
     return;
   }
@@ -271,30 +349,44 @@ function undoLinkMail(
   });
 }
 
-function linkMail(kind: MailKind, links: ConfirmationLinks, otp: string, action: string) {
-  const text = [
-    kind.heading,
-    "",
-    action,
-    links.confirmationUrl,
-    "",
-    `Or enter this code: ${otp}`,
-    "",
-    "If that link does not work, this one works through the auth server:",
-    links.verifyUrl,
-  ].join("\n");
+/**
+ * Whether mails carry GoTrue's /verify link and the 6-digit code besides the site's link: not when
+ * the API's own address is loopback (API_EXTERNAL_URL unset, the auth server behind the app) while
+ * the site is public. That link would open nothing for whoever reads the mail, and no public page
+ * takes the code, so the mail carries the site's /auth/confirm link alone.
+ */
+function mailsCarryApiLink(app: App): boolean {
+  return !isLoopbackUrl(app.apiUrl) || isLoopbackUrl(app.config.siteUrl);
+}
+
+/** A mail's text and HTML: the site's link, then the code and GoTrue's link when it carries them. */
+function linkMail(
+  kind: MailKind,
+  action: string,
+  confirmationUrl: string,
+  { verifyUrl, code }: { verifyUrl: string | undefined; code: string | undefined },
+) {
+  const text = [kind.heading, "", action, confirmationUrl];
   const html = [
     `<h2>${escapeHtml(kind.heading)}</h2>`,
     `<p>${escapeHtml(action)}</p>`,
-    `<p><a href="${escapeHtml(links.confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
-    `<p>Or enter this code: <strong>${otp}</strong></p>`,
-    `<p>If that link does not work, <a href="${escapeHtml(links.verifyUrl)}">use the auth server's link</a>.</p>`,
-  ].join("\n");
+    `<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
+  ];
+  if (code !== undefined) {
+    text.push("", `Or enter this code: ${code}`);
+    html.push(`<p>Or enter this code: <strong>${code}</strong></p>`);
+  }
+  if (verifyUrl !== undefined) {
+    text.push("", "If that link does not work, this one works through the auth server:", verifyUrl);
+    html.push(
+      `<p>If that link does not work, <a href="${escapeHtml(verifyUrl)}">use the auth server's link</a>.</p>`,
+    );
+  }
   return {
     subject: kind.subject,
-    text,
-    html,
-    confirmation_url: links.confirmationUrl,
-    verify_url: links.verifyUrl,
+    text: text.join("\n"),
+    html: html.join("\n"),
+    confirmation_url: confirmationUrl,
+    verify_url: verifyUrl ?? null,
   };
 }

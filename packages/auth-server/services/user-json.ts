@@ -47,6 +47,39 @@ export function userJson(app: App, user: UserRecord): UserJson {
 }
 
 /**
+ * The answer to a sign-up that mails a confirmation: the account as a first sign-up shows it (sent,
+ * created and updated now, one fresh email identity, the default role and app_metadata), whether
+ * the address signed up before or a limit held its mail back. So the answer never dates the
+ * account, shows its history (a recovery mail, an invitation) or tells that no mail went out.
+ */
+export function signupUserJson(app: App, user: UserRecord): UserJson {
+  const now = iso(app.now());
+  const identities = app.store.users
+    .identities(user.id)
+    .filter((identity) => identity.provider === "email")
+    .map((identity) => ({
+      ...identityJson(identity),
+      last_sign_in_at: undefined,
+      created_at: now,
+      updated_at: now,
+    }));
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: app.config.jwtDefaultGroupName,
+    email: user.email ?? "",
+    phone: "",
+    confirmation_sent_at: now,
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: user.userMetadata,
+    identities,
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+/**
  * The obfuscated user GoTrue returns when a confirmed address signs up again with confirmation
  * on: random id, empty role, only the request's data, no identities. Nothing is stored. The
  * account's own recovery, invitation and ban times, which GoTrue's sanitiser leaves in, are not

@@ -153,6 +153,7 @@ export function confirmEmailChange(app: App, user: UserRecord): UserRecord {
       "confirmation_token",
       "recovery_token",
       "email_change_token_new",
+      "email_change_token_current",
     ] as const) {
       app.store.tokens.deleteOneTimeToken(user.id, tokenType);
     }

@@ -1,5 +1,6 @@
 // Mailed tokens: issuing them (a random link token + a 6-digit code, both stored hashed), and the
-// verification shared by GET and POST /verify: lookup, expiry, attempt cap, effect on the user.
+// verification shared by GET and POST /verify: lookup, expiry, attempt cap, effect on the user
+// (an e-mail change completes once each of its pending links has been verified).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { App } from "../app";
 import { forbidden, unprocessable, validationFailed } from "../http/errors";
@@ -28,25 +29,27 @@ function codeHash(userId: string, tokenType: OneTimeTokenType, code: string): st
 export interface IssuedToken {
   /** Goes into the mailed link (`token_hash=` / `token=`); never stored as is. */
   linkToken: string;
-  /** The 6-digit code mailed next to the link, verified with {email, token, type}. */
-  code: string;
+  /** The 6-digit code mailed next to the link, verified with {email, token, type}; none if not asked. */
+  code: string | undefined;
 }
 
 /**
- * Issues a user's token of one type (confirmation, recovery, …), replacing the previous one, so only
- * the newest mail works. Call inside the transaction that records the sending.
+ * Issues a user's token of one type (confirmation, recovery, …), replacing the previous one and
+ * its code, so only the newest mail works; with `code: false` no 6-digit code is issued (a mail
+ * that will not carry one leaves nothing to guess). Call inside the transaction that records the
+ * sending.
  */
 export function issueToken(
   app: App,
   userId: string,
   tokenType: OneTimeTokenType,
   relatesTo: string,
-  options: { pkce?: boolean } = {},
+  options: { pkce?: boolean; code?: boolean } = {},
 ): IssuedToken {
   const now = app.now();
   const linkToken =
     (options.pkce ? PKCE_PREFIX : "") + randomBytes(LINK_TOKEN_BYTES).toString("hex");
-  const code = generateOtp();
+  const code = options.code === false ? undefined : generateOtp();
   app.store.db.transaction(() => {
     app.store.tokens.putOneTimeToken({
       id: randomUUID(),
@@ -56,6 +59,7 @@ export function issueToken(
       relatesTo,
       createdAt: now,
     });
+    if (code === undefined) return;
     app.store.tokens.putCode({
       userId,
       tokenType,
@@ -75,13 +79,15 @@ const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   recovery: ["recovery_token"],
   magiclink: ["recovery_token"],
   email: ["confirmation_token", "recovery_token"],
-  email_change: ["email_change_token_new"],
+  email_change: ["email_change_token_new", "email_change_token_current"],
 };
 
 export interface Verified {
   user: UserRecord;
   /** The concrete type: "email" resolves to "signup" or "magiclink" like GoTrue. */
   type: Exclude<VerifyType, "email">;
+  /** The token the link or code was: for an e-mail change, which address confirmed. */
+  tokenType: OneTimeTokenType;
 }
 
 export function isVerifyType(type: string): type is VerifyType {
@@ -97,6 +103,7 @@ function sentAt(user: UserRecord, tokenType: OneTimeTokenType): number | null {
     case "recovery_token":
       return user.recoverySentAt;
     case "email_change_token_new":
+    case "email_change_token_current":
       return user.emailChangeSentAt;
   }
 }
@@ -124,13 +131,39 @@ export function findByTokenHash(app: App, type: string, linkToken: string): Veri
   const user = token && app.store.users.findById(token.userId);
   if (!token || !user) throw linkExpired();
   checkUsable(app, user, token.tokenType, linkExpired);
-  return { user, type: concreteType(type, token.tokenType) };
+  return { user, type: concreteType(type, token.tokenType), tokenType: token.tokenType };
 }
 
 /**
- * GoTrue's verifyUserAndToken: the 6-digit code mailed to `email` (for an e-mail change, the new
- * address the code went to). Each wrong code counts against the user's pending codes; after
- * MAX_CODE_ATTEMPTS they stop working.
+ * Whose codes a 6-digit code for `email` may be: the account with that address; for an e-mail
+ * change, the one changing to it (its new-address code) or away from it (GoTrue's
+ * FindUserForEmailChange: its current-address code).
+ */
+function codeHolders(
+  app: App,
+  type: VerifyType,
+  email: string,
+): { user: UserRecord; tokenTypes: OneTimeTokenType[] }[] {
+  const { users } = app.store;
+  const holders =
+    type === "email_change"
+      ? [
+          {
+            user: users.findByPendingEmail(email),
+            tokenTypes: TOKEN_TYPES.email_change.slice(0, 1),
+          },
+          { user: users.findByEmail(email), tokenTypes: TOKEN_TYPES.email_change.slice(1) },
+        ]
+      : [{ user: users.findByEmail(email), tokenTypes: TOKEN_TYPES[type] }];
+  return holders.filter((holder): holder is { user: UserRecord; tokenTypes: OneTimeTokenType[] } =>
+    Boolean(holder.user),
+  );
+}
+
+/**
+ * GoTrue's verifyUserAndToken: the 6-digit code mailed to `email` (for an e-mail change, the address
+ * the code went to, new or current). Each wrong code counts against the pending codes of whoever
+ * `email` names; after MAX_CODE_ATTEMPTS they stop working.
  */
 export function findByEmailOtp(app: App, type: string, rawEmail: string, otp: string): Verified {
   if (!isVerifyType(type)) throw validationFailed("Unsupported verification type");
@@ -141,31 +174,48 @@ export function findByEmailOtp(app: App, type: string, rawEmail: string, otp: st
     throw unprocessable("validation_failed", "Invalid email format");
   }
   const invalid = () => forbidden("otp_expired", "Token has expired or is invalid");
-  const user =
-    type === "email_change"
-      ? app.store.users.findByPendingEmail(email)
-      : app.store.users.findByEmail(email);
-  if (!user) throw invalid();
+  const holders = codeHolders(app, type, email);
   const { tokens } = app.store;
-  for (const tokenType of TOKEN_TYPES[type]) {
-    if (tokens.codeFor(user.id, tokenType)?.codeHash === codeHash(user.id, tokenType, otp)) {
-      checkUsable(app, user, tokenType, invalid);
-      return { user, type: concreteType(type, tokenType) };
+  for (const { user, tokenTypes } of holders) {
+    for (const tokenType of tokenTypes) {
+      if (tokens.codeFor(user.id, tokenType)?.codeHash === codeHash(user.id, tokenType, otp)) {
+        checkUsable(app, user, tokenType, invalid);
+        return { user, type: concreteType(type, tokenType), tokenType };
+      }
     }
   }
-  for (const tokenType of TOKEN_TYPES[type]) {
-    tokens.recordWrongCode(user.id, tokenType, MAX_CODE_ATTEMPTS);
+  for (const { user, tokenTypes } of holders) {
+    for (const tokenType of tokenTypes) {
+      tokens.recordWrongCode(user.id, tokenType, MAX_CODE_ATTEMPTS);
+    }
   }
   throw invalid();
 }
 
+/** GoTrue's singleConfirmationAccepted: the first of a secure e-mail change's two verifications. */
+export const OTHER_ADDRESS_PENDING =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
 /**
- * Applies a verified token: confirms sign-ups and invites; moves the account to the new address of
- * an e-mail change; recovery / magic link spends the token.
+ * Applies a verified token: confirms sign-ups and invites; recovery / magic link spends the token.
+ * An e-mail change spends the address's own link and moves the account to the new address once no
+ * other link of the change is pending; before that (secure e-mail change, the first of two) it
+ * answers undefined: nothing else changes and no session follows. GoTrue keeps that state in
+ * email_change_confirm_status; here the pending tokens are the state, so a change asked for with
+ * one link completes with it even if the setting was switched on since, and one asked for with two
+ * needs both even if it was switched off.
  */
-export function applyVerification(app: App, { user, type }: Verified): UserRecord {
+export function applyVerification(
+  app: App,
+  { user, type, tokenType }: Verified,
+): UserRecord | undefined {
   if (type === "signup" || type === "invite") return confirmUser(app, user);
-  if (type === "email_change") return confirmEmailChange(app, user);
+  if (type === "email_change") {
+    const { tokens } = app.store;
+    tokens.deleteOneTimeToken(user.id, tokenType);
+    const pending = TOKEN_TYPES.email_change.some((other) => tokens.snapshot(user.id, other).token);
+    return pending ? undefined : confirmEmailChange(app, user);
+  }
   app.store.tokens.deleteOneTimeToken(user.id, "recovery_token");
   return user.emailConfirmedAt === null
     ? confirmUser(app, user)

@@ -14,6 +14,8 @@ type Statement = ReturnType<Database.Database["prepare"]>;
 export class Db {
   private readonly statements = new Map<string, Statement>();
   private depth = 0;
+  /** Work waiting for the outermost transaction to commit (dropped if it rolls back). */
+  private committed: (() => void)[] = [];
   private closed = false;
 
   private constructor(
@@ -64,21 +66,46 @@ export class Db {
     return Number(this.statement(sql).run(bindable(params)).changes);
   }
 
-  /** Runs fn in a transaction (nested calls join the outer one); a throw rolls everything back. */
+  /**
+   * Runs fn in a transaction (nested calls join the outer one); a throw rolls everything back and
+   * is rethrown as it was. A COMMIT that fails (SQLITE_FULL on a full disk) may already have ended
+   * the transaction: ROLLBACK runs only while one is open, and its own failure never hides the
+   * first error.
+   */
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
     this.db.exec("BEGIN IMMEDIATE");
     this.depth++;
+    let result: T;
     try {
-      const result = fn();
+      result = fn();
       this.db.exec("COMMIT");
-      return result;
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      this.committed = [];
+      if (this.db.inTransaction) {
+        try {
+          this.db.exec("ROLLBACK");
+        } catch {
+          // The first error is the one that explains the failure.
+        }
+      }
       throw error;
     } finally {
       this.depth--;
     }
+    const committed = this.committed;
+    this.committed = [];
+    for (const work of committed) work();
+    return result;
+  }
+
+  /**
+   * Runs `work` once the current transaction has committed (at once outside one); a rollback drops
+   * it. For what must never happen for writes that did not persist: sending a mail, logging it.
+   */
+  afterCommit(work: () => void): void {
+    if (this.depth > 0) this.committed.push(work);
+    else work();
   }
 
   /** Folds the WAL back into the database file, closes, then runs onClose. */

@@ -2,8 +2,12 @@
 // count) and PKCE flow states.
 import type { Db, Row } from "./db";
 
-/** GoTrue's token columns: sign-up/invite, recovery/magic link, and the new address of a change. */
-export type OneTimeTokenType = "confirmation_token" | "recovery_token" | "email_change_token_new";
+/**
+ * GoTrue's token columns: sign-up/invite, recovery/magic link, and an e-mail change's link to the
+ * new address and (secure e-mail change) to the current one.
+ */
+export type OneTimeTokenType =
+  "confirmation_token" | "recovery_token" | "email_change_token_new" | "email_change_token_current";
 
 export interface OneTimeTokenRecord {
   id: string;

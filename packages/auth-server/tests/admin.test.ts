@@ -244,7 +244,10 @@ describe("admin users", () => {
     const signInBanned = await ts.raw("/token?grant_type=password", {
       body: { email, password: PASSWORD },
     });
-    expect(signInBanned.body).toEqual({ code: "user_banned", message: "User is banned" });
+    expect(signInBanned.body).toEqual({
+      code: "invalid_credentials",
+      message: "Invalid login credentials",
+    });
     expect((await ts.raw("/user", { bearer: session.access_token })).body.code).toBe(
       "session_not_found",
     );

@@ -1,6 +1,8 @@
-// E-mail change as GoTrue answers it with secure e-mail change off: PUT /user records the new
-// address as pending and mails it a link + code; POST /resend mails it again; POST and GET /verify
-// (type email_change) move the account to the new address. Also the magic link's verification.
+// E-mail change as GoTrue answers it with secure e-mail change off
+// (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED=false; the default, on, is secure-email-change.test.ts):
+// PUT /user records the new address as pending and mails it a link + code; POST /resend mails it
+// again; POST and GET /verify (type email_change) move the account to the new address. Also the
+// magic link's verification.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -22,6 +24,7 @@ beforeAll(async () => {
     GOTRUE_SITE_URL: "http://localhost:3000",
     GOTRUE_MAILER_OTP_EXP: String(OTP_EXPIRY_SECONDS),
     GOTRUE_SMTP_MAX_FREQUENCY: `${SEND_GAP_SECONDS}s`,
+    GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED: "false",
     // Every test mails from the same loopback client: its hourly budget is not what is tested here.
     AUTH_RATE_LIMIT_EMAIL_PER_IP: "0",
   });

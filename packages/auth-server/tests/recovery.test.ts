@@ -110,12 +110,10 @@ describe("POST /resend", () => {
     const email = uniqueEmail();
     await ts.raw("/signup", { body: { email, password: PASSWORD } });
     const first = await latestMail(ts, email);
+    // Within the per-address gap nothing is mailed, and the answer says nothing of it.
     const early = await ts.client().auth.resend({ type: "signup", email });
-    expect(early.error?.status).toBe(429);
-    expect(early.error?.code).toBe("over_email_send_rate_limit");
-    expect(early.error?.message).toMatch(
-      /^For security purposes, you can only request this after \d+ seconds\.$/,
-    );
+    expect(early.error).toBeNull();
+    expect((await latestMail(ts, email)).id).toBe(first.id);
     ts.clock.advance(61);
     const { error } = await ts.client().auth.resend({ type: "signup", email });
     expect(error).toBeNull();

@@ -70,6 +70,31 @@ describe("what sign-up and sign-in reveal", () => {
     expect(banned.body).toEqual(unknown.body);
     expect(banned.body.code).toBe("invalid_credentials");
   });
+
+  it("a banned account with its correct password answers like a wrong one, so a ban never confirms a guessed password", async () => {
+    const signInAs = (email: string, password: string) =>
+      ts.raw("/token?grant_type=password", { body: { email, password }, version: false });
+    const confirmed = uniqueEmail();
+    const unconfirmed = uniqueEmail();
+    const bans = [
+      await createConfirmedUser(ts, confirmed),
+      (await ts.admin().auth.admin.createUser({ email: unconfirmed, password: PASSWORD })).data
+        .user!.id,
+    ];
+    for (const id of bans) await ts.admin().auth.admin.updateUserById(id, { ban_duration: "24h" });
+    const wrong = await signInAs(confirmed, "wrong-password-1");
+    for (const email of [confirmed, unconfirmed]) {
+      const right = await signInAs(email, PASSWORD);
+      expect(right.status).toBe(wrong.status);
+      expect(right.body).toEqual(wrong.body);
+      expect(right.headers.get("x-sb-error-code")).toBe("invalid_credentials");
+    }
+    expect(wrong.body).toEqual({
+      code: 400,
+      error_code: "invalid_credentials",
+      msg: "Invalid login credentials",
+    });
+  });
 });
 
 describe("mail_sent log lines", () => {

@@ -114,16 +114,19 @@ describe("signup with email confirmation (default)", () => {
       .auth.signUp({ email, password: PASSWORD, options: { data: { v: 1 } } });
     const firstMail = await latestMail(ts, email);
 
+    // Within the gap the mail is held back: the answer is a first sign-up's, the log says why.
+    const heldBack = () => ts.logs.filter((record) => record.event === "mail_held_back").pop();
     const tooSoon = await ts.raw("/signup", { body: { email, password: "other-password-9" } });
-    expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body).toEqual({
-      code: "over_email_send_rate_limit",
-      message: "For security purposes, you can only request this after 60 seconds.",
-    });
+    expect(tooSoon.status).toBe(200);
+    expect((await latestMail(ts, email)).id).toBe(firstMail.id);
+    expect(heldBack()?.reason).toBe(
+      "For security purposes, you can only request this after 60 seconds.",
+    );
 
     ts.clock.advance(45.5);
     const stillSoon = await ts.raw("/signup", { body: { email, password: "other-password-9" } });
-    expect(stillSoon.body.message).toBe(
+    expect(stillSoon.status).toBe(200);
+    expect(heldBack()?.reason).toBe(
       "For security purposes, you can only request this after 14 seconds.",
     );
 

@@ -1,5 +1,5 @@
 // A real SMTP server for the tests (npm's smtp-server on a loopback port): keeps every delivered
-// message, parsed, and can be told to refuse recipients or to offer STARTTLS.
+// message, parsed, and can be told to refuse recipients, to take its time, or to offer STARTTLS.
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -11,6 +11,8 @@ export interface MailCatcher {
   logins: { username: string; password: string }[];
   /** While true every recipient is refused with 550. */
   refuse: boolean;
+  /** Milliseconds the server waits before accepting a message (a slow or distant mail server). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export async function startMailCatcher({ starttls = false } = {}): Promise<MailC
     messages: [],
     logins: [],
     refuse: false,
+    delayMs: 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
@@ -42,8 +45,10 @@ export async function startMailCatcher({ starttls = false } = {}): Promise<MailC
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (parsed) => {
-          catcher.messages.push(parsed);
-          callback();
+          setTimeout(() => {
+            catcher.messages.push(parsed);
+            callback();
+          }, catcher.delayMs);
         },
         (error: Error) => callback(error),
       );
