@@ -71,7 +71,7 @@ export const messages = {
   signedOutEverywhere: success("Signed Out", "You have been signed out of all devices."),
   confirmationResent: success(
     "Email Sent",
-    "We've sent a new confirmation link. Please check your email.",
+    "We've sent a new confirmation link. Please check your email; if nothing arrives within a minute, ask again.",
   ),
   emailChanged: success(
     "Email Changed",
@@ -119,8 +119,8 @@ export function resetLinkSent(email: string): Toast {
 /** The answer to an e-mail change request: the link goes to the new address. */
 export function emailChangeSent(email: string): Toast {
   return success(
-    "Check Your New Email",
-    `Check ${email} for a link to confirm the change. Until then, sign in with your current email.`,
+    "Check Both Inboxes",
+    `Open the links sent to ${email} and to your current address to confirm the change. Until then, sign in with your current email.`,
   );
 }
 

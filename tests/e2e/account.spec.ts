@@ -174,7 +174,7 @@ test.describe("account page", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a client changes the e-mail address and confirms it from the new address", async ({
+  test("a client changes the e-mail address and confirms it from both addresses", async ({
     page,
   }) => {
     const email = uniqueEmail("old-address");
@@ -192,9 +192,17 @@ test.describe("account page", () => {
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Send Confirmation Link" }).click();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
-    await expect(toast(page)).toContainText(`Check ${newEmail} for a link to confirm the change.`);
-    // Until the link is opened, the account keeps its address.
+    await expect(toast(page)).toContainText(
+      `Open the links sent to ${newEmail} and to your current address`,
+    );
+    // Until both links are opened, the account keeps its address.
     await expect(page.getByText(email, { exact: true }).last()).toBeVisible();
+
+    const oldMail = await latestMail(email);
+    expect(new URL(oldMail.confirmation_url).searchParams.get("type")).toBe("email_change");
+    await page.goto(oldMail.confirmation_url);
+    await page.getByRole("button", { name: "Confirm Email Change" }).click();
+    await expect(toast(page)).toContainText("One More Step");
 
     const mail = await latestMail(newEmail);
     expect(new URL(mail.confirmation_url).searchParams.get("type")).toBe("email_change");

@@ -1,4 +1,4 @@
-// The account page: the signed-in e-mail and its change (confirmed from the new address), the
+// The account page: the signed-in e-mail and its change (confirmed from both addresses), the
 // password change (current password, then the new one with the sign-up rules and strength bar) and
 // 'Sign out of all devices'. Plain forms that work without JavaScript.
 import { Form, useActionData } from "@remix-run/react";
@@ -42,7 +42,8 @@ function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
           <h2>Change email</h2>
         </CardTitle>
         <CardDescription>
-          A link goes to the new address; your email changes when you open it.
+          Links go to the new address and to your current one; your email changes once both are
+          opened. Your password confirms it is you.
         </CardDescription>
       </CardHeader>
       <CardContent>
