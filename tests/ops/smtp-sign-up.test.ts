@@ -60,10 +60,19 @@ describe("sign-up with SMTP configured", () => {
     // The link shows a page; its button posts back to the same address, which signs the client in.
     const page = await fetch(link!, { redirect: "manual" });
     expect(page.status).toBe(200);
+    // Posted from the browser that signed up: it holds the sign-up's proof cookie.
+    const signUpCookie = signUp.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const confirmed = await fetch(link!, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: app.url,
+        Cookie: signUpCookie,
+      },
       body: "",
     });
     expect(confirmed.status).toBe(302);
