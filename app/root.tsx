@@ -26,7 +26,7 @@ import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
+import { isNetworkFailure, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -96,6 +96,15 @@ export function ErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isNetworkFailure(error)) {
+    return (
+      <ErrorScreen
+        title="You're offline"
+        message="The page could not be loaded. Check your connection, then try again."
+        action={{ label: "Try again", reload: true }}
+      />
+    );
+  }
   return (
     <ErrorScreen
       title="Something went wrong"

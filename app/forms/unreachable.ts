@@ -1,17 +1,37 @@
-// A form post that never got an answer (offline, a dropped connection, a proxy's 5xx): the route's
-// clientAction turns it into a 'Connection Error' toast and keeps the page as it was, and no
-// loader runs again after it (each would fail the same way and replace the page with an error).
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+// A request that never got an answer (offline, a dropped connection, a proxy's 5xx). A form post:
+// each route's clientAction turns it into a 'Connection Error' toast and keeps the page and what was
+// typed as they were, and no loader runs again after it (each would fail the same way and replace
+// the page with an error). A navigation: the error screen says the network is down and offers to
+// try again.
+import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { messages, type ShownToast } from "~/content/messages";
+import { messages } from "~/content/messages";
+import type { FormAnswer } from "./answer";
 
-export interface Unreachable {
+/** A form answer with no field errors: the form stays as typed, the toast says why. */
+export interface Unreachable extends FormAnswer {
   unreachable: true;
-  toast: ShownToast;
 }
 
 function isUnreachable(value: unknown): value is Unreachable {
   return typeof value === "object" && value !== null && "unreachable" in value;
+}
+
+/** Whether what a server call threw means no answer came (rather than an answer of the app's). */
+function isNoAnswer(error: unknown): boolean {
+  if (error instanceof Response) return false;
+  if (isRouteErrorResponse(error)) return error.status >= 500;
+  return error instanceof Error;
+}
+
+/**
+ * Whether an error a page shows came from the network, in the browser: a fetch that failed
+ * (offline, refused, aborted) or an answer that was not the app's (a proxy's error page).
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (typeof document === "undefined") return false;
+  if (isRouteErrorResponse(error)) return error.status === 502 || error.status === 504;
+  return error instanceof TypeError || (error instanceof Error && !navigator.onLine);
 }
 
 /**
@@ -22,14 +42,20 @@ export async function postOrConnectionError<T>(serverAction: () => Promise<T>) {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (isRouteErrorResponse(error) && error.status < 500) throw error;
+    if (!isNoAnswer(error)) throw error;
     const answer: Unreachable = {
       unreachable: true,
+      values: {},
+      errors: {},
       toast: { ...messages.connectionError, id: `unreachable-${Date.now()}` },
     };
     return answer;
   }
+}
+
+/** The clientAction of every route with a form. */
+export function keepFormWhenUnreachable({ serverAction }: ClientActionFunctionArgs) {
+  return postOrConnectionError(serverAction);
 }
 
 /** For every route with a loader: nothing to reload after a post that reached no server. */

@@ -13,6 +13,7 @@ import { FORGOT_PASSWORD_PATH } from "~/lib/paths";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
+import { keepFormWhenUnreachable } from "~/forms/unreachable";
 
 export const handle: AuthRouteHandle & SharedPageHandle = {
   sharedPage: true,
@@ -28,6 +29,8 @@ export const headers = forwardRetryAfter;
 export function action({ request, context }: ActionFunctionArgs) {
   return forgotPasswordAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;
 
 export default function ForgotPassword() {
   const result = useActionData<FormAnswer<"email">>();

@@ -5,6 +5,7 @@ import { signInAction } from "~/auth/session-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
+import { keepFormWhenUnreachable } from "~/forms/unreachable";
 
 export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
   sharedPage: true,
@@ -20,4 +21,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 // The same component as the other mode's route, so a switch keeps the form's inputs.
+export const clientAction = keepFormWhenUnreachable;
+
 export default AuthForm;

@@ -7,6 +7,7 @@ import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { signUpsOpen } from "~/session/auth-settings.server";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
   sharedPage: true,
@@ -31,4 +32,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 // The same component as the other mode's route, so a switch keeps the form's inputs.
+export const clientAction = keepFormWhenUnreachable;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
+
 export default AuthForm;

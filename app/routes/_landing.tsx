@@ -7,6 +7,7 @@ import { landingRoadmap } from "~/client/programme.server";
 import { signUpsOpen } from "~/session/auth-settings.server";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
+import { keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },
@@ -20,6 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   return { roadmap: landingRoadmap(), signUpsOpen: await signUpsOpen() };
 }
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function LandingLayout() {
   const { roadmap, signUpsOpen } = useLoaderData<typeof loader>();

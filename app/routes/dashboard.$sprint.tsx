@@ -6,11 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { loadSprintPage, setTaskAction } from "~/client/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
-import { keepPageAfterUnreachable, postOrConnectionError } from "~/forms/unreachable";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 import { signedInMeta } from "~/lib/page-meta";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
@@ -30,9 +30,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** A toggle whose post never got an answer flips back, with 'Connection Error'. */
-export function clientAction({ serverAction }: ClientActionFunctionArgs) {
-  return postOrConnectionError(serverAction);
-}
+export const clientAction = keepFormWhenUnreachable;
 
 export const shouldRevalidate = keepPageAfterUnreachable;
 

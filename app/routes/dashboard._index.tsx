@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
 import type { loader as layoutLoader } from "./dashboard";
+import { keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction = () => signedInMeta("Dashboard");
 
@@ -14,6 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const name = user.email.split("@")[0] ?? user.email;
   return { name, bookingUrl: getEnv().BOOKING_URL };
 }
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Dashboard() {
   const { name, bookingUrl } = useLoaderData<typeof loader>();

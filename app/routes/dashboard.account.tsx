@@ -11,6 +11,7 @@ import { accountAction } from "~/auth/account.server";
 import { requireUser } from "~/session/guards.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { signedInMeta } from "~/lib/page-meta";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction = () => signedInMeta("Account");
 
@@ -24,6 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return accountAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Account() {
   const { email } = useLoaderData<typeof loader>();

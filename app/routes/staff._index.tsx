@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ClientListPage } from "~/components/staff/client-list";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { inviteAction, loadClientList } from "~/staff/client-list.server";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction = () => [{ title: "Clients · Agency Console" }];
 
@@ -16,6 +17,10 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return inviteAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function StaffClients() {
   return <ClientListPage {...useLoaderData<typeof loader>()} />;

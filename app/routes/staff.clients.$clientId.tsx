@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ClientEditorPage } from "~/components/staff/client-editor";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { editClientAction, loadClientEditor } from "~/staff/client-editor.server";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.client.email ?? "Client"} · Agency Console` },
@@ -18,6 +19,10 @@ export function loader({ request, context, params }: LoaderFunctionArgs) {
 export function action({ request, context, params }: ActionFunctionArgs) {
   return editClientAction(request, context, params.clientId);
 }
+
+export const clientAction = keepFormWhenUnreachable;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function StaffClient() {
   return <ClientEditorPage {...useLoaderData<typeof loader>()} />;

@@ -10,6 +10,7 @@ import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { WELCOME_PATH } from "~/lib/paths";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireLinkSession } from "~/session/guards.server";
+import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const meta: MetaFunction = () => [{ title: "Choose Your Password | Client Portal" }];
 
@@ -23,6 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function action({ request, context }: ActionFunctionArgs) {
   return welcomeAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;
+
+export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Welcome() {
   return (
