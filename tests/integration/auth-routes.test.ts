@@ -330,6 +330,31 @@ describe("sign-up and confirmation", () => {
     expect(cookieNames(repeated)).toEqual(cookieNames(fresh));
   });
 
+  it("mails a confirmed address's owner a notice whose reset link opens the reset page", async () => {
+    const email = uniqueEmail("known");
+    await adminCreateUser(auth, email);
+    await routes.signUpRoute.action({
+      request: formPost("/sign-up", { email, password: "Someone-Else-2026!" }),
+      context: { clientIp: "198.51.100.90" },
+      params: {},
+    });
+    const notice = await latestMail(auth, email);
+    expect(notice.subject).toBe("You already have an account");
+    expect(notice.text).toContain(`${SITE_URL}/sign-in`);
+    const link = new URL(notice.confirmation_url);
+    const opened = asResponse(
+      await routes.confirm.action({
+        request: formPost(`${link.pathname}${link.search}`, {}),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(opened.headers.get("Location")).toBe("/reset-password");
+    expect(opened.headers.getSetCookie().some((line) => line.startsWith("sb-127-auth-token"))).toBe(
+      true,
+    );
+  });
+
   it("answers a broken link with the 'link expired' page, and survives a hostile next", async () => {
     for (const path of [
       "/auth/confirm?token_hash=nope&type=email",

@@ -125,7 +125,11 @@ export function asResponse(value: unknown): Response {
 
 export async function latestMail(server: AuthServer, email: string) {
   const response = await fetch(`${server.url}/outbox/messages?to=${encodeURIComponent(email)}`);
-  const messages = (await response.json()) as Array<{ confirmation_url: string; text: string }>;
+  const messages = (await response.json()) as Array<{
+    subject: string;
+    confirmation_url: string;
+    text: string;
+  }>;
   if (!messages[0]) throw new Error(`no mail for ${email}`);
   return messages[0];
 }

@@ -1,10 +1,11 @@
-// POST /signup: GoTrue's validation order, autoconfirm vs mailed confirmation, duplicate handling.
+// POST /signup: GoTrue's validation order, autoconfirm vs mailed confirmation, duplicate handling
+// (a confirmed address's owner is mailed a notice; the answer hides that the account exists).
 import type { App } from "../app";
 import { badRequest, unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import { sendConfirmationIfAllowed } from "../mailer/mailer";
+import { sendConfirmationIfAllowed, sendExistingAccountNoticeIfAllowed } from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce, type PkceParams } from "../services/pkce";
@@ -65,9 +66,12 @@ export interface EmailSignUp {
 
 /**
  * The sign-up itself, once the request is checked (also /otp's for an address with no confirmed
- * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation. Answers
- * undefined for an already confirmed address (the caller hides that it exists); with autoconfirm,
- * an existing address is 422 user_already_exists.
+ * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation. With
+ * autoconfirm, an existing address is 422 user_already_exists. Otherwise an already confirmed
+ * address answers undefined (the caller hides that it exists; GoTrue mails nothing) and, unless it
+ * was deleted, its owner is mailed "You already have an account" with a password reset link, so
+ * whoever signed up waits for no mail in vain. That notice leads to the site, never to this
+ * sign-up's redirect, and without PKCE: this request's verifier may be a stranger's.
  *
  * An unconfirmed address is signed up again: this sign-up's password and metadata replace the
  * pending ones (GoTrue keeps the first, which lets whoever signs an address up first own it after
@@ -81,9 +85,17 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
   const { config } = app;
   const { email, passwordHash, data, pkce, redirectTo, clientKey } = input;
   const existing = app.store.users.findByEmail(email);
-  if (existing?.emailConfirmedAt != null || (existing && config.mailerAutoconfirm)) {
-    if (config.mailerAutoconfirm)
-      throw unprocessable("user_already_exists", "User already registered");
+  if (existing && config.mailerAutoconfirm)
+    throw unprocessable("user_already_exists", "User already registered");
+  if (existing?.emailConfirmedAt != null) {
+    if (existing.deletedAt === null) {
+      sendExistingAccountNoticeIfAllowed(app, {
+        user: existing,
+        pkce: false,
+        redirectTo: config.siteUrl,
+        clientKey,
+      });
+    }
     return undefined;
   }
   return app.store.db.transaction(() => {

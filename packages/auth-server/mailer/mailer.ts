@@ -1,6 +1,7 @@
 // Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change to
-// the new and the current address): token + OTP (only the site's link when the API is not public),
-// send limits (per-address gap, mail budgets), outbox + SMTP + log line.
+// the new and the current address, the notice to a confirmed address signed up again): token + OTP
+// (only the site's link when the API is not public), send limits (per-address gap, mail budgets),
+// outbox + SMTP + log line.
 import type { App } from "../app";
 import { isLoopbackUrl } from "../config/loopback";
 import { ApiError, tooManyRequests } from "../http/errors";
@@ -61,6 +62,8 @@ interface MailKind {
   /** GoTrue's 500 message when the mail cannot be sent. */
   failureMessage: string;
   heading: string;
+  /** A paragraph between the heading and the action, with a link of its own. */
+  lead?: (words: ActionWords) => LinkParagraph;
   /** The sentence above the link. */
   action: (words: ActionWords) => string;
   linkLabel: string;
@@ -68,6 +71,13 @@ interface MailKind {
   toPendingAddress: boolean;
   /** Sending it also records the time as the user's `invited_at`. */
   marksInvitation?: boolean;
+}
+
+/** A paragraph of a mail and the link under it. */
+interface LinkParagraph {
+  text: string;
+  url: string;
+  linkLabel: string;
 }
 
 /** What a mail's sentence may name. */
@@ -136,6 +146,30 @@ const MAGIC_LINK: MailKind = {
   linkLabel: "Log In",
 };
 
+/** The app's sign-in page, named in the notice to an address that already has an account. */
+const SIGN_IN_PATH = "/sign-in";
+
+/**
+ * The notice to a confirmed address that someone signed up with: it already has an account, where
+ * to sign in, and a password reset link. The reset link is a recovery mail's (its token, which it
+ * replaces, its link and code, its per-address gap), so it opens the app's reset page.
+ */
+const EXISTING_ACCOUNT: MailKind = {
+  ...RECOVERY,
+  subject: "You already have an account",
+  heading: "You already have an account",
+  lead: ({ siteUrl }) => ({
+    text:
+      `Someone, perhaps you, just tried to sign up on ${siteUrl} with this address. ` +
+      "You already have an account there, so nothing was changed; if it was not you, you can " +
+      "ignore this mail. Sign in here:",
+    url: `${siteUrl}${SIGN_IN_PATH}`,
+    linkLabel: "Sign in",
+  }),
+  action: () => "Forgot your password? Follow this link to choose a new one:",
+  linkLabel: "Reset your password",
+};
+
 const EMAIL_CHANGE: MailKind = {
   tokenType: "email_change_token_new",
   verifyType: "email_change",
@@ -185,28 +219,45 @@ export interface EmailChangeMailOptions extends LinkMailOptions {
 }
 
 /**
- * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one.
- * Throws 429 over_email_send_rate_limit before touching anything when a limit applies.
- */
-export function sendConfirmation(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMails(app, options, [{ kind: CONFIRMATION, to: options.user.email ?? "" }]);
-}
-
-/**
- * A confirmation mail for an answer that must not depend on the address's history (a sign-up, a
- * /resend of one): sent like sendConfirmation, but when a limit holds it back (the per-address gap,
- * a mail budget) nothing is sent or changed, the operator's log says so and undefined comes back
- * instead of a 429 that would tell the caller the address received a mail recently.
+ * Sends (to the outbox) a sign-up confirmation mail with a fresh token, replacing any earlier one,
+ * for an answer that must not depend on the address's history (a sign-up, a /resend of one): when
+ * a limit holds it back (the per-address gap, a mail budget) nothing is sent or changed, the
+ * operator's log says so and undefined comes back instead of a 429 that would tell the caller the
+ * address received a mail recently.
  */
 export function sendConfirmationIfAllowed(
   app: App,
   options: LinkMailOptions,
 ): UserRecord | undefined {
+  return sendUnlessHeldBack(app, options, CONFIRMATION);
+}
+
+/**
+ * "You already have an account" to a confirmed address someone signed up with, with a fresh
+ * password reset link replacing any earlier one (see EXISTING_ACCOUNT). A sign-up answers the same
+ * whether or not it went out, so a limit holding it back is only logged, as for
+ * sendConfirmationIfAllowed.
+ */
+export function sendExistingAccountNoticeIfAllowed(app: App, options: LinkMailOptions): void {
+  sendUnlessHeldBack(app, options, EXISTING_ACCOUNT);
+}
+
+/**
+ * One mail of `kind` to the user, unless a limit holds it back (the per-address gap, a mail
+ * budget): then nothing is sent or changed, the log says so (`mail_held_back`) and undefined comes
+ * back instead of the 429.
+ */
+function sendUnlessHeldBack(
+  app: App,
+  options: LinkMailOptions,
+  kind: MailKind,
+): UserRecord | undefined {
+  const to = options.user.email ?? "";
   try {
-    return sendConfirmation(app, options);
+    return sendLinkMails(app, options, [{ kind, to }]);
   } catch (error) {
     if (!(error instanceof ApiError && error.code === "over_email_send_rate_limit")) throw error;
-    logMailHeldBack(app, options.user.email ?? "", CONFIRMATION.subject, error.message);
+    logMailHeldBack(app, to, kind.subject, error.message);
     return undefined;
   }
 }
@@ -299,7 +350,7 @@ function sendLinkMails(
       queueMail(app, {
         message: {
           to,
-          ...linkMail(letterKind, letterKind.action(words), links.confirmationUrl, {
+          ...linkMail(letterKind, words, links.confirmationUrl, {
             verifyUrl: apiLink ? links.verifyUrl : undefined,
             code,
           }),
@@ -359,19 +410,33 @@ function mailsCarryApiLink(app: App): boolean {
   return !isLoopbackUrl(app.apiUrl) || isLoopbackUrl(app.config.siteUrl);
 }
 
-/** A mail's text and HTML: the site's link, then the code and GoTrue's link when it carries them. */
+/** A link paragraph as HTML: the sentence, then the link under its label. */
+function linkParagraphHtml({ text, url, linkLabel }: LinkParagraph): string[] {
+  return [
+    `<p>${escapeHtml(text)}</p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a></p>`,
+  ];
+}
+
+/**
+ * A mail's text and HTML: its lead paragraph if it has one, the site's link, then the code and
+ * GoTrue's link when it carries them.
+ */
 function linkMail(
   kind: MailKind,
-  action: string,
+  words: ActionWords,
   confirmationUrl: string,
   { verifyUrl, code }: { verifyUrl: string | undefined; code: string | undefined },
 ) {
-  const text = [kind.heading, "", action, confirmationUrl];
-  const html = [
-    `<h2>${escapeHtml(kind.heading)}</h2>`,
-    `<p>${escapeHtml(action)}</p>`,
-    `<p><a href="${escapeHtml(confirmationUrl)}">${escapeHtml(kind.linkLabel)}</a></p>`,
+  const paragraphs = [
+    ...(kind.lead ? [kind.lead(words)] : []),
+    { text: kind.action(words), url: confirmationUrl, linkLabel: kind.linkLabel },
   ];
+  const text = [
+    kind.heading,
+    ...paragraphs.flatMap((paragraph) => ["", paragraph.text, paragraph.url]),
+  ];
+  const html = [`<h2>${escapeHtml(kind.heading)}</h2>`, ...paragraphs.flatMap(linkParagraphHtml)];
   if (code !== undefined) {
     text.push("", `Or enter this code: ${code}`);
     html.push(`<p>Or enter this code: <strong>${code}</strong></p>`);

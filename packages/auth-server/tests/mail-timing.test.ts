@@ -1,9 +1,16 @@
 // How long a sign-up or its resend takes must not tell whether a mail went out: with a slow mail
 // server, a mailed sign-up would otherwise answer seconds after a held-back one (a repeated
-// sign-up within the gap) or one that mails nothing (a confirmed address, an unknown resend).
+// sign-up within the gap) or one that mails nothing (an unknown resend), and a confirmed
+// address's sign-up (whose owner is mailed a notice) would differ from a new one's.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
-import { PASSWORD, startTestServer, uniqueEmail, type TestServer } from "./helpers";
+import {
+  createConfirmedUser,
+  PASSWORD,
+  startTestServer,
+  uniqueEmail,
+  type TestServer,
+} from "./helpers";
 
 /** How long the mail server takes to accept a message. */
 const SMTP_DELAY_MS = 2000;
@@ -53,6 +60,24 @@ describe("with a slow mail server", () => {
       timeout: SMTP_DELAY_MS * 3,
       interval: 50,
     });
+  });
+
+  it("a confirmed address's sign-up answers as fast as a new one; its notice arrives after", async () => {
+    const email = uniqueEmail("known");
+    await createConfirmedUser(ts, email);
+    const known = await timed(signUp(email));
+    const fresh = await timed(signUp(uniqueEmail("new")));
+    expect(known.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    expect(known.ms).toBeLessThan(SMTP_DELAY_MS / 2);
+    expect(fresh.ms).toBeLessThan(SMTP_DELAY_MS / 2);
+    await vi.waitFor(
+      () =>
+        expect(delivered(email).map((message) => message.subject)).toEqual([
+          "You already have an account",
+        ]),
+      { timeout: SMTP_DELAY_MS * 3, interval: 50 },
+    );
   });
 
   it("a resend that mails answers as fast as one for an unknown address", async () => {

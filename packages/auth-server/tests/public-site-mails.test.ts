@@ -21,7 +21,10 @@ import {
 
 const SITE = "https://portal.example.com";
 
-/** One mail of every kind: confirmation, invitation, recovery, magic link, both change mails. */
+/**
+ * One mail of every kind: confirmation, invitation, recovery, magic link, both change mails, and
+ * the notice to a confirmed address signed up again.
+ */
 async function everyKindOfMail(ts: TestServer): Promise<OutboxMail[]> {
   const signedUp = uniqueEmail("signup");
   await ts.raw("/signup", { body: { email: signedUp, password: PASSWORD } });
@@ -41,8 +44,11 @@ async function everyKindOfMail(ts: TestServer): Promise<OutboxMail[]> {
     bearer: (await signIn(ts, changing)).access_token,
     body: { email: newEmail },
   });
+  const known = uniqueEmail("known");
+  await createConfirmedUser(ts, known);
+  await ts.raw("/signup", { body: { email: known, password: PASSWORD } });
   const mails = await Promise.all(
-    [signedUp, invited, recovering, magic, changing, newEmail].map(
+    [signedUp, invited, recovering, magic, changing, newEmail, known].map(
       async (address) => (await mailsTo(ts, address))[0],
     ),
   );
@@ -54,6 +60,7 @@ async function everyKindOfMail(ts: TestServer): Promise<OutboxMail[]> {
     "Your Magic Link",
     "Confirm Email Change",
     "Confirm Change of Email",
+    "You already have an account",
   ]);
   return mails as OutboxMail[];
 }
