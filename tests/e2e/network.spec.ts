@@ -1,5 +1,6 @@
 // A bad network as a phone client meets it: offline, a dropped request, a proxy's 502 and slow 3G
-// during sign-in keep the dialog and the typed address with 'Connection Error'; a page that cannot
+// during sign-in keep the dialog and the typed address with 'Connection Error' (slow 3G: the
+// buttons say they are working, sign-out too); a page that cannot
 // be loaded shows an offline notice with a retry (the app's own screen after a client-side
 // navigation, the service worker's page for a full load) instead of the browser's error page.
 import type { Page, Route } from "@playwright/test";
@@ -20,6 +21,17 @@ const toast = (page: Page) =>
 test.beforeEach(() => {
   test.skip(!javaScriptOn(), "without JavaScript a failed post is the browser's own page");
 });
+
+/** Chrome's 'Slow 3G' preset for the rest of the test. */
+async function slow3G(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: (500 * 1024) / 8,
+    uploadThroughput: (500 * 1024) / 8,
+  });
+}
 
 /** Signs in with the request answered by `fail`; checks that nothing typed is lost. */
 async function signInThrough(page: Page, fail: (route: Route) => Promise<void>) {
@@ -73,19 +85,25 @@ test.describe("a sign-in that reaches no server keeps the form", () => {
     const email = uniqueEmail("slow");
     await createUser(email);
     const dialog = await fillAuthForm(page, "sign-in", email, PASSWORD);
-    const cdp = await page.context().newCDPSession(page);
-    // Chrome's 'Slow 3G' preset.
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 2000,
-      downloadThroughput: (500 * 1024) / 8,
-      uploadThroughput: (500 * 1024) / 8,
-    });
+    await slow3G(page);
     await dialog.getByRole("button", { name: "Sign In" }).click();
     await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
     await page.waitForURL("**/dashboard", { timeout: 60_000 });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
+});
+
+test("slow 3G: 'Sign Out' says it is working until the landing page arrives", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page);
+  await open(page, "/dashboard");
+  await slow3G(page);
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeDisabled();
+  await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
+  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
 });
 
 test.describe("a page that cannot be loaded", () => {
