@@ -4,6 +4,12 @@ import { Link } from "@remix-run/react";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import { authHref, type AuthMode } from "~/auth/auth-mode";
 
+/**
+ * The landing page's main way into the dialog ('Get Started'): where focus goes when the dialog
+ * closes and nothing on the page opened it (it was loaded open, or opened without JavaScript).
+ */
+export const MAIN_AUTH_LINK_ID = "get-started";
+
 type AuthLinkProps = Omit<ComponentPropsWithoutRef<typeof Link>, "to"> & { mode: AuthMode };
 
 export const AuthLink = forwardRef<HTMLAnchorElement, AuthLinkProps>(function AuthLink(
