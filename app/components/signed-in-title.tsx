@@ -7,7 +7,9 @@ export function SignedInTitle({ email }: { email: string }) {
   const pageName = usePageName();
   return (
     <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:gap-3">
-      <p className="truncate font-semibold leading-tight text-slate-900">{pageName}</p>
+      <p data-testid="page-name" className="truncate font-semibold leading-tight text-slate-900">
+        {pageName}
+      </p>
       <p className="truncate text-xs text-muted-foreground sm:ml-auto sm:text-sm" title={email}>
         {email}
       </p>
