@@ -1,11 +1,13 @@
 // The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
-// shows without JavaScript (a CSS animation fades it out); with JavaScript a timer removes it.
+// shows without JavaScript (a CSS animation fades it out); with JavaScript a timer removes it, and
+// its dismiss button, which only JavaScript can work, appears.
 // The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
 // the root; toasts of later answers arrive through `useActionToast`.
 import { X } from "~/components/ui/icons";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { ShownToast } from "~/content/messages";
 import { cn } from "~/lib/utils";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export const TOAST_DURATION_MS = 4000;
 
@@ -45,6 +47,7 @@ export function ToastProvider({
 function ToastRegion({ toast }: { toast: ShownToast | null }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const visible = toast && toast.id !== dismissedId ? toast : null;
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!visible) return;
     const timer = setTimeout(() => setDismissedId(visible.id), TOAST_DURATION_MS);
@@ -70,14 +73,16 @@ function ToastRegion({ toast }: { toast: ShownToast | null }) {
         >
           <p className="text-sm font-semibold">{visible.title}</p>
           <p className="mt-1 text-sm opacity-90">{visible.description}</p>
-          <button
-            type="button"
-            onClick={() => setDismissedId(visible.id)}
-            aria-label="Dismiss notification"
-            className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setDismissedId(visible.id)}
+              aria-label="Dismiss notification"
+              className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          ) : null}
         </div>
       ) : null}
     </section>
