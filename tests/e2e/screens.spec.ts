@@ -275,7 +275,7 @@ test.describe("dashboard", () => {
     await signOut.click();
     await expect(page).toHaveURL(/\/$/);
     await open(page, "/dashboard");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/);
   });
 });
 
@@ -682,13 +682,14 @@ test.describe("sprint 3 and 4", () => {
 });
 
 test.describe("404", () => {
-  // Unknown pages under /dashboard are for signed-in users: visitors are sent to sign in first.
+  // Unknown pages under /dashboard are for signed-in users: visitors are sent to sign in first
+  // (and back there afterwards).
   for (const unknown of ["/no-such-page", "/dashboard/sprint-9", "/dashboard/anything"]) {
     test(`${unknown} answers 404 with a way home`, async ({ page, signIn }) => {
       if (unknown.startsWith("/dashboard/")) {
         const anonymous = await page.request.get(unknown, { maxRedirects: 0 });
         expect(anonymous.status()).toBe(302);
-        expect(anonymous.headers()["location"]).toBe("/");
+        expect(anonymous.headers()["location"]).toBe(`/?redirectTo=${encodeURIComponent(unknown)}`);
         await signIn(page);
       }
       const logged: string[] = [];
