@@ -1,11 +1,32 @@
-// A new password with the sign-up rules: the eye toggle, the strength bar and, once hydrated, a
-// submit that stays disabled while the password is too weak (`onAcceptableChange`).
+// A new password with the sign-up rules: the eye toggle and the strength bar; the form learns the
+// password through `onPasswordChange` (to keep its submit disabled while it is too weak). And the
+// account's address for password managers, so they file the new password under the right login.
 import { useEffect, useRef, useState } from "react";
 import { Label } from "~/components/ui/label";
 import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";
+
+/**
+ * The signed-in account's address as the form's username (`autocomplete="username"`): read-only,
+ * never posted, visually hidden and out of the tab order; a screen reader reads it as the account.
+ */
+export function AccountUsername({ email }: { email: string }) {
+  return (
+    <div className="sr-only">
+      <label htmlFor="account-username">Account email</label>
+      <input
+        id="account-username"
+        type="text"
+        autoComplete="username"
+        value={email}
+        readOnly
+        tabIndex={-1}
+      />
+    </div>
+  );
+}
 
 export function NewPasswordField({
   id,
