@@ -9,22 +9,21 @@ import { PasswordField } from "./password-field";
 import { PasswordStrength } from "./password-strength";
 
 /**
- * The signed-in account's address as the form's username (`autocomplete="username"`): read-only,
- * never posted, visually hidden and out of the tab order; a screen reader reads it as the account.
+ * The signed-in account's address as the form's username (`autocomplete="username"`), so password
+ * managers file the new password under the right login: read-only, never posted, out of sight and
+ * out of the Tab order; a screen reader reads it as the account's email.
  */
 export function AccountUsername({ email }: { email: string }) {
   return (
-    <div className="sr-only">
-      <label htmlFor="account-username">Account email</label>
-      <input
-        id="account-username"
-        type="text"
-        autoComplete="username"
-        value={email}
-        readOnly
-        tabIndex={-1}
-      />
-    </div>
+    <input
+      type="text"
+      aria-label="Account email"
+      autoComplete="username"
+      value={email}
+      readOnly
+      tabIndex={-1}
+      className="sr-only"
+    />
   );
 }
 
