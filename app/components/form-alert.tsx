@@ -64,11 +64,15 @@ export function useFormAlert(claimsAnswer: ClaimsAnswer = everyAnswer): FormAler
   };
 }
 
-export function FormAlert({ id, toast }: FormAlertState["alertProps"]) {
+export function FormAlert({
+  id,
+  toast,
+  className,
+}: FormAlertState["alertProps"] & { className?: string }) {
   if (!toast) return null;
   // A new answer is a new alert, read out even when its text is the same as the last one's.
   return (
-    <Alert key={toast.id} id={id}>
+    <Alert key={toast.id} id={id} className={className}>
       <AlertTitle>{toast.title}</AlertTitle>
       <AlertDescription>{toast.description}</AlertDescription>
     </Alert>

@@ -73,7 +73,7 @@ function OverallForm({ action, progress }: { action: string; progress: number })
         <Form
           method="post"
           action={action}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
           {...alert.formProps}
         >
           <input type="hidden" name="intent" value={EDITOR_FIELDS.overallIntent} />
@@ -88,7 +88,7 @@ function OverallForm({ action, progress }: { action: string; progress: number })
           <SubmitButton pending={pending} {...alert.submitProps}>
             Save Overall Progress
           </SubmitButton>
-          <FormAlert {...alert.alertProps} />
+          <FormAlert {...alert.alertProps} className="sm:basis-full" />
         </Form>
       </CardContent>
     </Card>

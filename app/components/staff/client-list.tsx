@@ -49,7 +49,7 @@ function InviteForm() {
           key={resetKey}
           method="post"
           action={INVITE_ACTION}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
           {...alert.formProps}
         >
           <div className="grid flex-1 gap-2">
@@ -68,11 +68,11 @@ function InviteForm() {
               {...errorProps("invite-email-error", error)}
             />
             <FieldError id="invite-email-error" message={error} />
-            <FormAlert {...alert.alertProps} />
           </div>
           <SubmitButton pending={pending} {...alert.submitProps}>
             Send Invitation
           </SubmitButton>
+          <FormAlert {...alert.alertProps} className="sm:basis-full" />
         </Form>
       </CardContent>
     </Card>
