@@ -19,7 +19,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  use: { baseURL: servers.main.appUrl, launchOptions: chromiumLaunch, trace: "retain-on-failure" },
+  use: {
+    baseURL: servers.main.appUrl,
+    launchOptions: chromiumLaunch,
+    trace: "retain-on-failure",
+    // Routed and emulated requests must reach the page as written; the offline-page worker has its
+    // own tests, which allow it.
+    serviceWorkers: "block",
+  },
   projects: [
     { name: "js", use: { ...desktop } },
     { name: "nojs", use: { ...desktop, javaScriptEnabled: false } },

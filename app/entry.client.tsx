@@ -13,9 +13,14 @@ startTransition(() => {
   );
 });
 
+/** No worker means the browser's own error page when offline: nothing else depends on it. */
+function registerOfflinePage() {
+  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+}
+
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    // No worker means the browser's own error page when offline: nothing else depends on it.
-    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
-  });
+  // This module is imported dynamically, often after the page's load event: register at once then,
+  // else once the page's own downloads are done.
+  if (document.readyState === "complete") registerOfflinePage();
+  else window.addEventListener("load", registerOfflinePage, { once: true });
 }

@@ -56,7 +56,11 @@ export async function setNewPassword(
   // The session this browser keeps: the one its cookies now hold (checking the current password
   // signed in afresh), else the one it came with.
   const { data } = await supabase.auth.getSession();
-  await revokeSessions(user.id, sessionIdOf(data.session?.access_token) ?? user.sessionId);
+  await revokeSessions(
+    user.id,
+    sessionIdOf(data.session?.access_token) ?? user.sessionId,
+    "password-changed",
+  );
   return redirectWithToast(DASHBOARD_PATH, done, headers);
 }
 
@@ -175,7 +179,7 @@ export async function signOutEverywhereAction(request: Request, context: AppLoad
   const { user } = await requireUser(request, context);
   const { supabase, headers } = createAuthClient(request, context);
   await callAuth(() => supabase.auth.signOut({ scope: "global" }));
-  await revokeSessions(user.id, null);
+  await revokeSessions(user.id, null, "everywhere");
   const cleared = await withSessionCleared(request, headers);
   return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, cleared);
 }

@@ -25,6 +25,7 @@ import { createAuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
 import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
+import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "./return-to";
 import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
 
 type AuthField = "email" | "password";
@@ -66,9 +67,9 @@ async function readCredentials(
 export async function signInAction(request: Request, context: AppLoadContext) {
   const credentials = await readCredentials("sign-in", request, context);
   if ("answer" in credentials) return credentials.answer;
-  const { email } = credentials;
+  const { email, password } = credentials;
   const { supabase, headers } = createAuthClient(request, context);
-  const result = await callAuth(() => supabase.auth.signInWithPassword(credentials));
+  const result = await callAuth(() => supabase.auth.signInWithPassword({ email, password }));
   if (!result.ok) {
     if (result.toast === messages.invalidCredentials)
       await recordFailedSignIn(context.clientIp, email);
@@ -81,8 +82,10 @@ export async function signInAction(request: Request, context: AppLoadContext) {
     });
   }
   if (result.data.user) await saveUser(result.data.user);
+  // Back to the signed-in page that sent the visitor here, if it is one of theirs.
+  const returnTo = returnToPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM));
   const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);
-  return redirectWithToast(home, messages.signedIn, headers);
+  return redirectWithToast(landingAfterSignIn(returnTo, home), messages.signedIn, headers);
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext) {

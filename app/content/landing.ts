@@ -37,3 +37,26 @@ export const BENEFITS: { icon: ContentIconName; title: string; description: stri
     description: "Book a strategy call whenever you need one, without the e-mail back-and-forth.",
   },
 ];
+
+/**
+ * The notice over the landing page when a signed-in page sent the visitor here: why their session
+ * ended, if it did (else `"sign-in-needed"`).
+ */
+export const SIGN_IN_NOTICES = {
+  everywhere: {
+    title: "You were signed out on all devices",
+    text: "Your account was signed out everywhere from another device. Sign in again to continue.",
+  },
+  "password-changed": {
+    title: "Your password was changed",
+    text: "The password was changed on another device, so this one was signed out. Sign in with the new password.",
+  },
+  expired: {
+    title: "Your session has expired",
+    text: "For your security you were signed out after a while away. Sign in again to continue.",
+  },
+  "sign-in-needed": {
+    title: "Please sign in",
+    text: "Sign in to see that page; you will be taken straight back to it.",
+  },
+} as const;

@@ -4,11 +4,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as clientProgramme from "./migrations/001-client-programme";
 import * as staffConsole from "./migrations/002-staff-console";
 import * as sessionRevocations from "./migrations/003-session-revocations";
+import * as revocationReasons from "./migrations/004-revocation-reasons";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
   "002-staff-console": staffConsole,
   "003-session-revocations": sessionRevocations,
+  "004-revocation-reasons": revocationReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

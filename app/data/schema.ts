@@ -6,6 +6,9 @@ import type { Generated } from "kysely";
 /** Milliseconds since the epoch (bigint in PostgreSQL, integer in SQLite). */
 type Millis = number;
 
+/** What ended a user's other sessions: signing out of all devices, or a new password. */
+export type RevocationReason = "everywhere" | "password-changed";
+
 export interface ClientsTable {
   user_id: string;
   overall_progress: number | null;
@@ -70,6 +73,8 @@ export interface SessionRevocationsTable {
   revoked_at: Millis;
   /** …except those of this session (the one that changed the password), if any. */
   kept_session_id: string | null;
+  /** What ended them: "everywhere" (signed out of all devices) or "password-changed". */
+  reason: RevocationReason;
 }
 
 export interface ProductDatabase {

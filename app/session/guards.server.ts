@@ -1,6 +1,8 @@
 // Guards for loaders and actions: they return what the route needs or throw the answer (a redirect,
 // or the auth-outage page) so route code stays a single line.
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { RETURN_TO_PARAM, returnToPath } from "~/auth/return-to";
+import { SESSION_END_PARAM, type SessionEndReason } from "~/auth/session-end";
 import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor } from "~/lib/roles";
 import { getAuthState, type SessionUser } from "./state.server";
@@ -14,14 +16,29 @@ export function authUnavailable(headers: Headers): Response {
   );
 }
 
+/**
+ * Where a visitor to a signed-in page is sent: `/`, with why the session they had ended, and, for a
+ * page view, the page, so signing in lands there.
+ */
+function landingFor(request: Request, ended: SessionEndReason | null): string {
+  const query = new URLSearchParams();
+  if (ended) query.set(SESSION_END_PARAM, ended);
+  if (request.method === "GET") {
+    const url = new URL(request.url);
+    const returnTo = returnToPath(`${url.pathname}${url.search}`);
+    if (returnTo) query.set(RETURN_TO_PARAM, returnTo);
+  }
+  return query.size === 0 ? HOME_PATH : `${HOME_PATH}?${query}`;
+}
+
 /** For protected routes: the signed-in user, or a redirect to `/` (replace navigation). */
 export async function requireUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ user: SessionUser; headers: Headers }> {
-  const { user, unavailable, headers } = await getAuthState(request, context);
+  const { user, unavailable, ended, headers } = await getAuthState(request, context);
   if (unavailable) throw authUnavailable(new Headers(headers));
-  if (!user) throw redirect(HOME_PATH, { headers });
+  if (!user) throw redirect(landingFor(request, ended), { headers });
   return { user, headers };
 }
 

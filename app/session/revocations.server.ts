@@ -3,6 +3,7 @@
 // signed-in view (after the local JWT verification, which cannot know about it), so the other
 // devices are signed out at their next page view. Kept in the product database (restarts and
 // other instances see them), read through a one-second cache per user.
+import type { RevocationReason } from "~/data/schema";
 import {
   readRevocation,
   saveRevocation,
@@ -26,22 +27,30 @@ async function markerOf(userId: string): Promise<RevocationMarker | null> {
 
 /**
  * Ends, at their next page view, every session of `userId` but `keptSessionId` (none: all of
- * them), as of now.
+ * them), as of now, for `reason`.
  */
-export async function revokeSessions(userId: string, keptSessionId: string | null) {
-  const marker = { revokedAt: Date.now(), keptSessionId };
+export async function revokeSessions(
+  userId: string,
+  keptSessionId: string | null,
+  reason: RevocationReason,
+) {
+  const marker = { revokedAt: Date.now(), keptSessionId, reason };
   await saveRevocation(userId, marker);
   cache.set(userId, { marker, readAt: Date.now() });
 }
 
 /**
- * Whether a token of `userId`'s session `sessionId`, issued at `issuedAt` (the JWT's `iat`, whole
- * seconds), was revoked. Tokens carry only the second they were issued in, so one issued in the
- * marker's own second counts as issued before it: no window in which a token of another session
- * can slip past.
+ * Why a token of `userId`'s session `sessionId`, issued at `issuedAt` (the JWT's `iat`, whole
+ * seconds), was revoked, or null while it stands. Tokens carry only the second they were issued
+ * in, so one issued in the marker's own second counts as issued before it: no window in which a
+ * token of another session can slip past.
  */
-export async function isRevoked(userId: string, sessionId: string, issuedAt: number) {
+export async function revocationOf(
+  userId: string,
+  sessionId: string,
+  issuedAt: number,
+): Promise<RevocationReason | null> {
   const marker = await markerOf(userId);
-  if (!marker || sessionId === marker.keptSessionId) return false;
-  return issuedAt <= Math.floor(marker.revokedAt / 1000);
+  if (!marker || sessionId === marker.keptSessionId) return null;
+  return issuedAt <= Math.floor(marker.revokedAt / 1000) ? marker.reason : null;
 }

@@ -14,7 +14,8 @@ import {
   type StoredSession,
 } from "./cookie.server";
 import { memoKey, rememberClaims, rememberedClaims } from "./memo.server";
-import { isRevoked } from "./revocations.server";
+import type { SessionEndReason } from "~/auth/session-end";
+import { revocationOf } from "./revocations.server";
 import { verifyAccessToken, type VerifiedClaims } from "./verify.server";
 
 export interface SessionUser {
@@ -33,6 +34,8 @@ export interface AuthState {
   user: SessionUser | null;
   /** True when the session needed the auth service (a refresh) and it could not be used now. */
   unavailable: boolean;
+  /** Why the session this browser held has ended (another device, its age), if it has. */
+  ended: SessionEndReason | null;
   /** Set-Cookie and cache headers the check wrote, for the response. */
   headers: Headers;
 }
@@ -49,20 +52,40 @@ const AUTH_CHECK_TIMEOUT_MS = 4_000;
  */
 const REFRESH_MARGIN_MS = 90_000;
 
-const visitor = (headers = new Headers()): AuthState => ({
+const visitor = (headers = new Headers(), ended: SessionEndReason | null = null): AuthState => ({
   user: null,
   unavailable: false,
+  ended,
   headers,
 });
-const unavailable = (headers: Headers): AuthState => ({ user: null, unavailable: true, headers });
+const unavailable = (headers: Headers): AuthState => ({
+  user: null,
+  unavailable: true,
+  ended: null,
+  headers,
+});
+
+/** A session that has ended: a visitor told why, whose browser drops the session's cookies. */
+function endedSession(reason: SessionEndReason, headers: Headers, cookie: SessionCookie) {
+  for (const line of clearedSessionCookies(cookie.names).getSetCookie()) {
+    headers.append("Set-Cookie", line);
+  }
+  return visitor(headers, reason);
+}
 
 /** Verified claims become a signed-in user here, unless a revocation marker ended the session. */
-async function signedIn(claims: VerifiedClaims, headers: Headers): Promise<AuthState> {
-  if (await isRevoked(claims.sub, claims.sessionId, claims.iat)) return visitor(headers);
+async function signedIn(
+  claims: VerifiedClaims,
+  headers: Headers,
+  cookie: SessionCookie,
+): Promise<AuthState> {
+  const revoked = await revocationOf(claims.sub, claims.sessionId, claims.iat);
+  if (revoked) return endedSession(revoked, headers, cookie);
   const { sub: id, email, role, sessionId, linkSignInAt } = claims;
   return {
     user: { id, email, role, sessionId, linkSignInAt },
     unavailable: false,
+    ended: null,
     headers,
   };
 }
@@ -99,21 +122,24 @@ async function refreshedState(
   const { data, error } = result;
   if (error && isAuthUnavailable(error)) return unavailable(headers);
   const claims = data.session && (await verifyAccessToken(data.session.access_token));
-  return claims ? signedIn(claims, headers) : visitor(headers);
+  if (claims) return signedIn(claims, headers, cookie);
+  // The auth service refused the refresh: another device ended the session, or it is too old.
+  const revoked = await revocationOf(expiring.sub, expiring.sessionId, expiring.iat);
+  return endedSession(revoked ?? "expired", headers, cookie);
 }
 
 async function resolveAuthState(request: Request, clientIp: string | undefined) {
   const benchUser = getEnv().BENCH_SESSION_USER;
   if (benchUser) {
     const user = { ...benchUser, role: null, sessionId: "bench", linkSignInAt: null };
-    return { user, unavailable: false, headers: new Headers() };
+    return { user, unavailable: false, ended: null, headers: new Headers() };
   }
 
   const cookie = await readSessionCookie(request.headers.get("Cookie") ?? "");
   if (!cookie) return visitor();
   const key = memoKey(cookie.value);
   const known = key && rememberedClaims(key, Date.now() + REFRESH_MARGIN_MS);
-  if (known) return signedIn(known, new Headers());
+  if (known) return signedIn(known, new Headers(), cookie);
 
   const session = parseStoredSession(cookie.value);
   if (!session) return visitor(clearedSessionCookies(cookie.names));
@@ -123,7 +149,7 @@ async function resolveAuthState(request: Request, clientIp: string | undefined) 
   const claims = await verifyAccessToken(session.accessToken);
   if (!claims) return visitor();
   if (key) rememberClaims(key, claims);
-  return signedIn(claims, new Headers());
+  return signedIn(claims, new Headers(), cookie);
 }
 
 /** One check per request: the load context is the one object every loader and action shares. */

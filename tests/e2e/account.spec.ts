@@ -1,7 +1,7 @@
 // Account recovery and account management through the real pages, forms and outbox, with
 // JavaScript on and off: a forgotten password reset through the mailed link, a second confirmation
 // mail, a password change and an e-mail change on the account page, and signing out of all devices.
-import type { Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import {
   createUser,
   expect,
@@ -328,19 +328,39 @@ test.describe("account page", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("'Sign out of all devices' signs a second browser out at its next page view", async ({
+  /** A second browser (same JavaScript setting) signed in as `email`, on its dashboard. */
+  async function secondDevice(browser: Browser, info: TestInfo, email: string) {
+    const context = await browser.newContext({
+      javaScriptEnabled: info.project.use.javaScriptEnabled,
+      baseURL: info.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    return page;
+  }
+
+  /** The other device's next view of Sprint 1: the landing page says why, and signing in goes back. */
+  async function expectToldAndReturned(page: Page, email: string, password: string, title: string) {
+    await page.goto("/dashboard/sprint-1");
+    await expect(page).toHaveURL(/\/\?signedOut=[a-z-]+&redirectTo=%2Fdashboard%2Fsprint-1$/);
+    const notice = page.getByRole("status").filter({ hasText: title });
+    await expect(notice).toBeVisible();
+    await notice.getByRole("link", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/sprint-1$/);
+  }
+
+  test("'Sign out of all devices' signs a second browser out at its next page view, saying why", async ({
     page,
     browser,
   }, info) => {
     const email = uniqueEmail("everywhere");
     await createUser(email);
-    const other = await browser.newContext({
-      javaScriptEnabled: info.project.use.javaScriptEnabled,
-      baseURL: info.project.use.baseURL,
-    });
-    const otherPage = await other.newPage();
-    await signInWithForm(otherPage, email);
-    await expect(otherPage).toHaveURL(/\/dashboard$/);
+    const otherPage = await secondDevice(browser, info, email);
     await signInWithForm(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -349,11 +369,28 @@ test.describe("account page", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(toast(page)).toContainText("You have been signed out of all devices.");
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/);
 
-    await otherPage.goto("/dashboard/sprint-1");
-    await expect(otherPage).toHaveURL(/\/$/);
-    await expect(otherPage.getByRole("link", { name: "Get Started" })).toBeVisible();
-    await other.close();
+    await expectToldAndReturned(otherPage, email, PASSWORD, "You were signed out on all devices");
+    await otherPage.context().close();
+  });
+
+  test("a password changed on one browser signs the other out, saying why", async ({
+    page,
+    browser,
+  }, info) => {
+    const email = uniqueEmail("changed-elsewhere");
+    await createUser(email);
+    const otherPage = await secondDevice(browser, info, email);
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/dashboard/account");
+    await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect(toast(page)).toContainText("Password Updated");
+
+    await expectToldAndReturned(otherPage, email, NEW_PASSWORD, "Your password was changed");
+    await otherPage.context().close();
   });
 });

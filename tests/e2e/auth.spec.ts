@@ -187,11 +187,14 @@ test.describe("the error catalogue", () => {
 
   test("auth service down: 'Connection Error' for sign-in and sign-up", async ({ page }) => {
     const server = servers.authDown;
-    await signInWithForm(page, uniqueEmail("down"), PASSWORD, server.appUrl);
+    const email = uniqueEmail("down");
+    await signInWithForm(page, email, PASSWORD, server.appUrl);
     await expect(toast(page)).toContainText("Connection Error");
     await expect(toast(page)).toContainText(
       "Unable to connect to authentication service. Please try again.",
     );
+    // With or without JavaScript, the form comes back as typed (the password aside without it).
+    await expect(page.getByRole("dialog").getByLabel("Email")).toHaveValue(email);
     const dialog = await fillAuthForm(
       page,
       "sign-up",

@@ -36,10 +36,17 @@ async function signedIn(
 const taskRow = (page: Page, title: string) =>
   page.getByRole("region", { name: "Tasks" }).getByRole("listitem").filter({ hasText: title });
 
-async function openSprint(page: Page, server: TestServer, sprint: number, javaScript: boolean) {
+/** With JavaScript, waits until the toggles are wired and the page's downloads are done. */
+async function openSprint(
+  page: Page,
+  server: TestServer,
+  sprint: number,
+  javaScript = javaScriptOn(),
+) {
   await page.goto(`${server.appUrl}/dashboard/sprint-${sprint}`);
-  // With JavaScript, the toggles are wired once React has hydrated the page.
-  if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  if (!javaScript) return;
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
 }
 
 for (const server of [servers.main, servers.postgres]) {
@@ -52,7 +59,7 @@ for (const server of [servers.main, servers.postgres]) {
       await createUser(email, { server });
       await signInWithForm(page, email, undefined, server.appUrl);
       await page.waitForURL("**/dashboard");
-      await openSprint(page, server, 1, javaScriptOn());
+      await openSprint(page, server, 1);
       const region = page.getByRole("region", { name: "Tasks" });
       await expect(region).toContainText("1 of 5 completed");
       const button = taskRow(page, "ICP Builder").getByRole("button");
@@ -84,7 +91,7 @@ for (const server of [servers.main, servers.postgres]) {
       const stranger = uniqueEmail("stranger");
       await createUser(stranger, { server });
       const theirs = await signedIn(browser, server, stranger, javaScriptOn());
-      await openSprint(theirs, server, 1, javaScriptOn());
+      await openSprint(theirs, server, 1);
       await expect(taskRow(theirs, "ICP Builder").getByRole("button")).toHaveText("Mark Done");
       await expect(theirs.getByRole("region", { name: "Tasks" })).toContainText("1 of 5 completed");
       await theirs.context().close();
@@ -98,7 +105,7 @@ for (const server of [servers.main, servers.postgres]) {
       await createUser(email, { server });
       await signInWithForm(page, email, undefined, server.appUrl);
       await page.waitForURL("**/dashboard");
-      await openSprint(page, server, 1, javaScriptOn());
+      await openSprint(page, server, 1);
       await page.context().setOffline(true);
       const button = taskRow(page, "Pricing Strategist").getByRole("button");
       await button.click();

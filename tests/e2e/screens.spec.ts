@@ -8,6 +8,7 @@ import {
   expectAccessible,
   javaScriptOn,
   open,
+  PASSWORD,
   signInWithForm,
   test,
   uniqueEmail,
@@ -148,9 +149,21 @@ test.describe("landing page", () => {
 
 test.describe("signed-in pages need a session", () => {
   for (const route of ["/dashboard", "/dashboard/sprint-1", "/dashboard/sprint-4"]) {
-    test(`${route} sends a visitor to /`, async ({ page }) => {
+    test(`${route} sends a visitor to /, saying so, and signing in lands back there`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail("return");
+      await createUser(email);
       await open(page, route);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(new RegExp(`/\\?redirectTo=${encodeURIComponent(route)}$`));
+      const notice = page.getByRole("status").filter({ hasText: "Please sign in" });
+      await expect(notice).toContainText("Sign in to see that page");
+      await notice.getByRole("link", { name: "Sign In" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).toHaveURL(new RegExp(`${route}$`));
     });
   }
 });

@@ -61,9 +61,9 @@ afterAll(async () => {
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.7" });
 
-async function signIn(email: string, password = PASSWORD) {
+async function signIn(email: string, password = PASSWORD, path = "/sign-in") {
   const result = await routes.signInRoute.action({
-    request: formPost("/sign-in", { email, password }),
+    request: formPost(path, { email, password }),
     context: context(),
     params: {},
   });
@@ -84,6 +84,30 @@ describe("sign-in action", () => {
     // Thirty days after it was last written (each refresh writes it), not @supabase/ssr's 400.
     expect(authCookie).toMatch(/Max-Age=2592000(;|$)/i);
     expect(cookies.some((line) => line.startsWith("toast="))).toBe(true);
+  });
+
+  it("lands on the signed-in page that sent the client to sign in, and only on one of theirs", async () => {
+    const email = uniqueEmail("return");
+    await adminCreateUser(auth, email);
+    const landing = async (redirectTo: string) => {
+      const query = new URLSearchParams({ redirectTo });
+      const response = asResponse(await signIn(email, PASSWORD, `/sign-in?${query}`));
+      return response.headers.get("Location");
+    };
+    expect(await landing("/dashboard/sprint-2")).toBe("/dashboard/sprint-2");
+    expect(await landing("/dashboard/account?tab=1")).toBe("/dashboard/account?tab=1");
+    // Off the site, into the auth pages, or into the staff console: the client's home instead.
+    for (const elsewhere of [
+      "//evil.example/dashboard",
+      "https://evil.example/dashboard",
+      "/sign-in",
+      "/dashboardx",
+      "/staff",
+      "/dashboard/../staff",
+      "/\\evil.example",
+    ]) {
+      expect(await landing(elsewhere)).toBe("/dashboard");
+    }
   });
 
   it("answers a wrong password with the catalogue's text and a 400", async () => {
@@ -167,12 +191,12 @@ describe("sign-in action", () => {
 });
 
 describe("guards", () => {
-  it("sends a visitor from a protected route to / and a signed-in user from / to /dashboard", async () => {
+  it("sends a visitor from a protected route to / (with the page to return to) and a signed-in user from / to /dashboard", async () => {
     const visitor = asResponse(
       await settle(() => routes.guards.requireUser(get("/dashboard"), context())),
     );
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe("/");
+    expect(visitor.headers.get("Location")).toBe("/?redirectTo=%2Fdashboard");
 
     const email = uniqueEmail("guard");
     await adminCreateUser(auth, email);

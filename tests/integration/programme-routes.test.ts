@@ -208,6 +208,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     const visitor = asResponse(
       await tick("", "sprint-1", { taskId: "icp-builder", status: "completed" }),
     );
+    // A post has no page to return to.
     expect(visitor.headers.get("Location")).toBe("/");
     expect((await readClientState(randomUUID())).tasks.size).toBe(0);
   });

@@ -158,7 +158,8 @@ describe("forged sessions", () => {
     const before = mod.memo.rememberedSessionCount();
     const result = asResponse(await dashboard(cookie));
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/");
+    // A forged session is no session: no word of one having ended.
+    expect(result.headers.get("Location")).toBe("/?redirectTo=%2Fdashboard");
     expect(authServiceCalls(fetchSpy).filter(({ url }) => url.includes("/auth/v1/user"))).toEqual(
       [],
     );
@@ -187,7 +188,9 @@ describe("forged sessions", () => {
       expires_at: now + 3600,
       refresh_token: "abcdefghijkl",
     });
-    expect(asResponse(await dashboard(cookie)).headers.get("Location")).toBe("/");
+    expect(asResponse(await dashboard(cookie)).headers.get("Location")).toBe(
+      "/?redirectTo=%2Fdashboard",
+    );
   });
 });
 
@@ -423,5 +426,24 @@ describe("cookies written by the check", () => {
     expect(merged.headers.getSetCookie().filter((line) => line.startsWith(COOKIE))).toEqual(
       written,
     );
+  });
+});
+
+describe("a session that ended", () => {
+  it("that is too old to refresh sends the visitor to / saying so, and drops its cookies", async () => {
+    const owner = await signedInUser("expired");
+    const session = storedSession(owner.cookie);
+    // The auth service's real token, expiring now, with a refresh token it never issued (as after
+    // the refresh token's own lifetime ran out).
+    const cookie = sessionCookie({
+      ...session,
+      expires_at: Math.floor(Date.now() / 1000) - 10,
+      refresh_token: "no-longer-valid",
+    });
+    const response = asResponse(await dashboard(cookie));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/?signedOut=expired&redirectTo=%2Fdashboard");
+    const cleared = response.headers.getSetCookie().filter((line) => /max-age=0/i.test(line));
+    expect(cleared.some((line) => line.startsWith(COOKIE))).toBe(true);
   });
 });

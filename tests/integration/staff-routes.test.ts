@@ -176,7 +176,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         routes.list.loader({ request: get("/staff"), context: context(), params: {} }),
       ),
     );
-    expect(visitor.headers.get("Location")).toBe("/");
+    expect(visitor.headers.get("Location")).toBe("/?redirectTo=%2Fstaff");
   });
 
   it("shows staff the clients, newest activity first, searchable, without staff", async () => {

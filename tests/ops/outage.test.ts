@@ -294,7 +294,7 @@ describe("auth service outage", () => {
     expect(device.session()).toBeNull();
     const dashboard = await get(valid, "/dashboard", device);
     expect(dashboard.status).toBe(302);
-    expect(dashboard.headers.get("location")).toBe("/");
+    expect(dashboard.headers.get("location")).toBe("/?redirectTo=%2Fdashboard");
   });
 
   it("/readyz says 503 and /healthz 200", async () => {

@@ -23,16 +23,20 @@ const COOKIE = "sb-127-auth-token";
 let postgres: Postgres | undefined;
 afterAll(() => postgres?.stop());
 
-/** Where GET /dashboard sends `cookie`: "/dashboard" when signed in, "/" when not. */
+/**
+ * Where GET /dashboard sends `cookie`: "/dashboard (200)" when signed in, else "/" and why the
+ * session ended, as the landing page is told ("/ signed out: everywhere").
+ */
 async function landsOn(app: RunningProcess, cookie: string): Promise<string> {
   const response = await fetch(`${app.url}/dashboard`, {
     redirect: "manual",
     headers: { Cookie: cookie },
   });
   const location = response.headers.get("location");
-  return location === null
-    ? `/dashboard (${response.status})`
-    : new URL(location, app.url).pathname;
+  if (location === null) return `/dashboard (${response.status})`;
+  const url = new URL(location, app.url);
+  const ended = url.searchParams.get("signedOut");
+  return ended ? `${url.pathname} signed out: ${ended}` : url.pathname;
 }
 
 /** The tokens a sign-in cookie holds. */
@@ -69,10 +73,10 @@ describe("revocation markers that hold", () => {
         { Cookie: owner },
       );
       expect(changed.status).toBe(302);
-      expect(await landsOn(app, thief)).toBe("/");
+      expect(await landsOn(app, thief)).toBe("/ signed out: password-changed");
       await app.stop();
       app = await startAppProcess(port, auth.url, settings);
-      expect(await landsOn(app, thief)).toBe("/");
+      expect(await landsOn(app, thief)).toBe("/ signed out: password-changed");
     } finally {
       await app.stop();
       await auth.stop();
@@ -94,7 +98,7 @@ describe("revocation markers that hold", () => {
       expect(signedOut.status).toBe(302);
       // Another instance reads markers through a one-second cache.
       await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect(await landsOn(b, onB)).toBe("/");
+      expect(await landsOn(b, onB)).toBe("/ signed out: everywhere");
     } finally {
       await Promise.all([a.stop(), b.stop()]);
       await auth.stop();
@@ -143,7 +147,9 @@ describe("revocation markers that hold", () => {
         expect(kept.length).toBeGreaterThan(0);
         const working = [];
         for (const session of kept.slice(-5)) {
-          if ((await landsOn(app, cookieOf(session))) !== "/") working.push(session.access_token);
+          if ((await landsOn(app, cookieOf(session))).startsWith("/dashboard")) {
+            working.push(session.access_token);
+          }
         }
         expect(working).toEqual([]);
       }

@@ -18,6 +18,8 @@ import { useActionToast } from "~/components/toaster";
 import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
 import { authHref, MODE_SWITCH_FIELD, type AuthMode } from "~/auth/auth-mode";
+import { withReturnTo } from "~/auth/return-to";
+import { useReturnTo } from "~/hooks/use-return-to";
 import type { FormAnswer } from "~/forms/answer";
 import { signUpSchema } from "~/forms/schemas";
 import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
@@ -70,8 +72,10 @@ export function AuthForm() {
   useEffect(() => {
     setPassword(passwordRef.current?.value ?? "");
   }, [setPassword]);
-  const action = authHref(mode);
-  const pending = useSubmitting(action);
+  // The sign-in form posts the page the visitor was sent from along, so it lands there.
+  const returnTo = useReturnTo();
+  const action = mode === "sign-in" ? withReturnTo(authHref(mode), returnTo) : authHref(mode);
+  const pending = useSubmitting(authHref(mode));
   const alert = useFormAlert();
 
   const passwordError = result?.errors.password;

@@ -1,8 +1,11 @@
 // A link that opens the auth dialog (`/sign-in`, `/sign-up`); the dialog's route code and data are
-// fetched as soon as the visitor reaches for it (pointer over it, keyboard focus).
+// fetched as soon as the visitor reaches for it (pointer over it, keyboard focus). A sign-in link
+// carries the page the visitor was sent from, if any.
 import { Link } from "@remix-run/react";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import { authHref, type AuthMode } from "~/auth/auth-mode";
+import { withReturnTo } from "~/auth/return-to";
+import { useReturnTo } from "~/hooks/use-return-to";
 
 type AuthLinkProps = Omit<ComponentPropsWithoutRef<typeof Link>, "to"> & { mode: AuthMode };
 
@@ -10,8 +13,11 @@ export const AuthLink = forwardRef<HTMLAnchorElement, AuthLinkProps>(function Au
   { mode, children, ...props },
   ref,
 ) {
+  // Sent here from a signed-in page: signing in goes back there.
+  const returnTo = useReturnTo();
+  const to = mode === "sign-in" ? withReturnTo(authHref(mode), returnTo) : authHref(mode);
   return (
-    <Link ref={ref} to={authHref(mode)} prefetch="intent" preventScrollReset {...props}>
+    <Link ref={ref} to={to} prefetch="intent" preventScrollReset {...props}>
       {children}
     </Link>
   );

@@ -4,6 +4,7 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { SkipLink } from "~/components/skip-link";
 import { WaveBackground } from "~/components/wave-background";
 import { LandingNav } from "./landing-nav";
+import { SignInNotice } from "./sign-in-notice";
 import { About, Benefits, Hero, Join, type RoadmapSprint } from "./landing-sections";
 
 export function LandingPage({
@@ -19,6 +20,7 @@ export function LandingPage({
       <SkipLink />
       <LandingNav />
       <main id="main" className="pb-24">
+        <SignInNotice />
         <Hero />
         <About roadmap={roadmap} />
         <Benefits />

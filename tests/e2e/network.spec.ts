@@ -1,0 +1,172 @@
+// A bad network as a phone client meets it: offline, a dropped request, a proxy's 502 and slow 3G
+// during sign-in keep the dialog and the typed address with 'Connection Error' (slow 3G: the
+// buttons say they are working, sign-out too); a page that cannot
+// be loaded shows an offline notice with a retry (the app's own screen after a client-side
+// navigation, the service worker's page for a full load) instead of the browser's error page.
+import type { Page, Route } from "@playwright/test";
+import {
+  createUser,
+  expect,
+  fillAuthForm,
+  javaScriptOn,
+  open,
+  PASSWORD,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+const toast = (page: Page) =>
+  page.getByRole("region", { name: "Notifications" }).getByRole("status");
+
+test.beforeEach(() => {
+  test.skip(!javaScriptOn(), "without JavaScript a failed post is the browser's own page");
+});
+
+/** Chrome's 'Slow 3G' preset for the rest of the test. */
+async function slow3G(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: (500 * 1024) / 8,
+    uploadThroughput: (500 * 1024) / 8,
+  });
+}
+
+/** Signs in with the request answered by `fail`; checks that nothing typed is lost. */
+async function signInThrough(page: Page, fail: (route: Route) => Promise<void>) {
+  const email = uniqueEmail("network");
+  await createUser(email);
+  const dialog = await fillAuthForm(page, "sign-in", email, "a-wrong-password-1");
+  await page.route(
+    (url) => url.pathname.startsWith("/sign-in"),
+    (route) => (route.request().method() === "POST" ? fail(route) : route.continue()),
+  );
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page)).toContainText("Connection Error");
+  await expect(toast(page)).toContainText(
+    "Unable to connect to authentication service. Please try again.",
+  );
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
+  await expect(dialog.getByLabel("Password", { exact: true })).toHaveValue("a-wrong-password-1");
+  await expect(dialog.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  await page.unroute((url) => url.pathname.startsWith("/sign-in"));
+  return { dialog, email };
+}
+
+test.describe("a sign-in that reaches no server keeps the form", () => {
+  test("offline", async ({ page }) => {
+    const email = uniqueEmail("offline");
+    await createUser(email);
+    const dialog = await fillAuthForm(page, "sign-in", email, "a-wrong-password-1");
+    await page.context().setOffline(true);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page)).toContainText("Connection Error");
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
+    await page.context().setOffline(false);
+    // Back online, the same form signs in.
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/dashboard");
+  });
+
+  test("an aborted request", async ({ page }) => {
+    await signInThrough(page, (route) => route.abort("connectionreset"));
+  });
+
+  test("a proxy's 502", async ({ page }) => {
+    await signInThrough(page, (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
+    );
+  });
+
+  test("slow 3G: the button says it is working, then the dashboard opens", async ({ page }) => {
+    const email = uniqueEmail("slow");
+    await createUser(email);
+    const dialog = await fillAuthForm(page, "sign-in", email, PASSWORD);
+    await slow3G(page);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    await page.waitForURL("**/dashboard", { timeout: 60_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test("slow 3G: 'Sign Out' says it is working until the landing page arrives", async ({
+  page,
+  signIn,
+}) => {
+  await signIn(page);
+  await open(page, "/dashboard");
+  await slow3G(page);
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeDisabled();
+  await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
+  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+});
+
+test.describe("a page that cannot be loaded", () => {
+  test("after a link to a page whose code is here: the app's offline notice, and 'Try again' loads it", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await open(page, "/dashboard");
+    // Sprint 1 once, so the sprint pages' code is in the browser; then back to the dashboard.
+    await page.locator('main a[href="/dashboard/sprint-1"]').first().click();
+    await expect(page).toHaveURL(/\/dashboard\/sprint-1$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().setOffline(true);
+    await page.locator('main a[href="/dashboard/sprint-2"]').first().click();
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText("Check your connection, then try again.")).toBeVisible();
+    await page.context().setOffline(false);
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/sprint-2$/);
+    await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test.describe("with the offline-page worker", () => {
+    test.use({ serviceWorkers: "allow" });
+
+    /** Signed in on the dashboard, with the worker in charge of the page's next loads. */
+    async function signedInWithWorker(page: Page, signIn: (page: Page) => Promise<unknown>) {
+      await signIn(page);
+      await open(page, "/dashboard");
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    }
+
+    async function expectOfflinePageThenRetry(page: Page, path: RegExp) {
+      await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+      await page.context().setOffline(false);
+      await page.getByRole("link", { name: "Try again" }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+
+    test("a full page load offline shows the offline page; 'Try again' loads it", async ({
+      page,
+      signIn,
+    }) => {
+      await signedInWithWorker(page, signIn);
+      await page.context().setOffline(true);
+      await page.goto("/dashboard/account").catch(() => undefined);
+      await expectOfflinePageThenRetry(page, /\/dashboard\/account$/);
+    });
+
+    test("a link to a page whose code is not here yet: the offline page, not the browser's", async ({
+      page,
+      signIn,
+    }) => {
+      await signedInWithWorker(page, signIn);
+      await page.context().setOffline(true);
+      // Without the page's code the router reloads the page it is on, which the worker answers.
+      await page.locator('main a[href="/dashboard/sprint-2"]').first().click();
+      await expectOfflinePageThenRetry(page, /\/dashboard$/);
+    });
+  });
+});
