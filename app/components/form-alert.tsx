@@ -1,6 +1,6 @@
 // A form's error kept in the form itself, where it can still be read once the toast has gone: the
-// error toast of the route's latest answer, as an alert just above the submit button. It stays until
-// a field of the form is edited or a form of the page is sent again. The form and its submit button
+// error toast of the route's latest answer, as an alert by the submit button. It stays until a
+// field of the form is edited or a form of the page is sent again. The form and its submit button
 // name it in `aria-describedby`, and as an alert it is read out when it appears, so the toaster
 // shows that toast without announcing it a second time. Without JavaScript the server renders it
 // with the answer.
