@@ -1,5 +1,7 @@
-// Tailwind theme: the portal's colour tokens, sidebar sizes and wave animations.
+// Tailwind theme: the portal's colour tokens, sidebar sizes and wave animations, and the variant
+// that shows a collapsed sidebar link's tooltip.
 import type { Config } from "tailwindcss";
+import plugin from "tailwindcss/plugin";
 
 export default {
   content: ["./app/**/{**,.client,.server}/**/*.{js,jsx,ts,tsx}"],
@@ -63,5 +65,14 @@ export default {
       },
     },
   },
-  plugins: [],
+  plugins: [
+    // `rail-tooltip:` applies while a link (`group/link`) of the collapsed sidebar rail, whose
+    // tooltips are on (`data-tooltips="on"`), is hovered or keyboard-focused (ui/sidebar.tsx).
+    plugin(({ addVariant }) => {
+      addVariant(
+        "rail-tooltip",
+        ".group[data-tooltips=on] .group\\/link:is(:hover,:focus-visible) &",
+      );
+    }),
+  ],
 } satisfies Config;

@@ -20,3 +20,17 @@ export function parseAuthMode(value: string | null): AuthMode | null {
 export function authHref(mode: AuthMode): string {
   return mode === "sign-in" ? SIGN_IN_PATH : SIGN_UP_PATH;
 }
+
+/**
+ * The query parameter of the sign-up dialog's "Check your inbox" state: the address the
+ * confirmation mail went to (shown to the one who typed it; the request log keeps paths only).
+ */
+export const INBOX_PARAM = "inbox";
+
+/** The sign-up dialog telling the client to look for the mail sent to `email`. */
+export function checkInboxHref(email: string): string {
+  return `${SIGN_UP_PATH}?${new URLSearchParams({ [INBOX_PARAM]: email })}`;
+}
+
+/** The form field a resend from the "Check your inbox" state carries, to come back to it. */
+export const FROM_INBOX_FIELD = "from-inbox";

@@ -19,7 +19,7 @@ import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, isAuthUnavailable } from "~/session/auth-service.server";
 import { requireLinkSession } from "~/session/guards.server";
 import { setNewPassword } from "./account.server";
-import { authHref } from "./auth-mode";
+import { authHref, checkInboxHref, FROM_INBOX_FIELD } from "./auth-mode";
 
 /** 'Forgot password?': the same answer whether or not the address has an account. */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
@@ -45,9 +45,16 @@ export async function forgotPasswordAction(request: Request, context: AppLoadCon
 
 /** 'Send the confirmation email again' after sign-in said the address is not confirmed. */
 export async function resendConfirmationAction(request: Request, context: AppLoadContext) {
+  const fields = (await readForm(request)) ?? {};
+  const parsed = parseFields(emailSchema, fields);
+  // Back where it was asked from: the sign-up dialog's "Check your inbox", else sign-in.
   const back = (toast: Parameters<typeof redirectWithToast>[1]) =>
-    redirectWithToast(authHref("sign-in"), toast);
-  const parsed = parseFields(emailSchema, (await readForm(request)) ?? {});
+    redirectWithToast(
+      parsed.ok && fields[FROM_INBOX_FIELD]
+        ? checkInboxHref(parsed.value.email)
+        : authHref("sign-in"),
+      toast,
+    );
   if (!parsed.ok) return back(messages.invalidEmail);
   const { email } = parsed.value;
   if ((await takeAttempt("sign-up", context.clientIp, email)) !== null) {

@@ -24,7 +24,13 @@ import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
-import { authHref, EMAIL_PARAM, MODE_SWITCH_FIELD, type AuthMode } from "./auth-mode";
+import {
+  authHref,
+  checkInboxHref,
+  EMAIL_PARAM,
+  MODE_SWITCH_FIELD,
+  type AuthMode,
+} from "./auth-mode";
 import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "./return-to";
 import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
 
@@ -102,7 +108,8 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
     }),
   );
   headers.append("Set-Cookie", proof.cookie);
-  const created = () => redirectWithToast(authHref("sign-up"), messages.accountCreated, headers);
+  // The dialog then says where the mail went, and offers to send it again.
+  const created = () => redirectWithToast(checkInboxHref(email), messages.accountCreated, headers);
   // The per-address mail gap means this address was signed up in the last minute: answered like a
   // new sign-up, so the form never tells that someone just signed it up.
   if (!result.ok && result.error.code === "over_email_send_rate_limit") return created();

@@ -1,6 +1,7 @@
 // The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
 // shows without JavaScript: a CSS animation fades it out, and with JavaScript the end of that
-// animation removes it. Its lifetime pauses while the pointer is over the toast or focus is in it.
+// animation removes it, and its dismiss button, which only JavaScript can work, appears. Its
+// lifetime pauses while the pointer is over the toast or focus is in it.
 // The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
 // the root; toasts of later answers arrive through `useActionToast`. A toast whose message a form
 // shows itself (`FormAlert`, an alert) is shown here without being announced a second time.
@@ -16,6 +17,7 @@ import {
 } from "react";
 import type { ShownToast } from "~/content/messages";
 import { cn } from "~/lib/utils";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 interface Toasts {
   show: (toast: ShownToast) => void;
@@ -75,6 +77,7 @@ export function ToastProvider({
 function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced: boolean }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const visible = toast && toast.id !== dismissedId ? toast : null;
+  const hydrated = useHydrated();
   const shown = visible ? (
     <div
       key={visible.id}
@@ -91,14 +94,16 @@ function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced
     >
       <p className="text-sm font-semibold">{visible.title}</p>
       <p className="mt-1 text-sm opacity-90">{visible.description}</p>
-      <button
-        type="button"
-        onClick={() => setDismissedId(visible.id)}
-        aria-label="Dismiss notification"
-        className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <X className="h-4 w-4" aria-hidden />
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setDismissedId(visible.id)}
+          aria-label="Dismiss notification"
+          className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      ) : null}
     </div>
   ) : null;
   // A live region only announces what is added to it once it is there: it stays in the page, and a

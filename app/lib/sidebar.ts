@@ -11,6 +11,12 @@ export const MOBILE_BREAKPOINT = 768;
 export const MOBILE_SIDEBAR_PARAM = "sidebar";
 const MOBILE_SIDEBAR_OPEN = "open";
 
+/**
+ * The phone's 'Toggle Sidebar' button: where focus returns when the sheet closes, and (as the close
+ * form's fragment) where the page a no-JS close loads puts it.
+ */
+export const MOBILE_SIDEBAR_TRIGGER_ID = "sidebar-trigger";
+
 /** The toggle form posts `sidebar` = the desktop state wanted, or "mobile" to open the sheet. */
 export const SIDEBAR_FIELD = "sidebar";
 export type SidebarFormValue = "expanded" | "collapsed" | "mobile";
@@ -22,8 +28,24 @@ export function sidebarCookie(open: boolean): string {
   return `${SIDEBAR_COOKIE_NAME}=${open}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;
 }
 
-export function isSidebarShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey">) {
-  return (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT;
+/** What a key press lands on: an element (here only its tag and editability count), or none. */
+type KeyTarget = EventTarget | Pick<HTMLElement, "tagName" | "isContentEditable"> | null;
+
+/** Whether a key press lands where the user types: a form field, or text they can edit. */
+export function isTypingTarget(target: KeyTarget): boolean {
+  if (!target || !("tagName" in target) || !("isContentEditable" in target)) return false;
+  return /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.isContentEditable;
+}
+
+/** Ctrl/Cmd+B, unless it is pressed while typing (where it may mean bold, or nothing of ours). */
+export function isSidebarShortcut(
+  event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey"> & { target: KeyTarget },
+) {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+    !isTypingTarget(event.target)
+  );
 }
 
 /** Reads the toggle form; null for anything the form never sends. */

@@ -10,13 +10,19 @@ import { useLoaderData } from "@remix-run/react";
 import { loadSprintPage, setTaskAction } from "~/client/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
+import type { PageNameHandle } from "~/hooks/use-page-name";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 import { signedInMeta } from "~/lib/page-meta";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  signedInMeta(data?.sprint.name ?? "Sprint");
+type SprintData = { sprint: { name: string } } | undefined;
+
+export const handle = {
+  pageName: (data: SprintData) => data?.sprint.name ?? "Sprint",
+} satisfies PageNameHandle<SprintData>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
 
 export const headers = forwardRetryAfter;
 

@@ -3,12 +3,15 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
 import { getEnv } from "~/lib/env.server";
+import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
 import type { loader as layoutLoader } from "./dashboard";
 import { keepPageAfterUnreachable } from "~/forms/unreachable";
 
-export const meta: MetaFunction = () => signedInMeta("Dashboard");
+export const handle = { pageName: "Dashboard" } satisfies PageNameHandle;
+
+export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);

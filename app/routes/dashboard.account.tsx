@@ -12,8 +12,11 @@ import { requireUser } from "~/session/guards.server";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { signedInMeta } from "~/lib/page-meta";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+import type { PageNameHandle } from "~/hooks/use-page-name";
 
-export const meta: MetaFunction = () => signedInMeta("Account");
+export const handle = { pageName: "Account" } satisfies PageNameHandle;
+
+export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export const headers = forwardRetryAfter;
 

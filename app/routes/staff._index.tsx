@@ -2,11 +2,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientListPage } from "~/components/staff/client-list";
+import type { PageNameHandle } from "~/hooks/use-page-name";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { inviteAction, loadClientList } from "~/staff/client-list.server";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
-export const meta: MetaFunction = () => [{ title: "Clients · Agency Console" }];
+export const handle = { pageName: "Clients" } satisfies PageNameHandle;
+
+export const meta: MetaFunction = () => [{ title: `${handle.pageName} · Agency Console` }];
 
 export const headers = forwardRetryAfter;
 

@@ -2,12 +2,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ClientEditorPage } from "~/components/staff/client-editor";
+import type { PageNameHandle } from "~/hooks/use-page-name";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { editClientAction, loadClientEditor } from "~/staff/client-editor.server";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
+type ClientData = { client: { email: string } } | undefined;
+
+export const handle = {
+  pageName: (data: ClientData) => data?.client.email ?? "Client",
+} satisfies PageNameHandle<ClientData>;
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.client.email ?? "Client"} · Agency Console` },
+  { title: `${handle.pageName(data)} · Agency Console` },
 ];
 
 export const headers = forwardRetryAfter;

@@ -413,7 +413,8 @@ test.describe("sidebar", () => {
 
     await sheet.getByRole("button", { name: "Close sidebar" }).click();
     await expect(sheet).toBeHidden();
-    await expect(page).toHaveURL(/\/dashboard\??$/);
+    // Without JavaScript the close form's fragment puts focus back on the trigger.
+    await expect(page).toHaveURL(/\/dashboard\??(#sidebar-trigger)?$/);
 
     if (hasJs()) {
       await page.keyboard.press("Control+b");
@@ -546,7 +547,7 @@ test.describe("sprint 1 and 2", () => {
       /Paid ads launcher/,
     ]);
     await expect(taskRegion.getByRole("link")).toHaveCount(0);
-    await expect(taskRegion.getByRole("button", { name: "Mark Done" })).toHaveCount(5);
+    await expect(taskRegion.getByRole("button", { name: /^Mark Done: / })).toHaveCount(5);
 
     const summary = page.getByRole("region", { name: "Sprint Summary" });
     await expect(summary.getByRole("heading", { level: 3 })).toHaveText([

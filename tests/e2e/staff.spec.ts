@@ -79,6 +79,7 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
   await client.getByRole("button", { name: "Accept Invitation" }).click();
   await client.waitForURL("**/welcome");
   await hydrated(client, js);
+  await expectAccessible(client);
   await client.getByLabel("New password", { exact: true }).fill(PASSWORD);
   await client.getByRole("button", { name: "Set Password" }).click();
   await client.waitForURL("**/dashboard");
@@ -89,7 +90,7 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
     .getByRole("region", { name: "Tasks" })
     .getByRole("listitem")
     .filter({ hasText: "ICP Builder" });
-  await icp.getByRole("button", { name: "Mark Done" }).click();
+  await icp.getByRole("button", { name: "Mark Done: ICP Builder" }).click();
   await expect(icp.getByRole("button")).toHaveText("Done");
 
   // Staff find the client and see the tick.

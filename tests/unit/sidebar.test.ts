@@ -5,6 +5,7 @@ import {
   SIDEBAR_COOKIE_MAX_AGE,
   isMobileSidebarOpen,
   isSidebarShortcut,
+  isTypingTarget,
   parseSidebarForm,
   sidebarCookie,
   withMobileSidebar,
@@ -46,11 +47,34 @@ describe("sidebarCookie", () => {
 });
 
 describe("isSidebarShortcut", () => {
+  const page = { tagName: "BODY", isContentEditable: false };
+  const press = (key: string, modifiers: { ctrlKey?: boolean; metaKey?: boolean }, target = page) =>
+    isSidebarShortcut({ key, ctrlKey: false, metaKey: false, ...modifiers, target });
+
   it("is Ctrl+B or Cmd+B, either case", () => {
-    expect(isSidebarShortcut({ key: "b", ctrlKey: true, metaKey: false })).toBe(true);
-    expect(isSidebarShortcut({ key: "B", ctrlKey: false, metaKey: true })).toBe(true);
-    expect(isSidebarShortcut({ key: "b", ctrlKey: false, metaKey: false })).toBe(false);
-    expect(isSidebarShortcut({ key: "n", ctrlKey: true, metaKey: false })).toBe(false);
+    expect(press("b", { ctrlKey: true })).toBe(true);
+    expect(press("B", { metaKey: true })).toBe(true);
+    expect(press("b", {})).toBe(false);
+    expect(press("n", { ctrlKey: true })).toBe(false);
+  });
+
+  it("is ignored while typing in a field or editable text", () => {
+    for (const tagName of ["INPUT", "TEXTAREA", "SELECT"]) {
+      expect(press("b", { ctrlKey: true }, { tagName, isContentEditable: false })).toBe(false);
+    }
+    const editable = { tagName: "DIV", isContentEditable: true };
+    expect(press("b", { metaKey: true }, editable)).toBe(false);
+    expect(press("b", { ctrlKey: true }, { tagName: "BUTTON", isContentEditable: false })).toBe(
+      true,
+    );
+    expect(press("b", { ctrlKey: true }, { tagName: "A", isContentEditable: false })).toBe(true);
+  });
+});
+
+describe("isTypingTarget", () => {
+  it("is false for no element at all (the document, the window)", () => {
+    expect(isTypingTarget(null)).toBe(false);
+    expect(isTypingTarget(new EventTarget())).toBe(false);
   });
 });
 

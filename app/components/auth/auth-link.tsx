@@ -7,6 +7,12 @@ import { authHref, type AuthMode } from "~/auth/auth-mode";
 import { withReturnTo } from "~/auth/return-to";
 import { useReturnTo } from "~/hooks/use-return-to";
 
+/**
+ * The landing page's main way into the dialog ('Get Started'): where focus goes when the dialog
+ * closes and nothing on the page opened it (it was loaded open, or opened without JavaScript).
+ */
+export const MAIN_AUTH_LINK_ID = "get-started";
+
 type AuthLinkProps = Omit<ComponentPropsWithoutRef<typeof Link>, "to"> & { mode: AuthMode };
 
 export const AuthLink = forwardRef<HTMLAnchorElement, AuthLinkProps>(function AuthLink(

@@ -1,5 +1,5 @@
 // The signed-in layout: waves background, sidebar (rail or sheet), header with the trigger, the
-// user's e-mail and 'Sign Out', and the page in <main>.
+// page's name, the user's e-mail, 'Account' and 'Sign Out', and the page in <main>.
 import type { ReactNode } from "react";
 import type { ProgrammeView } from "~/programme/client-programme";
 import { PendingIndicator } from "~/components/pending-indicator";
@@ -8,6 +8,7 @@ import { SignOutForm } from "~/components/sign-out-form";
 import { ACCOUNT_PATH } from "~/lib/paths";
 import { SIDEBAR_TOGGLE_PATH } from "~/lib/paths";
 import { SkipLink } from "~/components/skip-link";
+import { SignedInTitle } from "~/components/signed-in-title";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
 import { WaveBackground } from "~/components/wave-background";
 import { AppSidebar } from "./app-sidebar";
@@ -36,16 +37,16 @@ export function DashboardShell({
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
           <SidebarTrigger />
-          <span aria-hidden className="h-5 w-px bg-border" />
-          <p className="hidden font-semibold text-slate-900 sm:block">Client Dashboard</p>
+          <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
+          <SignedInTitle email={email} />
           <Link
             to={ACCOUNT_PATH}
             prefetch="intent"
-            className="ml-auto shrink-0 rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             Account
           </Link>
-          <SignOutForm email={email} />
+          <SignOutForm />
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
           {children}

@@ -1,5 +1,7 @@
 // The landing page's top bar: brand, in-page anchors and 'Sign In / Join', plus a phone menu
-// built on <details> so that it opens and closes without JavaScript too.
+// built on <details> so that it opens and closes without JavaScript too. With JavaScript, Escape
+// and following a link close it, and focus goes back to its button rather than being lost with
+// the link it was on (so the auth dialog a link opens returns focus there too).
 import { Link } from "@remix-run/react";
 import { Menu, Sparkles, X } from "~/components/ui/icons";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
@@ -34,16 +36,16 @@ function NavItems({ className }: { className?: string }) {
 function MobileMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => {
-    if (details.current) details.current.open = false;
+    if (!details.current) return;
+    details.current.open = false;
+    details.current.querySelector("summary")?.focus();
   };
   /** With JavaScript, following any link in the menu also closes it. */
   const closeOnLink = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest("a")) close();
   };
   const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || !details.current?.open) return;
-    close();
-    details.current.querySelector("summary")?.focus();
+    if (event.key === "Escape" && details.current?.open) close();
   };
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated from the links and <summary> inside

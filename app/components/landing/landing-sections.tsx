@@ -3,7 +3,7 @@
 import { ArrowRight, Sparkles } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { AuthLink } from "~/components/auth/auth-link";
+import { AuthLink, MAIN_AUTH_LINK_ID } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ContentIconName } from "~/content/icon-names";
@@ -50,7 +50,9 @@ export function Hero() {
       </p>
       <div className="mt-8 flex justify-center">
         <Button asChild size="lg">
-          <AuthLink mode="sign-in">
+          {/* Reached by its id when the dialog closes without JavaScript: the scroll stops short
+              of it, so the heading above stays in view. */}
+          <AuthLink mode="sign-in" id={MAIN_AUTH_LINK_ID} className="scroll-mt-48">
             Get Started
             <ArrowRight aria-hidden />
           </AuthLink>

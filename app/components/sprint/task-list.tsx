@@ -1,8 +1,9 @@
 // A sprint's task list with 'Mark Done' / 'Done' toggles, kept on the server. Each toggle is a
 // form posting the status wanted: without JavaScript the page comes back with it stored; with
 // JavaScript the button flips at once and flips back, with 'Connection Error', if the post fails.
+// A toggle's name is its text and its task ('Mark Done: ICP Builder'), so a list of them read out
+// of context (a screen reader's list of buttons, voice control) says which is which.
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { useId } from "react";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -53,14 +54,13 @@ function TaskRow({
   status: TaskStatus;
   sprintPath: string;
 }) {
-  const titleId = useId();
   const fetcher = useFetcher<FormAnswer>({ key: `task-${task.id}` });
   // A refused or failed post: its toast; the button shows the stored status again.
   useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
   const busy = fetcher.state !== "idle";
   const done = status === "completed";
   const { icon: StatusIcon, label, className } = STATUS[status];
-  const title = <span id={titleId}>{task.title}</span>;
+  const toggleText = done ? "Done" : "Mark Done";
   return (
     <li
       id={`task-${task.id}`}
@@ -77,12 +77,12 @@ function TaskRow({
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 rounded-sm text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {title}
+              {task.title}
               <ExternalLink aria-hidden className="size-4" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           ) : (
-            title
+            task.title
           )}
         </p>
         <div className="mt-1.5 flex flex-wrap gap-2">
@@ -97,7 +97,7 @@ function TaskRow({
           type="submit"
           size="sm"
           variant={done ? "secondary" : "default"}
-          aria-describedby={titleId}
+          aria-label={`${toggleText}: ${task.title}`}
           // A second click while the first is posting would undo it: one click, one change.
           onClick={(event) => {
             if (busy) event.preventDefault();
@@ -105,7 +105,7 @@ function TaskRow({
           className="min-w-[6.5rem]"
         >
           {done ? <Check aria-hidden /> : null}
-          {done ? "Done" : "Mark Done"}
+          {toggleText}
         </Button>
       </fetcher.Form>
     </li>

@@ -1,9 +1,10 @@
-// The staff console's frame: a header naming the console, the way back to the client list, the
-// signed-in staff member and 'Sign Out', and the page below.
+// The staff console's frame: a header naming the console (its link leads back to the client list)
+// and the page, the signed-in staff member and 'Sign Out', and the page below.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { SignOutForm } from "~/components/sign-out-form";
+import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
 import { Sparkles } from "~/components/ui/icons";
 import { STAFF_PATH } from "~/lib/paths";
@@ -23,7 +24,9 @@ export function StaffShell({ email, children }: { email: string; children: React
             </span>
             <span className="sr-only sm:not-sr-only">Agency Console</span>
           </Link>
-          <SignOutForm email={email} className="ml-auto" />
+          <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
+          <SignedInTitle email={email} />
+          <SignOutForm />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">

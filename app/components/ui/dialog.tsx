@@ -1,5 +1,6 @@
 // Dialog primitive over Radix. Rendered without a portal so that an open dialog is part of the
 // server HTML: with JavaScript off, a dialog opened by a link (e.g. `/sign-in`) still shows.
+// Closing it returns focus to what opened it (./return-focus), route-driven dialogs included.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import {
   forwardRef,
@@ -8,6 +9,7 @@ import {
   type HTMLAttributes,
 } from "react";
 import { cn } from "~/lib/utils";
+import { useReturnFocus } from "./return-focus";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTitle = forwardRef<
@@ -34,24 +36,36 @@ export const DialogDescription = forwardRef<
 ));
 DialogDescription.displayName = "DialogDescription";
 
-export const DialogContent = forwardRef<
-  ElementRef<typeof DialogPrimitive.Content>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Content>
->(({ className, children, ...props }, ref) => (
-  <>
-    <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
-    <DialogPrimitive.Content
-      ref={ref}
-      className={cn(
-        "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
-        className,
-      )}
-      {...props}
-    >
-      {children}
-    </DialogPrimitive.Content>
-  </>
-));
+/**
+ * Content props. Where focus goes on opening and closing is the primitive's (./return-focus), not
+ * Radix's handlers: `returnFocusId` names the control it returns to when the opener is unknown.
+ */
+export type ContentProps = Omit<
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Content>,
+  "onOpenAutoFocus" | "onCloseAutoFocus"
+> & { returnFocusId?: string };
+
+export const DialogContent = forwardRef<ElementRef<typeof DialogPrimitive.Content>, ContentProps>(
+  ({ className, returnFocusId, children, ...props }, ref) => {
+    const focusHandlers = useReturnFocus(returnFocusId);
+    return (
+      <>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <DialogPrimitive.Content
+          ref={ref}
+          className={cn(
+            "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
+            className,
+          )}
+          {...props}
+          {...focusHandlers}
+        >
+          {children}
+        </DialogPrimitive.Content>
+      </>
+    );
+  },
+);
 DialogContent.displayName = "DialogContent";
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -1,5 +1,6 @@
 // The phone sidebar: a sheet (Radix dialog) over the page with the sidebar's content, and a close
 // button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
+// Closing it puts focus back on 'Toggle Sidebar', with JavaScript or without.
 // It is the sheet that `SidebarProvider` is given (the dashboard loads it lazily).
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { X } from "./icons";
@@ -7,7 +8,7 @@ import { useId, type ReactNode } from "react";
 import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
 import { useSidebar } from "./sidebar";
-import { MOBILE_SIDEBAR_PARAM } from "~/lib/sidebar";
+import { MOBILE_SIDEBAR_PARAM, MOBILE_SIDEBAR_TRIGGER_ID } from "~/lib/sidebar";
 
 export function SidebarSheet({ children }: { children: ReactNode }) {
   const { closeMobile } = useSidebar();
@@ -19,6 +20,7 @@ export function SidebarSheet({ children }: { children: ReactNode }) {
       {/* Radix links the title only after mounting; the explicit id names the no-JS sheet too. */}
       <SheetContent
         aria-labelledby={titleId}
+        returnFocusId={MOBILE_SIDEBAR_TRIGGER_ID}
         className="w-[--sidebar-width-mobile] max-w-[85vw] bg-sidebar text-sidebar-foreground md:hidden"
         overlayClassName="md:hidden"
       >
@@ -29,8 +31,13 @@ export function SidebarSheet({ children }: { children: ReactNode }) {
           Move between your dashboard and your sprints.
         </SheetDescription>
         {children}
-        {/* A GET form: without JavaScript it reloads the page without ?sidebar=open. */}
-        <Form method="get" action={pathname} className="absolute right-3 top-3">
+        {/* A GET form: without JavaScript it reloads the page without ?sidebar=open, and the
+            fragment has the browser focus the trigger on that page. */}
+        <Form
+          method="get"
+          action={`${pathname}#${MOBILE_SIDEBAR_TRIGGER_ID}`}
+          className="absolute right-3 top-3"
+        >
           {[...searchParams]
             .filter(([name]) => name !== MOBILE_SIDEBAR_PARAM)
             .map(([name, value]) => (

@@ -19,6 +19,7 @@ import { Button } from "./button";
 import {
   MOBILE_BREAKPOINT,
   MOBILE_SIDEBAR_PARAM,
+  MOBILE_SIDEBAR_TRIGGER_ID,
   SIDEBAR_FIELD,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
@@ -165,23 +166,46 @@ export function SidebarProvider({
 }
 
 /**
- * The desktop rail (`data-state` expanded/collapsed, right from the server's first paint) and the
- * phone sheet. `children` is rendered in both; only one is ever displayed.
+ * Escape hides the collapsed rail's tooltips (they cover part of the page) until focus moves or the
+ * pointer leaves the rail: hover and focus content must be dismissible (WCAG 1.4.13).
+ */
+function useDismissibleTooltips() {
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDismissed(true);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+  const show = useCallback(() => setDismissed(false), []);
+  return { dismissed, show };
+}
+
+/**
+ * The desktop rail (`data-state` expanded/collapsed, right from the server's first paint; collapsed,
+ * `data-tooltips="on"` lets its links show their names on hover and focus) and the phone sheet.
+ * `children` is rendered in both; only one is ever displayed.
  */
 export function Sidebar({ children }: { children: ReactNode }) {
   const { open, openMobile, isMobile, sheet } = useSidebar();
+  const tooltips = useDismissibleTooltips();
   return (
     <>
-      <div
+      <aside
         data-sidebar="sidebar"
         data-state={open ? "expanded" : "collapsed"}
+        data-tooltips={open || tooltips.dismissed ? "off" : "on"}
+        aria-label="Sidebar"
         className="group peer hidden text-sidebar-foreground md:block"
+        onFocus={tooltips.show}
+        onPointerLeave={tooltips.show}
       >
         <div className="h-svh w-[--sidebar-width] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none" />
         <div className="fixed inset-y-0 left-0 z-20 flex h-svh w-[--sidebar-width] flex-col bg-sidebar shadow-[inset_-1px_0_0_hsl(var(--sidebar-border))] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none">
           {children}
         </div>
-      </div>
+      </aside>
       {openMobile && isMobile !== false ? <sheet.Sheet>{children}</sheet.Sheet> : null}
     </>
   );
@@ -218,6 +242,7 @@ export function SidebarTrigger() {
         {label}
       </Button>
       <Button
+        id={MOBILE_SIDEBAR_TRIGGER_ID}
         type="submit"
         name={SIDEBAR_FIELD}
         value={mobileValue}
@@ -268,7 +293,24 @@ export function SidebarMenu({ className, ...props }: HTMLAttributes<HTMLUListEle
   return <ul className={cn("flex w-full min-w-0 flex-col gap-1", className)} {...props} />;
 }
 
-/** A menu entry: a NavLink (so `aria-current="page"` marks the active one) with icon and label. */
+/**
+ * A collapsed rail link's label while the link is hovered or keyboard-focused (the `rail-tooltip:`
+ * variant, tailwind.config.ts): out of `sr-only`, into a dark bubble beside the rail.
+ */
+const TOOLTIP = cn(
+  "rail-tooltip:not-sr-only rail-tooltip:fixed rail-tooltip:left-[calc(var(--sidebar-width-icon)_-_0.5rem)] rail-tooltip:z-50",
+  "rail-tooltip:rounded-md rail-tooltip:border-l-[0.75rem] rail-tooltip:border-transparent rail-tooltip:bg-slate-900 rail-tooltip:bg-clip-padding",
+  "rail-tooltip:whitespace-nowrap rail-tooltip:px-2 rail-tooltip:py-1 rail-tooltip:text-xs rail-tooltip:font-medium rail-tooltip:text-white rail-tooltip:shadow-md",
+);
+
+/**
+ * A menu entry: a NavLink (so `aria-current="page"` marks the active one) with icon and label. On
+ * the collapsed rail the label is visually hidden, so it stays the link's name, and the same text
+ * shows as a tooltip beside the icon on hover and keyboard focus: CSS only, so without JavaScript
+ * too. The tooltip is fixed (the rail's scrolling content would clip it) at the static position,
+ * which centres it on the link; its transparent left border bridges the gap, so the pointer can
+ * move onto it.
+ */
 export function SidebarMenuLink({
   to,
   end,
@@ -288,7 +330,7 @@ export function SidebarMenuLink({
         prefetch="intent"
         className={({ isActive }) =>
           cn(
-            "flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
+            "group/link flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
             isActive
               ? "bg-sidebar-accent font-semibold text-sidebar-accent-foreground"
               : "text-sidebar-foreground",
@@ -296,7 +338,9 @@ export function SidebarMenuLink({
         }
       >
         <Icon aria-hidden className="size-4 shrink-0" />
-        <span className="truncate group-data-[state=collapsed]:sr-only">{children}</span>
+        <span className={cn("truncate group-data-[state=collapsed]:sr-only", TOOLTIP)}>
+          {children}
+        </span>
       </NavLink>
     </li>
   );

@@ -1,0 +1,41 @@
+// The sign-up dialog after 'Account Created!' (`/sign-up?inbox=…`): where the confirmation mail
+// went, 'Send it again' (the resend flow, which comes back here) and 'Use another address' (the
+// empty sign-up form). Read from the address, so it is the same with JavaScript off, and the form
+// cannot be sent twice by accident.
+import { Form, Link } from "@remix-run/react";
+import { authHref, FROM_INBOX_FIELD } from "~/auth/auth-mode";
+import { SubmitButton } from "~/components/submit-button";
+import { Button } from "~/components/ui/button";
+import { useSubmitting } from "~/hooks/use-submitting";
+import { RESEND_CONFIRMATION_PATH } from "~/lib/paths";
+
+/** The dialog's title and description in this state. */
+export const CHECK_INBOX_COPY = {
+  title: "Check your inbox",
+  description: "Open the link in the mail to confirm your address and finish signing up.",
+};
+
+export function CheckInbox({ email }: { email: string }) {
+  const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">
+        We&apos;ve sent a confirmation link to{" "}
+        <strong className="break-all font-semibold">{email}</strong>. If nothing arrives within a
+        minute, look in your spam folder, then send it again.
+      </p>
+      <Form method="post" action={RESEND_CONFIRMATION_PATH}>
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name={FROM_INBOX_FIELD} value="1" />
+        <SubmitButton pending={pending} variant="outline" className="w-full">
+          Send it again
+        </SubmitButton>
+      </Form>
+      <Button asChild variant="link" className="justify-self-center">
+        <Link to={authHref("sign-up")} replace preventScrollReset>
+          Use another address
+        </Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// The two flows that once failed only when the machine was busy, run 20 times in a row while
+// another process keeps a CPU core spinning: an address typed the moment the dialog switches from
+// sign-in to 'Forgot password?' is the one the reset link goes to, and a sign-out of all devices
+// on one browser signs the other out at its very next page view.
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Browser, Page } from "@playwright/test";
+import { createUser, expect, open, signInWithForm, test, uniqueEmail } from "./fixtures";
+
+const RUNS = 20;
+
+test.describe.configure({ mode: "serial" });
+
+let busyLoop: ChildProcess | undefined;
+
+test.beforeAll(() => {
+  busyLoop = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+});
+
+test.afterAll(() => {
+  busyLoop?.kill("SIGKILL");
+});
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== "js", "the races are JavaScript's, and one width is enough");
+});
+
+const toast = (page: Page) =>
+  page.getByRole("region", { name: "Notifications" }).getByRole("status");
+
+async function signedInBrowser(browser: Browser, email: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signInWithForm(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+for (let run = 1; run <= RUNS; run += 1) {
+  test(`an address typed while the dialog switches to 'Forgot password?' is kept (run ${run})`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail("switch");
+    await open(page, "/sign-in");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("link", { name: "Forgot password?" }).click();
+    // At once, as a client (or a password manager) does: no wait for the new mode.
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(toast(page)).toContainText(`If an account exists for ${email}`);
+  });
+}
+
+for (let run = 1; run <= RUNS; run += 1) {
+  test(`'Sign out of all devices' ends the other browser's session at its next view (run ${run})`, async ({
+    browser,
+  }) => {
+    const email = uniqueEmail("everywhere-load");
+    await createUser(email);
+    const other = await signedInBrowser(browser, email);
+    const owner = await signedInBrowser(browser, email);
+    await owner.goto("/dashboard/account");
+    await owner.getByRole("button", { name: "Sign out of all devices" }).click();
+    await expect(owner).toHaveURL(/\/$/);
+    await other.goto("/dashboard/sprint-1");
+    await expect(other).toHaveURL(/\/\?signedOut=everywhere&redirectTo=%2Fdashboard%2Fsprint-1$/);
+    await Promise.all([owner.context().close(), other.context().close()]);
+  });
+}
