@@ -12,11 +12,11 @@ import {
   tooManyAttempts,
   type PostedFields,
 } from "~/forms/answer.server";
-import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
+import { addressHint, secondsUntilNextEmail } from "~/forms/auth-errors.server";
 import { CHANGE_EMAIL_INTENT, changeEmailSchema, changePasswordSchema } from "~/forms/schemas";
 import type { FormAnswer } from "~/forms/answer";
 import { redirectWithToast } from "~/forms/toast.server";
-import { INVALID_EMAIL_HINT, normalizeEmail } from "~/forms/validation";
+import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
@@ -118,6 +118,8 @@ async function changePassword(
  * account to another address): the auth service mails the new address a link, and with secure
  * e-mail change the old one too; the address changes once the links are opened. An address that
  * already has an account is answered like any other, so the form tells no one who is registered.
+ * Every refusal carries the typed address (`values.newEmail`), which tells the page the refusal is
+ * this form's, not the password change's.
  */
 async function changeEmail(
   context: AppLoadContext,
@@ -150,14 +152,11 @@ async function changeEmail(
   );
   const sent = () => redirectWithToast(ACCOUNT_PATH, emailChangeSent(newEmail), headers);
   if (result.ok || result.error.code === "email_exists") return sent();
-  if (result.error.code === "validation_failed") {
-    return refuse(messages.invalidEmail, INVALID_EMAIL_HINT);
-  }
   const gap = secondsUntilNextEmail(result.error);
   if (gap !== null) {
     return tooManyAttempts(context, gap, { values, toast: waitBeforeAnotherEmail(gap), headers });
   }
-  return refuse(result.toast);
+  return refuse(result.toast, addressHint(result.toast));
 }
 
 /** The account page's forms post here; the e-mail form says so in `intent`. */

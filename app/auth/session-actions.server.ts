@@ -15,6 +15,7 @@ import {
   type PostedFields,
 } from "~/forms/answer.server";
 import { signInSchema, signUpSchema } from "~/forms/schemas";
+import { addressHint } from "~/forms/auth-errors.server";
 import { redirectWithToast } from "~/forms/toast.server";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
@@ -79,7 +80,12 @@ export async function signInAction(request: Request, context: AppLoadContext) {
     if (result.toast === messages.invalidCredentials)
       await recordFailedSignIn(context.clientIp, email);
     const unconfirmed = result.toast === messages.emailNotConfirmed;
-    return formError<AuthField>(context, result.toast, { values: { email }, unconfirmed, headers });
+    return formError<AuthField>(context, result.toast, {
+      values: { email },
+      errors: { email: addressHint(result.toast) },
+      unconfirmed,
+      headers,
+    });
   }
   if (result.data.user) await saveUser(result.data.user);
   // Back to the signed-in page that sent the visitor here, if it is one of theirs.
@@ -107,8 +113,10 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   // The per-address mail gap means this address was signed up in the last minute: answered like a
   // new sign-up, so the form never tells that someone just signed it up.
   if (!result.ok && result.error.code === "over_email_send_rate_limit") return created();
-  if (!result.ok)
-    return formError<AuthField>(context, result.toast, { values: { email }, headers });
+  if (!result.ok) {
+    const errors = { email: addressHint(result.toast) };
+    return formError<AuthField>(context, result.toast, { values: { email }, errors, headers });
+  }
   // With e-mail confirmation on, a confirmed address gets an obfuscated user (no identities, no
   // session): it is answered like a new sign-up, so the form never tells who has an account.
   if (result.data.session) return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);

@@ -1,25 +1,52 @@
 // The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
-// shows without JavaScript (a CSS animation fades it out); with JavaScript a timer removes it, and
-// its dismiss button, which only JavaScript can work, appears.
+// shows without JavaScript: a CSS animation fades it out, and with JavaScript the end of that
+// animation removes it, and its dismiss button, which only JavaScript can work, appears. Its
+// lifetime pauses while the pointer is over the toast or focus is in it.
 // The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
-// the root; toasts of later answers arrive through `useActionToast`.
+// the root; toasts of later answers arrive through `useActionToast`. A toast whose message a form
+// shows itself (`FormAlert`, an alert) is shown here without being announced a second time.
 import { X } from "~/components/ui/icons";
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import type { ShownToast } from "~/content/messages";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/hooks/use-hydrated";
 
-export const TOAST_DURATION_MS = 4000;
+interface Toasts {
+  show: (toast: ShownToast) => void;
+  /** The toast with this id is announced by the form that shows its message. */
+  shownInForm: (id: string) => void;
+}
 
-const ShowToast = createContext<((toast: ShownToast) => void) | null>(null);
+const ToastsContext = createContext<Toasts | null>(null);
+
+function useToasts(): Toasts {
+  const toasts = useContext(ToastsContext);
+  if (!toasts) throw new Error("toasts are shown inside <ToastProvider>");
+  return toasts;
+}
 
 /** Shows the toast a form's answer carries, once the page has it. */
 export function useActionToast(toast: ShownToast | undefined) {
-  const show = useContext(ShowToast);
-  if (!show) throw new Error("useActionToast must be used inside <ToastProvider>");
+  const { show } = useToasts();
   useEffect(() => {
     if (toast) show(toast);
   }, [toast, show]);
+}
+
+/** Tells the region that a form shows (and announces) the message of the toast with this id. */
+export function useToastShownInForm(id: string | undefined) {
+  const { shownInForm } = useToasts();
+  useEffect(() => {
+    if (id) shownInForm(id);
+  }, [id, shownInForm]);
 }
 
 export function ToastProvider({
@@ -30,61 +57,64 @@ export function ToastProvider({
   children: ReactNode;
 }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [inFormId, setInFormId] = useState<string | null>(null);
   const show = useCallback((toast: ShownToast) => {
     setCurrent((shown) => (shown?.id === toast.id ? shown : toast));
   }, []);
+  const toasts = useMemo(() => ({ show, shownInForm: setInFormId }), [show]);
   useEffect(() => {
     if (pageToast) show(pageToast);
   }, [pageToast, show]);
+  const toast = current ?? pageToast;
   return (
-    <ShowToast.Provider value={show}>
+    <ToastsContext.Provider value={toasts}>
       {children}
-      <ToastRegion toast={current ?? pageToast} />
-    </ShowToast.Provider>
+      <ToastRegion toast={toast} announced={toast?.id !== inFormId} />
+    </ToastsContext.Provider>
   );
 }
 
-function ToastRegion({ toast }: { toast: ShownToast | null }) {
+function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced: boolean }) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const visible = toast && toast.id !== dismissedId ? toast : null;
   const hydrated = useHydrated();
-  useEffect(() => {
-    if (!visible) return;
-    const timer = setTimeout(() => setDismissedId(visible.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [visible]);
+  const shown = visible ? (
+    <div
+      key={visible.id}
+      role="status"
+      aria-live={announced ? undefined : "off"}
+      data-variant={visible.variant}
+      onAnimationEnd={() => setDismissedId(visible.id)}
+      className={cn(
+        "toast-lifetime pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg focus-within:[animation-play-state:paused] hover:[animation-play-state:paused]",
+        visible.variant === "error"
+          ? "border-destructive bg-destructive text-destructive-foreground"
+          : "border-border bg-background text-foreground",
+      )}
+    >
+      <p className="text-sm font-semibold">{visible.title}</p>
+      <p className="mt-1 text-sm opacity-90">{visible.description}</p>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => setDismissedId(visible.id)}
+          aria-label="Dismiss notification"
+          className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      ) : null}
+    </div>
+  ) : null;
+  // A live region only announces what is added to it once it is there: it stays in the page, and a
+  // toast a form already announces is put next to it instead.
   return (
     <section
       aria-label="Notifications"
-      aria-live="polite"
       className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col"
     >
-      {visible ? (
-        <div
-          key={visible.id}
-          role="status"
-          data-variant={visible.variant}
-          className={cn(
-            "toast-lifetime pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg",
-            visible.variant === "error"
-              ? "border-destructive bg-destructive text-destructive-foreground"
-              : "border-border bg-background text-foreground",
-          )}
-        >
-          <p className="text-sm font-semibold">{visible.title}</p>
-          <p className="mt-1 text-sm opacity-90">{visible.description}</p>
-          {hydrated ? (
-            <button
-              type="button"
-              onClick={() => setDismissedId(visible.id)}
-              aria-label="Dismiss notification"
-              className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <div aria-live="polite">{announced ? shown : null}</div>
+      {announced ? null : shown}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 // The product's error catalogue for auth service errors: by error code first, then by the service's
-// known messages, then the generic text; an unreachable service is 'Connection Error'.
+// known messages, then the generic text; an unreachable service is 'Connection Error'. An address
+// the service refuses is answered like one the form refuses: 'Invalid Email' and the field's hint.
 import { messages, type Toast } from "~/content/messages";
 import { isAuthUnavailable, type AuthErrorLike } from "~/session/auth-service.server";
+import { INVALID_EMAIL_HINT } from "./validation";
 
 const BY_CODE: Record<string, Toast> = {
   email_not_confirmed: messages.emailNotConfirmed,
@@ -12,12 +14,17 @@ const BY_CODE: Record<string, Toast> = {
   over_request_rate_limit: messages.tooManyAttempts,
   over_email_send_rate_limit: messages.tooManyAttempts,
   signup_disabled: messages.signUpsClosed,
+  // Hosted Supabase's refusal of an address it cannot deliver to.
+  email_address_invalid: messages.invalidEmail,
 };
 
 const BY_MESSAGE: Array<[string, Toast]> = [
   ["Email not confirmed", messages.emailNotConfirmed],
   ["Invalid login credentials", messages.invalidCredentials],
   ["User already registered", messages.alreadyRegistered],
+  // GoTrue's format check (ASCII only) refuses addresses the form's pattern accepts, such as
+  // josé@exämple.com: its `validation_failed` is told from others by the message.
+  ["Unable to validate email address", messages.invalidEmail],
 ];
 
 export function toastForAuthError(error: AuthErrorLike): Toast {
@@ -27,6 +34,11 @@ export function toastForAuthError(error: AuthErrorLike): Toast {
   const text = error.message ?? "";
   const byMessage = BY_MESSAGE.find(([fragment]) => text.includes(fragment));
   return byMessage ? byMessage[1] : messages.authFailed;
+}
+
+/** The hint under the e-mail field that goes with an error's toast: there when it refused the address. */
+export function addressHint(toast: Toast): string | undefined {
+  return toast === messages.invalidEmail ? INVALID_EMAIL_HINT : undefined;
 }
 
 /**

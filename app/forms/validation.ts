@@ -1,7 +1,7 @@
-// The spec's input rules (point 5), shared by the auth form in the browser and the actions on the
+// The input rules of the forms, shared by the auth form in the browser and the actions on the
 // server, so the strength bar, the disabled submit and the server's answer can never disagree.
 
-/** The red hint under an invalid e-mail (spec point 5). */
+/** The red hint under an invalid e-mail. */
 export const INVALID_EMAIL_HINT = "Please enter a valid email address";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,6 +27,33 @@ export function normalizeEmail(value: string): string {
 export function isValidEmail(value: string): boolean {
   const email = normalizeEmail(value);
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** What an e-mail field knows when it decides on its hint. */
+export interface EmailHintState {
+  /** What the field holds. */
+  email: string;
+  /** The user has left the field. */
+  left: boolean;
+  /** The user has tried to send the form (a submit, or Enter while the submit is disabled). */
+  submitted: boolean;
+  /** The server's hint for the address it was sent (`judgedEmail`), if it gave one. */
+  serverHint?: string;
+  judgedEmail?: string;
+}
+
+/**
+ * The hint under an e-mail field: the server's while the field still holds the address the server
+ * judged; else the red hint for an invalid address, once the field was left with something in it,
+ * a submit was tried or the server has answered, never while the user is still typing a first go.
+ */
+export function emailHint(state: EmailHintState): string | undefined {
+  const { email, left, submitted, serverHint, judgedEmail = "" } = state;
+  if (serverHint !== undefined && normalizeEmail(email) === normalizeEmail(judgedEmail)) {
+    return serverHint;
+  }
+  const checked = submitted || serverHint !== undefined || (left && email !== "");
+  return checked && !isValidEmail(email) ? INVALID_EMAIL_HINT : undefined;
 }
 
 export interface PasswordChecks {

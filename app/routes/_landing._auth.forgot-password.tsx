@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useOutletContext } from "@remix-run/react";
 import type { AuthOutletContext } from "~/components/auth/auth-form";
 import { EmailField } from "~/components/auth/email-field";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { forgotPasswordAction } from "~/auth/recovery.server";
@@ -37,15 +38,17 @@ export default function ForgotPassword() {
   useActionToast(result?.toast);
   const { email, setEmail } = useOutletContext<AuthOutletContext>();
   const pending = useSubmitting(FORGOT_PASSWORD_PATH);
+  const alert = useFormAlert();
   return (
-    <Form method="post" action={FORGOT_PASSWORD_PATH} className="grid gap-4">
+    <Form method="post" action={FORGOT_PASSWORD_PATH} className="grid gap-4" {...alert.formProps}>
       <EmailField
         email={email}
         defaultValue={result?.values.email ?? email}
         serverError={result?.errors.email}
         onEmailChange={setEmail}
       />
-      <SubmitButton pending={pending} className="w-full">
+      <FormAlert {...alert.alertProps} />
+      <SubmitButton pending={pending} className="w-full" {...alert.submitProps}>
         Send Reset Link
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">

@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { resetPasswordAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { RESET_PASSWORD_PATH } from "~/lib/paths";
@@ -30,8 +31,10 @@ export const clientAction = keepFormWhenUnreachable;
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function ResetPassword() {
+  const { email } = useLoaderData<typeof loader>();
   return (
     <SetPasswordPage
+      email={email}
       title="Choose a new password"
       description="Your other devices will be signed out once it is set."
       action={RESET_PASSWORD_PATH}

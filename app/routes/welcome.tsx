@@ -5,6 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { welcomeAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { WELCOME_PATH } from "~/lib/paths";
@@ -30,8 +31,10 @@ export const clientAction = keepFormWhenUnreachable;
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Welcome() {
+  const { email } = useLoaderData<typeof loader>();
   return (
     <SetPasswordPage
+      email={email}
       title="Choose your password"
       description="You will sign in to your portal with your email and this password."
       action={WELCOME_PATH}

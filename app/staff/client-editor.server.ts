@@ -107,8 +107,10 @@ export async function editClientAction(
     if (!parsed.ok) return refusal(context, parsed);
     changes = overallEditChanges(content, state, parsed.value.overallProgress);
   } else if (fields.intent === EDITOR_FIELDS.sprintIntent) {
+    // Its answers name the sprint, so the page shows the error by that sprint's form.
+    const values = { sprintId: fields.sprintId ?? "" };
     const parsed = parseFields(sprintEditSchema, fields);
-    if (!parsed.ok) return refusal(context, parsed);
+    if (!parsed.ok) return refusal(context, parsed, values);
     const sprint = content.sprints.find((candidate) => candidate.id === parsed.value.sprintId);
     const items =
       sprint &&
@@ -117,10 +119,10 @@ export async function editClientAction(
         sprint.objectives.map((objective) => objective.id),
         sprint.tasks.map((task) => task.id),
       );
-    if (!items) return formError(context, messages.editInvalid);
+    if (!items) return formError(context, messages.editInvalid, { values });
     const outcome = sprintEditChanges(content, state, { ...parsed.value, ...items }, Date.now());
     if ("refusal" in outcome)
-      return formError(context, editRefused(outcome.refusal), { status: 409 });
+      return formError(context, editRefused(outcome.refusal), { status: 409, values });
     changes = outcome.changes;
   } else {
     return formError(context, messages.editInvalid);

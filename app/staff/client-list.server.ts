@@ -1,15 +1,16 @@
 // The staff console's first page: every client the auth service knows (staff excluded), newest
 // activity first, searchable by e-mail and paged, each with where they stand; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
-import { alreadyClient, invitationSent, messages } from "~/content/messages";
+import { alreadyClient, invitationSent, messages, type Toast } from "~/content/messages";
 import { listClients, saveUser } from "~/data/client-directory.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
-import { secondsUntilNextEmail } from "~/forms/auth-errors.server";
+import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
 import { inviteSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
+import type { AuthErrorLike } from "~/session/auth-service.server";
 import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
@@ -52,6 +53,16 @@ export async function loadClientList(request: Request, context: AppLoadContext) 
 }
 
 /**
+ * What staff are told when the auth service did not invite: an outage, an address it refuses (one
+ * the form's pattern takes, in another script) or, for anything else, the generic text.
+ */
+function inviteRefused(error: AuthErrorLike | null): Toast {
+  if (error?.status && error.status >= 500) return messages.connectionError;
+  if (error && toastForAuthError(error) === messages.invalidEmail) return messages.invalidEmail;
+  return messages.authFailed;
+}
+
+/**
  * 'Send Invitation': the auth service mails the link (its per-address gap and mail budgets apply;
  * staff are not limited per IP); an address that already has an account is told so, unmailed.
  */
@@ -73,9 +84,8 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
   const gap = error ? secondsUntilNextEmail(error) : null;
   if (gap !== null) return tooManyAttempts(context, gap, { values });
   if (error || !data.user) {
-    const toast =
-      error?.status && error.status >= 500 ? messages.connectionError : messages.authFailed;
-    return formError(context, toast, { values });
+    const toast = inviteRefused(error);
+    return formError(context, toast, { values, errors: { email: addressHint(toast) } });
   }
   await saveUser(data.user);
   return redirectWithToast(STAFF_PATH, invitationSent(email));

@@ -1,7 +1,7 @@
 // Account recovery and account management through the real pages, forms and outbox, with
 // JavaScript on and off: a forgotten password reset through the mailed link, a second confirmation
 // mail, a password change and an e-mail change on the account page, and signing out of all devices.
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import {
   createUser,
   expect,
@@ -12,6 +12,7 @@ import {
   open,
   PASSWORD,
   signInWithForm,
+  slowAnimations,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -28,6 +29,25 @@ async function expectSignInFails(page: Page, email: string, password: string) {
   await signInWithForm(page, email, password);
   await expect(toast(page)).toContainText("Invalid email or password. Please try again.");
   await expect(page).toHaveURL(/\/sign-in$/);
+}
+
+/** The form around the submit button named `submit`. */
+function formWith(page: Page, submit: string) {
+  return page.locator("form").filter({ has: page.getByRole("button", { name: submit }) });
+}
+
+/**
+ * The form names the signed-in account for password managers: a username field with its address,
+ * read-only, never posted, out of the Tab order and out of sight.
+ */
+async function expectUsernameFor(form: Locator, email: string) {
+  const username = form.locator('input[autocomplete="username"]');
+  await expect(username).toHaveValue(email);
+  await expect(username).toHaveAttribute("readonly", "");
+  await expect(username).toHaveAttribute("tabindex", "-1");
+  await expect(username).not.toHaveAttribute("name", /.*/);
+  const box = await username.boundingBox();
+  expect(box && box.width * box.height).toBeLessThanOrEqual(1);
 }
 
 async function signOut(page: Page) {
@@ -64,7 +84,9 @@ test.describe("forgot password", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    await expectUsernameFor(page.locator("form"), email);
     const newPassword = page.getByLabel("New password", { exact: true });
+    await expect(newPassword).toHaveAttribute("autocomplete", "new-password");
     await newPassword.fill(NEW_PASSWORD);
     if (info.project.use.javaScriptEnabled !== false)
       await expect(page.getByRole("meter")).toHaveAttribute("aria-valuenow", "5");
@@ -88,6 +110,27 @@ test.describe("forgot password", () => {
     await expectSignInFails(page, email, PASSWORD);
     await signInWithForm(page, email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a refused address stays by the form until it is edited", async ({ page }, info) => {
+    await open(page, "/forgot-password");
+    const toastLife = await slowAnimations(page);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("client@agency");
+    const submit = dialog.getByRole("button", { name: "Send Reset Link" });
+    await submit.click();
+    const alert = dialog.getByRole("alert");
+    await expect(alert).toContainText("Invalid Email");
+    await expect(alert).toContainText("Please enter a valid email address.");
+    await expect(submit).toHaveAttribute("aria-describedby", (await alert.getAttribute("id"))!);
+    await page.mouse.move(0, 0);
+    await toastLife();
+    await expect(toast(page)).toBeHidden();
+    await expect(alert).toBeVisible();
+    if (info.project.use.javaScriptEnabled !== false) {
+      await dialog.getByLabel("Email").fill("client@agency.com");
+      await expect(alert).toHaveCount(0);
+    }
   });
 
   test("an unknown address gets the same answer and no mail", async ({ page }) => {
@@ -172,6 +215,73 @@ test.describe("account page", () => {
     await expectSignInFails(page, email, PASSWORD);
     await signInWithForm(page, email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("each form keeps its own error, the password change names the account for password managers, and a toast stays while focused", async ({
+    page,
+  }, info) => {
+    const js = info.project.use.javaScriptEnabled !== false;
+    const email = uniqueEmail("kept-errors");
+    await createUser(email);
+    await signInWithForm(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await open(page, "/dashboard/account");
+    const toastLife = await slowAnimations(page);
+    const emailForm = formWith(page, "Send Confirmation Link");
+    const passwordForm = formWith(page, "Change Password");
+
+    await expectUsernameFor(passwordForm, email);
+    await expect(passwordForm.getByLabel("Current password", { exact: true })).toHaveAttribute(
+      "autocomplete",
+      "current-password",
+    );
+    await expect(passwordForm.getByLabel("New password", { exact: true })).toHaveAttribute(
+      "autocomplete",
+      "new-password",
+    );
+    // The eye toggle needs JavaScript: without it there is none.
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(js ? 3 : 0);
+
+    await passwordForm.getByLabel("Current password", { exact: true }).fill("Wrong-Password-1!");
+    await passwordForm.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await passwordForm.getByRole("button", { name: "Change Password" }).click();
+    const alert = passwordForm.getByRole("alert");
+    await expect(alert).toContainText("Your current password is incorrect.");
+    await expect(emailForm.getByRole("alert")).toHaveCount(0);
+    const id = (await alert.getAttribute("id"))!;
+    await expect(passwordForm).toHaveAttribute("aria-describedby", id);
+    await expect(passwordForm.getByRole("button", { name: "Change Password" })).toHaveAttribute(
+      "aria-describedby",
+      id,
+    );
+
+    // The toast's lifetime pauses while focus is in it (its dismiss button comes with JavaScript;
+    // without, the pointer over it pauses it).
+    const shown = toast(page);
+    await expect(shown).toContainText("Your current password is incorrect.");
+    const lifetime = () =>
+      shown.evaluate((element) => element.getAnimations().map((animation) => animation.playState));
+    if (js) await shown.getByRole("button", { name: "Dismiss notification" }).focus();
+    else await shown.hover();
+    await expect.poll(lifetime).toEqual(["paused"]);
+    await page.getByRole("heading", { name: "Account", level: 1 }).click();
+    await expect.poll(lifetime).toEqual(["running"]);
+    await page.mouse.move(0, 0);
+    await toastLife();
+    await expect(shown).toBeHidden();
+    await expect(alert).toBeVisible();
+
+    // The other form's answer is kept by that form.
+    await emailForm.getByLabel("New email", { exact: true }).fill(uniqueEmail("elsewhere"));
+    await emailForm.getByLabel("Password", { exact: true }).fill("Wrong-Password-1!");
+    await emailForm.getByRole("button", { name: "Send Confirmation Link" }).click();
+    await expect(emailForm.getByRole("alert")).toContainText("Your current password is incorrect.");
+    await expect(passwordForm.getByRole("alert")).toHaveCount(0);
+    if (js) {
+      await emailForm.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await expect(emailForm.getByRole("alert")).toHaveCount(0);
+    }
+    await expectAccessible(page);
   });
 
   test("a client changes the e-mail address and confirms it from both addresses", async ({

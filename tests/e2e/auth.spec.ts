@@ -1,7 +1,7 @@
 // Sign-up, confirmation, sign-in, sessions and sign-out through the real dialog and forms, with
 // JavaScript on and off, against the production build and the embedded auth server; every row of
 // the product's error catalogue.
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import {
   createUser,
   expect,
@@ -10,6 +10,7 @@ import {
   open,
   PASSWORD,
   signInWithForm,
+  slowAnimations,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -239,7 +240,7 @@ test.describe("the error catalogue", () => {
 });
 
 test.describe("the dialog", () => {
-  test("opens from the landing page's links and toggles modes", async ({ page }) => {
+  test("opens from the landing page's links and toggles modes", async ({ page }, info) => {
     await open(page, "/");
     await page.getByRole("link", { name: "Sign In / Join" }).first().click();
     const dialog = page.getByRole("dialog");
@@ -254,7 +255,8 @@ test.describe("the dialog", () => {
     await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Create Account" })).toBeVisible();
     await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute("minlength", "8");
-    await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuemax", "5");
+    if (hasJs(info)) await expect(dialog.getByRole("meter")).toHaveAttribute("aria-valuemax", "5");
+    else await expect(dialog.getByRole("meter")).toHaveCount(0);
     await dialog.getByRole("link", { name: "Close" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("link", { name: "Get Started" }).click();
@@ -412,5 +414,218 @@ test.describe("the dialog", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+/** The form around a dialog's submit button, and the alert it keeps its error in. */
+function authForm(page: Page, submit: string) {
+  const form = page
+    .getByRole("dialog")
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: submit }) });
+  return {
+    form,
+    submit: form.getByRole("button", { name: submit }),
+    alert: form.getByRole("alert"),
+  };
+}
+
+/** The alert is what the form and its submit button name in aria-describedby. */
+async function expectDescribedBy(alert: Locator, ...elements: Locator[]) {
+  const id = await alert.getAttribute("id");
+  expect(id).toBeTruthy();
+  for (const element of elements) await expect(element).toHaveAttribute("aria-describedby", id!);
+}
+
+test.describe("errors that stay, hints, keyboard and autofill", () => {
+  test("a refused sign-in keeps its error by the form, named by the form and its submit, after the toast has gone; an edit puts it away", async ({
+    page,
+  }, info) => {
+    const email = uniqueEmail("kept");
+    await createUser(email);
+    await open(page, "/sign-in");
+    const toastLife = await slowAnimations(page);
+    await signInWithForm(page, email, "Not-The-Password-1!");
+    const { form, submit, alert } = authForm(page, "Sign In");
+    await expect(alert).toContainText("Authentication Error");
+    await expect(alert).toContainText("Invalid email or password. Please try again.");
+    await expectDescribedBy(alert, form, submit);
+    // The toast keeps its exact text, and is not announced a second time next to the alert.
+    await expect(toast(page)).toContainText("Invalid email or password. Please try again.");
+    if (hasJs(info)) await expect(toast(page)).toHaveAttribute("aria-live", "off");
+
+    await page.mouse.move(0, 0);
+    await toastLife();
+    await expect(toast(page)).toBeHidden();
+    await expect(alert).toBeVisible();
+
+    if (hasJs(info)) {
+      await form.getByLabel("Password", { exact: true }).pressSequentially("x");
+      await expect(alert).toHaveCount(0);
+      await expect(submit).not.toHaveAttribute("aria-describedby", /.*/);
+    }
+    // The next post answers afresh: here it signs in, and no error is left.
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await submit.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("a toast stays while the pointer is over it", async ({ page }) => {
+    await open(page, "/sign-in");
+    const toastLife = await slowAnimations(page);
+    await signInWithForm(page, uniqueEmail("hover"), "Whatever-1!");
+    const shown = toast(page);
+    await expect(shown).toContainText("Authentication Error");
+    const lifetime = () =>
+      shown.evaluate((element) => element.getAnimations().map((animation) => animation.playState));
+    await shown.hover();
+    await expect.poll(lifetime).toEqual(["paused"]);
+    await page.mouse.move(0, 0);
+    await expect.poll(lifetime).toEqual(["running"]);
+    await toastLife();
+    await expect(shown).toBeHidden();
+  });
+
+  test("the e-mail hint waits until the field is left or a submit is tried", async ({
+    page,
+  }, info) => {
+    await open(page, "/sign-up");
+    const dialog = page.getByRole("dialog");
+    const email = dialog.getByLabel("Email");
+    const hint = dialog.getByText("Please enter a valid email address", { exact: true });
+    if (hasJs(info)) {
+      await email.pressSequentially("client@agen");
+      await expect(email).toHaveValue("client@agen");
+      await expect(hint).toHaveCount(0);
+      await email.press("Tab");
+      await expect(hint).toBeVisible();
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      // From then on it follows the typing.
+      await email.fill("client@agency.com");
+      await expect(hint).toHaveCount(0);
+
+      // Enter in a form whose submit is disabled sends nothing, but counts as trying.
+      await open(page, "/sign-up");
+      await email.pressSequentially("client@agency");
+      await expect(hint).toHaveCount(0);
+      await email.press("Enter");
+      await expect(hint).toBeVisible();
+    } else {
+      // Without JavaScript the server's answer brings it.
+      await email.fill("client@agency");
+      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await expect(hint).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Create Account" }).click();
+      await expect(hint).toBeVisible();
+    }
+  });
+
+  test("Tab goes e-mail, password, the submit button, then 'Forgot password?'", async ({
+    page,
+  }, info) => {
+    await open(page, "/sign-in");
+    const dialog = page.getByRole("dialog");
+    const password = dialog.getByLabel("Password", { exact: true });
+    await dialog.getByLabel("Email").focus();
+    await page.keyboard.press("Tab");
+    await expect(password).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Sign In" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("link", { name: "Forgot password?" })).toBeFocused();
+    if (hasJs(info)) {
+      // The eye toggle is out of the Tab order; the keyboard has Alt+F8 in the field.
+      const toggle = dialog.getByRole("button", { name: "Show password" });
+      await expect(toggle).toHaveAttribute("tabindex", "-1");
+      await expect(toggle).toHaveAttribute("aria-keyshortcuts", "Alt+F8");
+      await password.fill("secret-typed");
+      await password.press("Alt+F8");
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(dialog.getByRole("button", { name: "Hide password" })).toBeVisible();
+      await password.press("Alt+F8");
+      await expect(password).toHaveAttribute("type", "password");
+    }
+  });
+
+  test("autocomplete: username and current-password to sign in, new-password to sign up", async ({
+    page,
+  }) => {
+    await open(page, "/sign-in");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute(
+      "autocomplete",
+      "current-password",
+    );
+    await open(page, "/sign-up");
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute(
+      "autocomplete",
+      "new-password",
+    );
+  });
+
+  test("an address in another script is taken by the form, and the auth service's refusal is told as 'Invalid Email'", async ({
+    page,
+  }, info) => {
+    const email = "josé@exämple.com";
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
+    const { submit, alert } = authForm(page, "Create Account");
+    const hint = dialog.getByText("Please enter a valid email address", { exact: true });
+    // The form's own rule takes it: no hint after leaving the field, the submit is open.
+    await expect(hint).toHaveCount(0);
+    if (hasJs(info)) await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(toast(page)).toContainText("Invalid Email");
+    await expect(toast(page)).toContainText("Please enter a valid email address.");
+    await expect(alert).toContainText("Please enter a valid email address.");
+    await expect(page.getByText(/check your credentials/)).toHaveCount(0);
+    await expect(hint).toBeVisible();
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
+  });
+
+  test("the strength bar is JavaScript's; without it the rules are listed, and a weak password is answered by the server", async ({
+    page,
+  }, info) => {
+    await open(page, "/sign-up");
+    const dialog = page.getByRole("dialog");
+    // (Chromium reads the rules out; Playwright's role and text engines skip <noscript>.)
+    const rules = dialog.locator("li");
+    if (hasJs(info)) {
+      await expect(dialog.getByRole("meter")).toBeVisible();
+      await expect(rules).toHaveCount(0);
+      await expect(dialog.getByRole("button", { name: "Show password" })).toBeVisible();
+      return;
+    }
+    await expect(dialog.getByRole("meter")).toHaveCount(0);
+    await expect(dialog.getByText(/Strength:/)).toHaveCount(0);
+    await expect(dialog.locator("p", { hasText: "at least 3 of:" })).toBeVisible();
+    await expect(rules).toHaveText([
+      "an upper-case letter",
+      "a lower-case letter",
+      "a number",
+      "a symbol, such as ! ? # %",
+    ]);
+    // No control that does nothing: the eye toggle needs JavaScript.
+    await expect(dialog.getByRole("button", { name: /password/i })).toHaveCount(0);
+
+    await dialog.getByLabel("Email").fill(uniqueEmail("weak-nojs"));
+    await dialog.getByLabel("Password", { exact: true }).fill("password");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    const { alert } = authForm(page, "Create Account");
+    await expect(alert).toContainText(
+      "Please ensure your password meets all security requirements.",
+    );
+    await expect(
+      dialog.getByText("Please ensure your password meets all security requirements.", {
+        exact: true,
+      }),
+    ).toHaveCount(2);
+    await expect(dialog.getByLabel("Password", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(rules).toHaveCount(4);
   });
 });

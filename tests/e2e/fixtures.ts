@@ -85,6 +85,21 @@ export async function open(page: Page, url: string) {
   return response;
 }
 
+/**
+ * Runs the page's CSS animations (a toast's 4-second lifetime among them) at a twentieth of their
+ * speed, across its navigations, until the returned function puts them back: a test can look at a
+ * toast for as long as it takes, however busy the machine, and then let it go.
+ */
+export async function slowAnimations(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Animation.enable");
+  await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.05 });
+  return async () => {
+    await cdp.send("Animation.setPlaybackRate", { playbackRate: 1 });
+    await cdp.detach();
+  };
+}
+
 /** Whether the running project has JavaScript enabled. */
 export function javaScriptOn(): boolean {
   return base.info().project.use.javaScriptEnabled !== false;

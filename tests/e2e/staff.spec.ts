@@ -148,3 +148,48 @@ test("a client signed in is shown the 404 page on every staff address", async ({
     expect(answer?.status(), path).toBe(404);
   }
 });
+
+test("the console's forms keep their errors, each by the form that was sent", async ({ page }) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-errors");
+  await createUser(staffEmail);
+  grantStaff(staffEmail);
+  await signInWithForm(page, staffEmail);
+  await page.waitForURL("**/staff");
+  await hydrated(page, js);
+  const formWith = (submit: string) =>
+    page.locator("form").filter({ has: page.getByRole("button", { name: submit }) });
+
+  // The invitation: an address the form refuses.
+  const invite = formWith("Send Invitation");
+  await invite.getByLabel("Client's email").fill("client@agency");
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  const inviteAlert = invite.getByRole("alert");
+  await expect(inviteAlert).toContainText("Please enter a valid email address.");
+  await expect(invite.getByRole("button", { name: "Send Invitation" })).toHaveAttribute(
+    "aria-describedby",
+    (await inviteAlert.getAttribute("id"))!,
+  );
+
+  // One client's page: Sprint 3 cannot start before Sprint 2 is done.
+  const clientEmail = uniqueEmail("editor-errors");
+  await invite.getByLabel("Client's email").fill(clientEmail);
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await page.getByRole("link", { name: clientEmail }).click();
+  await page.waitForURL("**/staff/clients/*");
+  await hydrated(page, js);
+  const sprint3 = formWith("Save Sprint 3");
+  await sprint3.getByLabel("Status").selectOption("in-progress");
+  await sprint3.getByRole("button", { name: "Save Sprint 3" }).click();
+  await expect(sprint3.getByRole("alert")).toContainText(
+    "Sprint 3 opens once Sprint 2 is completed.",
+  );
+  await expect(page.getByRole("alert")).toHaveCount(1);
+  await expect(formWith("Save Overall Progress").getByRole("alert")).toHaveCount(0);
+  await expect(formWith("Save Sprint 1").getByRole("alert")).toHaveCount(0);
+  if (js) {
+    await sprint3.getByLabel("Progress (%)").fill("5");
+    await expect(sprint3.getByRole("alert")).toHaveCount(0);
+  }
+  await expectAccessible(page);
+});

@@ -389,6 +389,18 @@ describe("e-mail change on the account page", () => {
     expect(same.data.toast.title).toBe("Email Unchanged");
   });
 
+  it("sends an address in another script that fits the pattern on, and answers the auth service's refusal as 'Invalid Email' by the field", async () => {
+    const cookie = await signedIn(uniqueEmail("scripts"));
+    const refused = asData<Answer>(await changeEmail(cookie, "josé@exämple.com"));
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.toast).toMatchObject({
+      title: "Invalid Email",
+      description: "Please enter a valid email address.",
+    });
+    expect(refused.data.values.newEmail).toBe("josé@exämple.com");
+    expect(refused.data.errors.newEmail).toBe("Please enter a valid email address");
+  });
+
   it("says how long to wait when another change is asked for within the 60 s gap", async () => {
     const cookie = await signedIn(uniqueEmail("twice"));
     asResponse(await changeEmail(cookie, uniqueEmail("first")));

@@ -135,6 +135,37 @@ describe("sign-in action", () => {
     fetchSpy.mockRestore();
   });
 
+  it("sends an address in another script that fits the pattern to the auth service, and answers what it says from the catalogue, never 'check your credentials'", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const email = "josé@exämple.com";
+    type Answer = {
+      values: { email?: string };
+      errors: { email?: string };
+      toast: { title: string; description: string };
+    };
+    // Sign-in looks the address up: no account has it.
+    const signedIn = asData<Answer>(await signIn(email));
+    // Sign-up checks its format, which the auth service (like GoTrue) wants in ASCII.
+    const signedUp = asData<Answer>(
+      await routes.signUpRoute.action({
+        request: formPost("/sign-up", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(fetchSpy).toHaveBeenCalled();
+    fetchSpy.mockRestore();
+    expect(signedIn.init?.status).toBe(400);
+    expect(signedIn.data.toast.description).toBe("Invalid email or password. Please try again.");
+    expect(signedUp.init?.status).toBe(400);
+    expect(signedUp.data.toast).toMatchObject({
+      title: "Invalid Email",
+      description: "Please enter a valid email address.",
+    });
+    expect(signedUp.data.errors.email).toBe("Please enter a valid email address");
+    for (const { data } of [signedIn, signedUp]) expect(data.values.email).toBe(email);
+  });
+
   it("answers a form without fields or a non-form body with a 400", async () => {
     const bogus = asData(
       await routes.signInRoute.action({

@@ -226,11 +226,13 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         params: { sprint: "sprint-3" },
       });
     expect((await sprint3()).sprint.open).toBe(false);
-    const locked = asData<{ toast: { description: string } }>(
+    const locked = asData<{ toast: { description: string }; values: { sprintId?: string } }>(
       await edit(staff.cookie, client.id, sprintFields(3, "in-progress", "10")),
     );
     expect(locked.init?.status).toBe(409);
     expect(locked.data.toast.description).toBe("Sprint 3 opens once Sprint 2 is completed.");
+    // It names the sprint, so the page shows it by that sprint's form (without JavaScript too).
+    expect(locked.data.values.sprintId).toBe("3");
     for (const id of [1, 2]) {
       const saved = asResponse(
         await edit(staff.cookie, client.id, sprintFields(id, "completed", "40")),
@@ -293,10 +295,14 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       {},
     ];
     for (const fields of refusals) {
-      const answer = asData<{ toast: { title: string } }>(
+      const answer = asData<{ toast: { title: string }; values: { sprintId?: string } }>(
         await edit(staff.cookie, client.id, fields),
       );
       expect(answer.init?.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+      // A sprint form's refusal names the sprint it came from; the others name none.
+      expect(answer.data.values.sprintId).toBe(
+        fields.intent === "sprint" ? fields.sprintId : undefined,
+      );
     }
     expect(JSON.stringify([...(await readClientState(client.id)).tasks])).toBe(before);
     expect((await readClientState(client.id)).sprints.get(1)?.progress).toBe(70);

@@ -1,6 +1,7 @@
-// The error catalogue of spec point 8: every row, by error code first and by message text.
+// The error catalogue: every row, by error code first and by message text.
 import { describe, expect, it } from "vitest";
-import { secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
+import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
+import { INVALID_EMAIL_HINT } from "~/forms/validation";
 import { isAuthUnavailable } from "~/session/auth-service.server";
 import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/content/messages";
 
@@ -30,7 +31,7 @@ describe("toastForAuthError", () => {
     [
       {
         code: "validation_failed",
-        message: "Unable to validate email address: invalid format",
+        message: "Password cannot be longer than 72 characters",
         status: 400,
       },
       "Authentication failed. Please check your credentials and try again.",
@@ -73,6 +74,21 @@ describe("toastForAuthError", () => {
       description: "Unable to connect to authentication service. Please try again.",
       variant: "error",
     });
+  });
+
+  it.each([
+    // The embedded server and GoTrue: their format check is ASCII only (josé@exämple.com).
+    { code: "validation_failed", message: "Unable to validate email address: invalid format" },
+    // Hosted Supabase, for an address it will not mail.
+    { code: "email_address_invalid", message: 'Email address "a@b.test" is invalid' },
+  ])("answers the service's refusal of an address as 'Invalid Email' (%o)", (error) => {
+    expect(toastForAuthError({ ...error, status: 400 })).toBe(messages.invalidEmail);
+  });
+
+  it("puts the e-mail field's hint with a refused address only", () => {
+    expect(addressHint(messages.invalidEmail)).toBe(INVALID_EMAIL_HINT);
+    expect(addressHint(messages.invalidCredentials)).toBeUndefined();
+    expect(addressHint(messages.authFailed)).toBeUndefined();
   });
 
   it("answers rate limits with a clear 'try later' message", () => {

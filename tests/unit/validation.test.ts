@@ -1,6 +1,8 @@
-// The shared input rules of spec point 5.
+// The shared input rules: the e-mail pattern and its hint, and the password checks.
 import { describe, expect, it } from "vitest";
 import {
+  emailHint,
+  INVALID_EMAIL_HINT,
   isAcceptablePassword,
   isValidEmail,
   normalizeEmail,
@@ -9,6 +11,7 @@ import {
   strengthLevel,
   stripAngleBrackets,
 } from "~/forms/validation";
+import { signUpSchema } from "~/forms/schemas";
 
 describe("e-mail", () => {
   it("strips < and > as the user types", () => {
@@ -24,6 +27,23 @@ describe("e-mail", () => {
     expect(isValidEmail(email)).toBe(true);
   });
 
+  // The pattern only asks for something@something.something without spaces: addresses in
+  // other scripts pass it (whether the auth service takes them is its answer, see auth-errors).
+  it.each(["josé@exämple.com", "用户@例子.广告", "почта@пример.рф", "user@bücher.de"])(
+    "accepts the non-ASCII address %s",
+    (email) => {
+      expect(isValidEmail(email)).toBe(true);
+      expect(signUpSchema.safeParse({ email, password: "Abcdefg1!" }).success).toBe(true);
+    },
+  );
+
+  it.each(["josé@exämple", "用户 @例子.广告", "用户@例子 .广告", "josé@@exämple.com"])(
+    "rejects the non-ASCII %j that misses the pattern",
+    (email) => {
+      expect(isValidEmail(email)).toBe(false);
+    },
+  );
+
   it.each([
     "",
     "client",
@@ -35,6 +55,38 @@ describe("e-mail", () => {
     `${"a".repeat(250)}@b.co`,
   ])("rejects %j", (email) => {
     expect(isValidEmail(email)).toBe(false);
+  });
+});
+
+describe("the e-mail field's hint", () => {
+  const typing = { left: false, submitted: false };
+
+  it("says nothing while a first address is being typed", () => {
+    for (const email of ["c", "client", "client@", "client@agency"]) {
+      expect(emailHint({ email, ...typing })).toBeUndefined();
+    }
+  });
+
+  it("shows once the field is left with an invalid address, then follows the typing", () => {
+    expect(emailHint({ email: "client@agency", left: true, submitted: false })).toBe(
+      INVALID_EMAIL_HINT,
+    );
+    expect(emailHint({ email: "client@agency.com", left: true, submitted: false })).toBeUndefined();
+    // Leaving an empty field is not a mistake yet.
+    expect(emailHint({ email: "", left: true, submitted: false })).toBeUndefined();
+  });
+
+  it("shows once a submit was tried, even for an empty field", () => {
+    expect(emailHint({ email: "", left: false, submitted: true })).toBe(INVALID_EMAIL_HINT);
+    expect(emailHint({ email: "client", left: false, submitted: true })).toBe(INVALID_EMAIL_HINT);
+  });
+
+  it("keeps the server's hint while the field holds the address the server judged", () => {
+    const server = { serverHint: "That is already your email address.", judgedEmail: "a@b.co" };
+    expect(emailHint({ email: " a@b.co ", ...typing, ...server })).toBe(server.serverHint);
+    // Edited: the field's own rule again, checked at once since the server has answered.
+    expect(emailHint({ email: "a@b.cox", ...typing, ...server })).toBeUndefined();
+    expect(emailHint({ email: "a@b", ...typing, ...server })).toBe(INVALID_EMAIL_HINT);
   });
 });
 

@@ -1,15 +1,17 @@
 // The account page: the signed-in e-mail and its change (confirmed from both addresses), the
 // password change (current password, then the new one with the sign-up rules and strength bar) and
-// 'Sign out of all devices'. Plain forms that work without JavaScript.
+// 'Sign out of all devices'. Plain forms that work without JavaScript; each keeps its answer's error
+// in the form (both post to one action: an e-mail change's answer carries the new address).
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
+import { EmailField } from "~/components/auth/email-field";
 import { errorProps, FieldError } from "~/components/auth/field-error";
-import { NewPasswordField } from "~/components/auth/new-password-field";
+import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
 import { PasswordField } from "~/components/auth/password-field";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { FormAnswer } from "~/forms/answer";
 import {
@@ -18,7 +20,6 @@ import {
   changeEmailSchema,
   newPasswordSchema,
 } from "~/forms/schemas";
-import { EMAIL_MAX_LENGTH, INVALID_EMAIL_HINT, normalizeEmail } from "~/forms/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
@@ -27,13 +28,16 @@ type AccountAnswer = FormAnswer<
   "newEmail" | "emailChangePassword" | "currentPassword" | "password"
 >;
 
+/** Every answer to the e-mail change shows its new address again; the password change's none. */
+const answersEmailChange = (answer: FormAnswer) => "newEmail" in answer.values;
+const answersPasswordChange = (answer: FormAnswer) => !answersEmailChange(answer);
+
 function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
   const hydrated = useHydrated();
   const pending = useSubmitting(ACCOUNT_PATH, CHANGE_EMAIL_INTENT);
+  const alert = useFormAlert(answersEmailChange);
   const valid = changeEmailSchema.shape.newEmail.safeParse(email).success;
-  const error =
-    normalizeEmail(email) !== "" && !valid ? INVALID_EMAIL_HINT : result?.errors.newEmail;
   const passwordError = result?.errors.emailChangePassword;
   return (
     <Card>
@@ -47,26 +51,22 @@ function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" action={ACCOUNT_PATH} className="grid max-w-md gap-4">
+        <Form
+          method="post"
+          action={ACCOUNT_PATH}
+          className="grid max-w-md gap-4"
+          {...alert.formProps}
+        >
           <input type="hidden" name="intent" value={CHANGE_EMAIL_INTENT} />
-          <div className="grid gap-2">
-            <Label htmlFor="new-email">New email</Label>
-            <Input
-              id="new-email"
-              name="newEmail"
-              type="text"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              maxLength={EMAIL_MAX_LENGTH}
-              defaultValue={result?.values.newEmail ?? ""}
-              onChange={(event) => setEmail(event.target.value)}
-              {...errorProps("new-email-error", error)}
-            />
-            <FieldError id="new-email-error" message={error} />
-          </div>
+          <EmailField
+            id="new-email"
+            name="newEmail"
+            label="New email"
+            email={email}
+            defaultValue={result?.values.newEmail ?? ""}
+            serverError={result?.errors.newEmail}
+            onEmailChange={setEmail}
+          />
           <div className="grid gap-2">
             <Label htmlFor="email-change-password">Password</Label>
             <PasswordField
@@ -78,7 +78,8 @@ function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
             />
             <FieldError id="email-change-password-error" message={passwordError} />
           </div>
-          <SubmitButton pending={pending} disabled={hydrated && !valid}>
+          <FormAlert {...alert.alertProps} />
+          <SubmitButton pending={pending} disabled={hydrated && !valid} {...alert.submitProps}>
             Send Confirmation Link
           </SubmitButton>
         </Form>
@@ -87,10 +88,18 @@ function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   );
 }
 
-function ChangePassword({ result }: { result: AccountAnswer | undefined }) {
+function ChangePassword({
+  result,
+  email,
+}: {
+  result: AccountAnswer | undefined;
+  /** The account's address, the form's username for password managers. */
+  email: string;
+}) {
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
   const pending = useSubmitting(ACCOUNT_PATH, CHANGE_PASSWORD_INTENT);
+  const alert = useFormAlert(answersPasswordChange);
   const currentError = result?.errors.currentPassword;
   return (
     <Card>
@@ -101,8 +110,14 @@ function ChangePassword({ result }: { result: AccountAnswer | undefined }) {
         <CardDescription>Your other devices will be signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" action={ACCOUNT_PATH} className="grid max-w-md gap-4">
+        <Form
+          method="post"
+          action={ACCOUNT_PATH}
+          className="grid max-w-md gap-4"
+          {...alert.formProps}
+        >
           <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
+          <AccountUsername email={email} />
           <div className="grid gap-2">
             <Label htmlFor="current-password">Current password</Label>
             <PasswordField
@@ -120,9 +135,11 @@ function ChangePassword({ result }: { result: AccountAnswer | undefined }) {
             error={result?.errors.password}
             onPasswordChange={setPassword}
           />
+          <FormAlert {...alert.alertProps} />
           <SubmitButton
             pending={pending}
             disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
+            {...alert.submitProps}
           >
             Change Password
           </SubmitButton>
@@ -148,7 +165,7 @@ export function AccountPage({ email }: { email: string }) {
         </CardHeader>
       </Card>
       <ChangeEmail result={result} />
-      <ChangePassword result={result} />
+      <ChangePassword result={result} email={email} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { useActionToast } from "~/components/toaster";
 import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
@@ -75,6 +76,7 @@ export function AuthForm() {
   const returnTo = useReturnTo();
   const action = mode === "sign-in" ? withReturnTo(authHref(mode), returnTo) : authHref(mode);
   const pending = useSubmitting(authHref(mode));
+  const alert = useFormAlert();
 
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
@@ -82,28 +84,16 @@ export function AuthForm() {
 
   return (
     <>
-      <Form method="post" action={action} className="grid gap-4">
+      <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
         <EmailField
+          autoComplete="username"
           email={email}
           defaultValue={result?.values.email ?? email}
           serverError={result?.errors.email}
           onEmailChange={setEmail}
         />
         <div className="grid gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="auth-password">Password</Label>
-            {signUp ? null : (
-              <Link
-                to={FORGOT_PASSWORD_PATH}
-                prefetch="intent"
-                preventScrollReset
-                replace
-                className="text-sm font-medium text-primary underline underline-offset-4"
-              >
-                Forgot password?
-              </Link>
-            )}
-          </div>
+          <Label htmlFor="auth-password">Password</Label>
           <PasswordField
             id="auth-password"
             name="password"
@@ -118,9 +108,27 @@ export function AuthForm() {
           <FieldError id="auth-password-error" message={passwordError} />
           {signUp ? <PasswordStrength password={password} /> : null}
         </div>
-        <SubmitButton pending={pending} disabled={blocked} className="w-full">
+        <FormAlert {...alert.alertProps} />
+        <SubmitButton
+          pending={pending}
+          disabled={blocked}
+          className="w-full"
+          {...alert.submitProps}
+        >
           {SUBMIT_LABEL[mode]}
         </SubmitButton>
+        {/* After the submit, so the keyboard goes e-mail, password, submit. */}
+        {signUp ? null : (
+          <Link
+            to={FORGOT_PASSWORD_PATH}
+            prefetch="intent"
+            preventScrollReset
+            replace
+            className="justify-self-center text-sm font-medium text-primary underline underline-offset-4"
+          >
+            Forgot password?
+          </Link>
+        )}
         {signUpsOpen ? (
           <p className="text-center text-sm text-muted-foreground">
             {signUp ? "Already have an account? " : "New to the portal? "}

@@ -1,29 +1,39 @@
-// The auth forms' e-mail input: strips < and > as the user types, shows the red hint for an
-// invalid address, and reports every change (what was typed before hydration too).
-import { useEffect, useRef, type ChangeEvent } from "react";
+// An e-mail input (the auth forms', the account page's new address): strips < and > as the user
+// types and reports every change (what was typed before hydration too). The red hint for an invalid
+// address waits until the field is left or a submit is tried, then follows the typing live; the
+// server's hint stands while the field holds the address the server judged.
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import {
-  EMAIL_MAX_LENGTH,
-  INVALID_EMAIL_HINT,
-  isValidEmail,
-  stripAngleBrackets,
-} from "~/forms/validation";
-import { errorProps, FieldError } from "./field-error";
+import { EMAIL_MAX_LENGTH, emailHint, stripAngleBrackets } from "~/forms/validation";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { errorProps, FieldError, useSubmitTried } from "./field-error";
 
 export function EmailField({
+  id = "auth-email",
+  name = "email",
+  label = "Email",
+  autoComplete = "email",
   email,
   defaultValue,
   serverError,
   onEmailChange,
 }: {
+  id?: string;
+  name?: string;
+  label?: string;
+  autoComplete?: "email" | "username";
   /** The current value, for the inline hint. */
   email: string;
+  /** What the field starts with: the address the server's answer judged, if there is one. */
   defaultValue: string;
   serverError?: string;
   onEmailChange: (email: string) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const [left, setLeft] = useState(false);
+  const submitted = useSubmitTried(ref);
   useEffect(() => {
     onEmailChange(stripAngleBrackets(ref.current?.value ?? ""));
   }, [onEmailChange]);
@@ -32,16 +42,19 @@ export function EmailField({
     if (clean !== event.target.value) event.target.value = clean;
     onEmailChange(clean);
   };
-  const error = email !== "" && !isValidEmail(email) ? INVALID_EMAIL_HINT : serverError;
+  // Until the page has hydrated, `email` may not hold what the field shows: the server's word.
+  const error = hydrated
+    ? emailHint({ email, left, submitted, serverHint: serverError, judgedEmail: defaultValue })
+    : serverError;
   return (
     <div className="grid gap-2">
-      <Label htmlFor="auth-email">Email</Label>
+      <Label htmlFor={id}>{label}</Label>
       <Input
-        id="auth-email"
-        name="email"
+        id={id}
+        name={name}
         type="text"
         inputMode="email"
-        autoComplete="email"
+        autoComplete={autoComplete}
         autoCapitalize="none"
         spellCheck={false}
         required
@@ -49,9 +62,10 @@ export function EmailField({
         ref={ref}
         defaultValue={defaultValue}
         onChange={onChange}
-        {...errorProps("auth-email-error", error)}
+        onBlur={() => setLeft(true)}
+        {...errorProps(`${id}-error`, error)}
       />
-      <FieldError id="auth-email-error" message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -1,26 +1,45 @@
 // Password input with an eye toggle ('Show password' / 'Hide password'). The toggle needs
-// JavaScript, so it appears once the page is hydrated: without JavaScript there is no button that
-// would do nothing.
+// JavaScript, so it is there only once the page has hydrated: no control that does nothing. It is
+// out of the Tab order, so Tab goes from the password straight on to what follows (the submit
+// button); the keyboard toggles it with Alt+F8 in the field, and a screen reader reaches it as usual.
 import { Eye, EyeOff } from "~/components/ui/icons";
-import { forwardRef, useState, type InputHTMLAttributes } from "react";
+import { forwardRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
 
+/** The shortcut, as `aria-keyshortcuts` spells it (Edge's own reveal button uses it too). */
+const TOGGLE_SHORTCUT = "Alt+F8";
+
 export const PasswordField = forwardRef<
   HTMLInputElement,
-  Omit<InputHTMLAttributes<HTMLInputElement>, "type">
+  Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "onKeyDown">
 >(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
+  const toggle = () => setVisible((shown) => !shown);
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.altKey && event.key === "F8") {
+      event.preventDefault();
+      toggle();
+    }
+  };
   return (
     <div className="relative">
-      <Input {...props} ref={ref} type={visible ? "text" : "password"} className="pr-11" />
+      <Input
+        {...props}
+        ref={ref}
+        type={visible ? "text" : "password"}
+        onKeyDown={onKeyDown}
+        className="pr-11"
+      />
       {hydrated ? (
         <button
           type="button"
-          onClick={() => setVisible((shown) => !shown)}
+          tabIndex={-1}
+          onClick={toggle}
           aria-label={visible ? "Hide password" : "Show password"}
           aria-controls={props.id}
+          aria-keyshortcuts={TOGGLE_SHORTCUT}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {visible ? (

@@ -1,9 +1,12 @@
 // The page that sets a password after a mailed link (a reset link, an invitation): the new password
-// with the sign-up rules and strength bar, and a submit that waits for an acceptable one.
+// with the sign-up rules and strength bar, a submit that waits for an acceptable one, and the
+// answer's error kept in the form. The account's address is the form's username for password
+// managers.
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";
-import { NewPasswordField } from "~/components/auth/new-password-field";
+import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import type { FormAnswer } from "~/forms/answer";
@@ -16,30 +19,37 @@ export function SetPasswordPage({
   description,
   action,
   submitLabel,
+  email,
 }: {
   title: string;
   description: string;
   action: string;
   submitLabel: string;
+  /** The signed-in account's address. */
+  email: string;
 }) {
   const result = useActionData<FormAnswer<"password">>();
   useActionToast(result?.toast);
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
   const pending = useSubmitting(action);
+  const alert = useFormAlert();
   return (
     <AuthPage title={title} description={description}>
-      <Form method="post" action={action} className="grid gap-4">
+      <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
+        <AccountUsername email={email} />
         <NewPasswordField
           id="new-password"
           label="New password"
           error={result?.errors.password}
           onPasswordChange={setPassword}
         />
+        <FormAlert {...alert.alertProps} />
         <SubmitButton
           pending={pending}
           className="w-full"
           disabled={hydrated && !newPasswordSchema.safeParse({ password }).success}
+          {...alert.submitProps}
         >
           {submitLabel}
         </SubmitButton>

@@ -2,6 +2,7 @@
 // countdown start, objectives, tasks) as plain forms, one per sprint, that work without
 // JavaScript; a locked sprint says what it waits for. The audit trail follows.
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FormAlert, useFormAlert, type ClaimsAnswer } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
@@ -53,8 +54,13 @@ function PercentField({
   );
 }
 
+/** A sprint form's answers name the sprint (`values.sprintId`); the overall figure's name none. */
+const sprintOfAnswer = (answer: FormAnswer) => answer.values.sprintId;
+const answersOverall: ClaimsAnswer = (answer) => sprintOfAnswer(answer) === undefined;
+
 function OverallForm({ action, progress }: { action: string; progress: number }) {
   const pending = useSubmitting(action, EDITOR_FIELDS.overallIntent);
+  const alert = useFormAlert(answersOverall);
   return (
     <Card>
       <CardHeader>
@@ -67,7 +73,8 @@ function OverallForm({ action, progress }: { action: string; progress: number })
         <Form
           method="post"
           action={action}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+          {...alert.formProps}
         >
           <input type="hidden" name="intent" value={EDITOR_FIELDS.overallIntent} />
           <div className="sm:w-40">
@@ -78,7 +85,10 @@ function OverallForm({ action, progress }: { action: string; progress: number })
               value={progress}
             />
           </div>
-          <SubmitButton pending={pending}>Save Overall Progress</SubmitButton>
+          <SubmitButton pending={pending} {...alert.submitProps}>
+            Save Overall Progress
+          </SubmitButton>
+          <FormAlert {...alert.alertProps} className="sm:basis-full" />
         </Form>
       </CardContent>
     </Card>
@@ -96,6 +106,7 @@ function SprintForm({
 }) {
   const { sprint } = page;
   const pending = useSubmitting(action, EDITOR_FIELDS.sprintIntent);
+  const alert = useFormAlert((answer) => sprintOfAnswer(answer) === String(sprint.id));
   const prefix = `sprint-${sprint.id}`;
   return (
     <Card>
@@ -121,7 +132,7 @@ function SprintForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" action={action} className="grid gap-6">
+        <Form method="post" action={action} className="grid gap-6" {...alert.formProps}>
           <input type="hidden" name="intent" value={EDITOR_FIELDS.sprintIntent} />
           <input type="hidden" name="sprintId" value={sprint.id} />
           <fieldset className="grid gap-4 sm:grid-cols-3">
@@ -187,8 +198,11 @@ function SprintForm({
               ))}
             </fieldset>
           ) : null}
+          <FormAlert {...alert.alertProps} />
           <div>
-            <SubmitButton pending={pending}>Save {sprint.name}</SubmitButton>
+            <SubmitButton pending={pending} {...alert.submitProps}>
+              Save {sprint.name}
+            </SubmitButton>
           </div>
         </Form>
       </CardContent>

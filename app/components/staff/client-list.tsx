@@ -1,6 +1,7 @@
 // The client list of the staff console: search by e-mail, one row per client (state, where they
 // stand, last sign-in), newest activity first, paged; and the invitation form above it.
 import { Form, Link, useActionData } from "@remix-run/react";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
@@ -32,6 +33,7 @@ function InviteForm() {
   // After an invitation went out, the field is empty for the next one.
   const resetKey = useResetKey(INVITE_ACTION);
   const error = result?.errors.email;
+  const alert = useFormAlert();
   return (
     <Card>
       <CardHeader>
@@ -47,7 +49,8 @@ function InviteForm() {
           key={resetKey}
           method="post"
           action={INVITE_ACTION}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+          {...alert.formProps}
         >
           <div className="grid flex-1 gap-2">
             <Label htmlFor="invite-email">Client&apos;s email</Label>
@@ -66,7 +69,10 @@ function InviteForm() {
             />
             <FieldError id="invite-email-error" message={error} />
           </div>
-          <SubmitButton pending={pending}>Send Invitation</SubmitButton>
+          <SubmitButton pending={pending} {...alert.submitProps}>
+            Send Invitation
+          </SubmitButton>
+          <FormAlert {...alert.alertProps} className="sm:basis-full" />
         </Form>
       </CardContent>
     </Card>
