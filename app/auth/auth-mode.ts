@@ -1,13 +1,16 @@
 // The auth dialog's two modes and their routes (`/sign-in`, `/sign-up`), so the dialog can be
 // opened by a plain link, with or without JavaScript.
-import { SIGN_IN_PATH, SIGN_UP_PATH } from "~/lib/paths";
+import { FORGOT_PASSWORD_PATH, SIGN_IN_PATH, SIGN_UP_PATH } from "~/lib/paths";
 
 export type AuthMode = "sign-in" | "sign-up";
+
+/** Each form the dialog shows: a mode, or the request for a reset link. */
+export type DialogForm = AuthMode | "forgot-password";
 
 /** The query parameter of links that open the dialog on `/` (`/?auth=sign-in`): redirected. */
 export const LEGACY_AUTH_PARAM = "auth";
 
-/** A post to a mode's action with this field set to that mode only switches to it (no JS). */
+/** A post to a dialog form's action with this field set to that form only switches to it (no JS). */
 export const MODE_SWITCH_FIELD = "switch-mode";
 
 /** The query parameter a mode switch without JavaScript carries the typed e-mail in. */
@@ -19,6 +22,10 @@ export function parseAuthMode(value: string | null): AuthMode | null {
 
 export function authHref(mode: AuthMode): string {
   return mode === "sign-in" ? SIGN_IN_PATH : SIGN_UP_PATH;
+}
+
+export function dialogHref(form: DialogForm): string {
+  return form === "forgot-password" ? FORGOT_PASSWORD_PATH : authHref(form);
 }
 
 /**

@@ -19,11 +19,14 @@ import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, isAuthUnavailable } from "~/session/auth-service.server";
 import { requireLinkSession } from "~/session/guards.server";
 import { setNewPassword } from "./account.server";
+import { dialogSwitch } from "./session-actions.server";
 import { authHref, checkInboxHref, FROM_INBOX_FIELD } from "./auth-mode";
 
 /** 'Forgot password?': the same answer whether or not the address has an account. */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
   const fields = (await readForm(request)) ?? {};
+  const switched = dialogSwitch("forgot-password", fields);
+  if (switched) return switched;
   const typed = { email: normalizeEmail(fields.email ?? "") };
   const parsed = parseFields(emailSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, typed);

@@ -25,11 +25,12 @@ import { createAuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
 import {
-  authHref,
   checkInboxHref,
+  dialogHref,
   EMAIL_PARAM,
   MODE_SWITCH_FIELD,
   type AuthMode,
+  type DialogForm,
 } from "./auth-mode";
 import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "./return-to";
 import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
@@ -42,13 +43,13 @@ function typedEmail(fields: PostedFields) {
 }
 
 /**
- * The other mode's switch, submitted without JavaScript: the form of that mode with the e-mail
- * typed so far (no validation, no call, no toast).
+ * A switch to another of the dialog's forms, submitted without JavaScript (or before the page's
+ * scripts have run): that form with the e-mail typed so far (no validation, no call, no toast).
  */
-function modeSwitch(mode: AuthMode, fields: PostedFields) {
-  if (fields[MODE_SWITCH_FIELD] !== mode) return null;
+export function dialogSwitch(form: DialogForm, fields: PostedFields) {
+  if (fields[MODE_SWITCH_FIELD] !== form) return null;
   const query = new URLSearchParams({ [EMAIL_PARAM]: typedEmail(fields).email });
-  return redirect(`${authHref(mode)}?${query.toString()}`);
+  return redirect(`${dialogHref(form)}?${query.toString()}`);
 }
 
 /** Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use. */
@@ -59,7 +60,7 @@ async function readCredentials(
 ): Promise<{ answer: Response | FormErrorAnswer } | { email: string; password: string }> {
   const fields = await readForm(request);
   if (!fields) return { answer: formError<AuthField>(context, messages.authFailed) };
-  const switched = modeSwitch(mode, fields);
+  const switched = dialogSwitch(mode, fields);
   if (switched) return { answer: switched };
   const parsed = parseFields(mode === "sign-in" ? signInSchema : signUpSchema, fields);
   if (!parsed.ok) return { answer: refusal<AuthField>(context, parsed, typedEmail(fields)) };

@@ -1,7 +1,8 @@
 // `/forgot-password`: the auth dialog asking for the address to send a reset link to.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useOutletContext } from "@remix-run/react";
+import { Form, useActionData, useOutletContext } from "@remix-run/react";
 import type { AuthOutletContext } from "~/components/auth/auth-form";
+import { DialogSwitch } from "~/components/auth/dialog-switch";
 import { EmailField } from "~/components/auth/email-field";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -9,7 +10,6 @@ import { useActionToast } from "~/components/toaster";
 import { forgotPasswordAction } from "~/auth/recovery.server";
 import type { FormAnswer } from "~/forms/answer";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { authHref } from "~/auth/auth-mode";
 import { FORGOT_PASSWORD_PATH } from "~/lib/paths";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
@@ -52,16 +52,7 @@ export default function ForgotPassword() {
         Send Reset Link
       </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
-        Remembered it?{" "}
-        <Link
-          to={authHref("sign-in")}
-          prefetch="intent"
-          preventScrollReset
-          replace
-          className="font-medium text-primary underline underline-offset-4"
-        >
-          Back to sign in
-        </Link>
+        Remembered it? <DialogSwitch to="sign-in">Back to sign in</DialogSwitch>
       </p>
     </Form>
   );

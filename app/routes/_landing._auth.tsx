@@ -4,7 +4,8 @@
 import { Outlet, useMatches, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthDialog, type AuthDialogCopy } from "~/components/auth/auth-dialog";
-import type { AuthOutletContext } from "~/components/auth/auth-form";
+import type { AuthModeHandle, AuthOutletContext } from "~/components/auth/auth-form";
+import { CHECK_INBOX_COPY, useInboxAddress } from "~/components/auth/check-inbox";
 import { EMAIL_PARAM } from "~/auth/auth-mode";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 
@@ -16,7 +17,9 @@ export interface AuthRouteHandle {
 export const handle: SharedPageHandle = { sharedPage: true };
 
 export default function AuthLayout() {
-  const leaf = useMatches().at(-1)?.handle as AuthRouteHandle | undefined;
+  const leaf = useMatches().at(-1)?.handle as
+    (AuthRouteHandle & Partial<AuthModeHandle>) | undefined;
+  const inbox = useInboxAddress();
   // A mode switch without JavaScript arrives with the e-mail typed so far in the URL.
   const [params] = useSearchParams();
   const [email, setEmail] = useState(() => params.get(EMAIL_PARAM) ?? "");
@@ -24,7 +27,7 @@ export default function AuthLayout() {
   const context: AuthOutletContext = { email, setEmail, password, setPassword };
   if (!leaf?.authDialog) return <Outlet context={context} />;
   return (
-    <AuthDialog copy={leaf.authDialog}>
+    <AuthDialog copy={leaf.authMode === "sign-up" && inbox ? CHECK_INBOX_COPY : leaf.authDialog}>
       <Outlet context={context} />
     </AuthDialog>
   );

@@ -20,6 +20,16 @@ const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 const toast = (page: Page) =>
   page.getByRole("region", { name: "Notifications" }).getByRole("status");
 
+/** The sign-up dialog's state after 'Account Created!': the address, and no form to send again. */
+async function expectCheckInbox(page: Page, email: string) {
+  await expect(page).toHaveURL(new RegExp(`/sign-up\\?inbox=${encodeURIComponent(email)}$`));
+  const dialog = page.getByRole("dialog", { name: "Check your inbox" });
+  await expect(dialog).toContainText(`We've sent a confirmation link to ${email}.`);
+  await expect(dialog.getByRole("button", { name: "Send it again" })).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Use another address" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Create Account" })).toHaveCount(0);
+}
+
 test.beforeEach(({}, info) => {
   test.skip(
     info.project.name.endsWith("phone"),
@@ -37,8 +47,7 @@ test.describe("sign-up, confirmation and session", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await expect(toast(page)).toContainText("Account Created!");
     await expect(toast(page)).toContainText("Please check your email to verify your account.");
-    await expect(page).toHaveURL(/\/sign-up$/);
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectCheckInbox(page, email);
 
     const mail = await latestMail(email);
     expect(new URL(mail.confirmation_url).pathname).toBe("/auth/confirm");
@@ -58,7 +67,7 @@ test.describe("sign-up, confirmation and session", () => {
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/);
     const cookies = await context.cookies();
     expect(cookies.filter((cookie) => cookie.name.startsWith("sb-"))).toEqual([]);
   });
@@ -164,8 +173,29 @@ test.describe("the error catalogue", () => {
     await expect(toast(page)).toContainText("Account Created!");
     await expect(toast(page)).toContainText("Please check your email to verify your account.");
     await expect(toast(page)).not.toContainText("already exists");
+    // The same state as a new account's: nothing on screen says the address is taken.
+    await expectCheckInbox(page, email);
+  });
+
+  test("'Check your inbox' sends the mail again and stays, and 'Use another address' starts over", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("inbox");
+    const dialog = await fillAuthForm(page, "sign-up", email, PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expectCheckInbox(page, email);
+    const first = await latestMail(email);
+    await page.getByRole("dialog").getByRole("button", { name: "Send it again" }).click();
+    await expect(toast(page)).toContainText("Email Sent");
+    await expectCheckInbox(page, email);
+    await expect
+      .poll(async () => (await latestMail(email)).confirmation_url)
+      .not.toBe(first.confirmation_url);
+    await page.getByRole("dialog").getByRole("link", { name: "Use another address" }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(
+      page.getByRole("dialog").getByRole("button", { name: "Create Account" }),
+    ).toBeVisible();
   });
 
   test("anything else: 'Authentication failed. Please check your credentials and try again.'", async ({
@@ -533,7 +563,7 @@ test.describe("errors that stay, hints, keyboard and autofill", () => {
     await page.keyboard.press("Tab");
     await expect(dialog.getByRole("button", { name: "Sign In" })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(dialog.getByRole("link", { name: "Forgot password?" })).toBeFocused();
+    await expect(dialog.getByRole("button", { name: "Forgot password?" })).toBeFocused();
     if (hasJs(info)) {
       // The eye toggle is out of the Tab order; the keyboard has Alt+F8 in the field.
       const toggle = dialog.getByRole("button", { name: "Show password" });

@@ -115,7 +115,7 @@ test.describe("landing page", () => {
 
   test("'Forgot password?' leads to a form asking for the e-mail", async ({ page }) => {
     await open(page, "/sign-in");
-    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByRole("button", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole("dialog").getByLabel("Email")).toBeVisible();
     await screenshot(page, "forgot-password");

@@ -75,6 +75,25 @@ async function toastOf(response: Response) {
 }
 
 describe("forgot password", () => {
+  it("is switched to from sign-in by a form post that carries the typed address, and sends nothing", async () => {
+    const email = uniqueEmail("switch");
+    await adminCreateUser(auth, email);
+    const response = asResponse(
+      await recovery.forgotPasswordAction(
+        formPost("/forgot-password", {
+          email,
+          password: "typed",
+          "switch-mode": "forgot-password",
+        }),
+        context(),
+      ),
+    );
+    expect(response.headers.get("Location")).toBe(
+      `/forgot-password?email=${encodeURIComponent(email)}`,
+    );
+    expect(await mailsTo(email)).toBe(0);
+  });
+
   it("answers known and unknown addresses alike, and mails only the known one", async () => {
     const known = uniqueEmail("known");
     await adminCreateUser(auth, known);
@@ -199,7 +218,7 @@ describe("answers that could tell a recent sign-up", () => {
           params: {},
         }),
       );
-      expect(signedUp.headers.get("Location")).toBe("/sign-up");
+      expect(signedUp.headers.get("Location")).toBe(`/sign-up?inbox=${encodeURIComponent(email)}`);
       expect((await toastOf(signedUp))?.title).toBe("Account Created!");
       const resent = asResponse(
         await recovery.resendConfirmationAction(

@@ -297,7 +297,7 @@ describe("sign-up and confirmation", () => {
     const response = asResponse(
       await routes.signUpRoute.action({ request, context: context(), params: {} }),
     );
-    expect(response.headers.get("Location")).toBe("/sign-up");
+    expect(response.headers.get("Location")).toBe(`/sign-up?inbox=${encodeURIComponent(email)}`);
     expect(response.headers.getSetCookie().some((line) => line.startsWith("toast="))).toBe(true);
 
     const mail = await latestMail(auth, email);
@@ -371,7 +371,8 @@ describe("sign-up and confirmation", () => {
       response.headers.getSetCookie().map((line) => line.slice(0, line.indexOf("=")));
     for (const response of [repeated, fresh]) {
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/sign-up");
+      // Each answer names its own address only: "Check your inbox" for that address.
+      expect(response.headers.get("Location")).toMatch(/^\/sign-up\?inbox=[^&]+%40example\.com$/);
       const { toast } = await routes.toasts.readPageToast(
         get("/sign-up", cookieHeaderFrom(response.headers)),
         context(),

@@ -344,7 +344,7 @@ describe("auth service outage", () => {
       PASSWORD,
     );
     expect(signUp.status).toBe(302);
-    expect(signUp.headers.get("location")).toBe("/sign-up");
+    expect(signUp.headers.get("location")).toMatch(/^\/sign-up\?inbox=ops-outage-back-/);
 
     // The same app processes served all of it.
     expect([valid.app.child.pid, refreshing.app.child.pid]).toEqual(appPids);

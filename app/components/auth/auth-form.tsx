@@ -5,10 +5,8 @@
 // autofilled while the switch is under way lands in the form that stays.
 import {
   Form,
-  Link,
   useActionData,
   useMatches,
-  useNavigate,
   useOutletContext,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -17,7 +15,7 @@ import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { useActionToast } from "~/components/toaster";
 import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
-import { authHref, MODE_SWITCH_FIELD, type AuthMode } from "~/auth/auth-mode";
+import { authHref, type AuthMode } from "~/auth/auth-mode";
 import { withReturnTo } from "~/auth/return-to";
 import { useReturnTo } from "~/hooks/use-return-to";
 import type { FormAnswer } from "~/forms/answer";
@@ -25,7 +23,9 @@ import { signUpSchema } from "~/forms/schemas";
 import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { FORGOT_PASSWORD_PATH, RESEND_CONFIRMATION_PATH } from "~/lib/paths";
+import { RESEND_CONFIRMATION_PATH } from "~/lib/paths";
+import { CheckInbox, useInboxAddress } from "./check-inbox";
+import { DialogSwitch } from "./dialog-switch";
 import { EmailField } from "./email-field";
 import { errorProps, FieldError } from "./field-error";
 import { PasswordField } from "./password-field";
@@ -81,6 +81,9 @@ export function AuthForm() {
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
   const blocked = hydrated && signUp && !signUpSchema.safeParse({ email, password }).success;
+  // After 'Account Created!': where the mail went, in place of the form.
+  const inbox = useInboxAddress();
+  if (signUp && inbox) return <CheckInbox email={inbox} />;
 
   return (
     <>
@@ -119,20 +122,16 @@ export function AuthForm() {
         </SubmitButton>
         {/* After the submit, so the keyboard goes e-mail, password, submit. */}
         {signUp ? null : (
-          <Link
-            to={FORGOT_PASSWORD_PATH}
-            prefetch="intent"
-            preventScrollReset
-            replace
-            className="justify-self-center text-sm font-medium text-primary underline underline-offset-4"
-          >
+          <DialogSwitch to="forgot-password" className="justify-self-center text-sm">
             Forgot password?
-          </Link>
+          </DialogSwitch>
         )}
         {signUpsOpen ? (
           <p className="text-center text-sm text-muted-foreground">
             {signUp ? "Already have an account? " : "New to the portal? "}
-            <ModeSwitch to={signUp ? "sign-in" : "sign-up"} />
+            <DialogSwitch to={signUp ? "sign-in" : "sign-up"}>
+              {signUp ? "Sign in" : "Create an account"}
+            </DialogSwitch>
           </p>
         ) : (
           <p className="text-center text-sm text-muted-foreground">{INVITATION_ONLY}</p>
@@ -140,32 +139,6 @@ export function AuthForm() {
       </Form>
       {result?.unconfirmed ? <ResendConfirmation email={result.values.email ?? ""} /> : null}
     </>
-  );
-}
-
-/**
- * The link to the other mode. With JavaScript it is a client navigation (what was typed lives in
- * the layout); without, it submits this form to the other mode's action, which answers with that
- * mode and the e-mail filled in, so nothing typed is lost there either.
- */
-function ModeSwitch({ to }: { to: AuthMode }) {
-  const navigate = useNavigate();
-  return (
-    <button
-      type="submit"
-      formAction={authHref(to)}
-      formMethod="post"
-      formNoValidate
-      name={MODE_SWITCH_FIELD}
-      value={to}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(authHref(to), { replace: true, preventScrollReset: true });
-      }}
-      className="rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      {to === "sign-up" ? "Create an account" : "Sign in"}
-    </button>
   );
 }
 

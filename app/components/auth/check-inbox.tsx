@@ -2,10 +2,11 @@
 // went, 'Send it again' (the resend flow, which comes back here) and 'Use another address' (the
 // empty sign-up form). Read from the address, so it is the same with JavaScript off, and the form
 // cannot be sent twice by accident.
-import { Form, Link } from "@remix-run/react";
-import { authHref, FROM_INBOX_FIELD } from "~/auth/auth-mode";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { authHref, FROM_INBOX_FIELD, INBOX_PARAM } from "~/auth/auth-mode";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
+import { isValidEmail } from "~/forms/validation";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { RESEND_CONFIRMATION_PATH } from "~/lib/paths";
 
@@ -14,6 +15,13 @@ export const CHECK_INBOX_COPY = {
   title: "Check your inbox",
   description: "Open the link in the mail to confirm your address and finish signing up.",
 };
+
+/** The address of this state (`?inbox=`), when the address holds a valid one. */
+export function useInboxAddress(): string | null {
+  const [params] = useSearchParams();
+  const email = params.get(INBOX_PARAM);
+  return email !== null && isValidEmail(email) ? email : null;
+}
 
 export function CheckInbox({ email }: { email: string }) {
   const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
