@@ -176,7 +176,7 @@ test.describe("confirmation mail", () => {
     await page.getByRole("button", { name: "Confirm Email" }).click();
     await expect(page.getByRole("heading", { name: "This link has expired" })).toBeVisible();
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard$/);
 
     await page.goto(second.confirmation_url);
     await page.getByRole("button", { name: "Confirm Email" }).click();

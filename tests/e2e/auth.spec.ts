@@ -95,7 +95,7 @@ test.describe("sign-up, confirmation and session", () => {
     signIn,
   }) => {
     await page.goto("/dashboard/sprint-2");
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fdashboard%2Fsprint-2$/);
     await signIn(page);
     await expect(toast(page)).toContainText("Welcome Back!");
     await expect(toast(page)).toContainText("You have successfully signed in.");
