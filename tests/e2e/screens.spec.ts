@@ -147,6 +147,30 @@ test.describe("landing page", () => {
   });
 });
 
+test.describe("what a client is told", () => {
+  test("after signing up: 'Check your inbox', naming the address", async ({ page }) => {
+    await open(page, "/sign-up");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(uniqueEmail("screens-inbox"));
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("dialog", { name: "Check your inbox" })).toBeVisible();
+    await screenshot(page, "check-inbox");
+  });
+
+  test("a refused sign-in: the error by the form, past the toast", async ({ page }) => {
+    await open(page, "/sign-in");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(uniqueEmail("screens-refused"));
+    await dialog.getByLabel("Password", { exact: true }).fill("Not-The-Password-1!");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toContainText(
+      "Invalid email or password. Please try again.",
+    );
+    await screenshot(page, "sign-in-error");
+  });
+});
+
 test.describe("signed-in pages need a session", () => {
   for (const route of ["/dashboard", "/dashboard/sprint-1", "/dashboard/sprint-4"]) {
     test(`${route} sends a visitor to /, saying so, and signing in lands back there`, async ({
@@ -158,6 +182,7 @@ test.describe("signed-in pages need a session", () => {
       await expect(page).toHaveURL(new RegExp(`/\\?redirectTo=${encodeURIComponent(route)}$`));
       const notice = page.getByRole("status").filter({ hasText: "Please sign in" });
       await expect(notice).toContainText("Sign in to see that page");
+      if (route === "/dashboard/sprint-1") await screenshot(page, "sign-in-notice");
       await notice.getByRole("link", { name: "Sign In" }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Email").fill(email);
