@@ -250,7 +250,15 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       }
       break;
     case "protected":
-      if (target !== "/") problems.push(`expected a redirect to /, got ${status} ${target}`);
+      // The landing page, told at most which signed-in page to return to and why a session ended.
+      if (
+        destination?.pathname !== "/" ||
+        [...destination.searchParams.keys()].some(
+          (key) => key !== "redirectTo" && key !== "signedOut",
+        )
+      ) {
+        problems.push(`expected a redirect to /, got ${status} ${target}`);
+      }
       break;
     case "landing":
       if (status !== 200 || !answer.body.includes("Get Started")) {
