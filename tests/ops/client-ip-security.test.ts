@@ -117,7 +117,7 @@ describe("sessions and per-client limits with several client IPs", () => {
     const answer = await send(`${app.url}/dashboard`, "127.0.0.5", { headers: { Cookie: cookie } });
     expect(answer.body).not.toContain("attacker-chosen@example.com");
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/");
+    expect(answer.location).toBe("/?redirectTo=%2Fdashboard");
   });
 
   it("45 concurrent GET / with a bogus cookie from one IP leave another IP's sign-in working", async () => {
