@@ -48,8 +48,9 @@ function typedEmail(fields: PostedFields) {
  */
 export function dialogSwitch(form: DialogForm, fields: PostedFields) {
   if (fields[MODE_SWITCH_FIELD] !== form) return null;
-  const query = new URLSearchParams({ [EMAIL_PARAM]: typedEmail(fields).email });
-  return redirect(`${dialogHref(form)}?${query.toString()}`);
+  const { email } = typedEmail(fields);
+  if (email === "") return redirect(dialogHref(form));
+  return redirect(`${dialogHref(form)}?${new URLSearchParams({ [EMAIL_PARAM]: email })}`);
 }
 
 /** Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use. */
