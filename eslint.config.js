@@ -28,8 +28,8 @@ export default tseslint.config(
     },
   },
   {
-    // Icons are imported one module each through app/components/ui/icons.ts: the package's index
-    // makes the build open ~3,900 files (docs/decisions/009-icon-imports.md).
+    // Icons come from the build's sprite (<Icon name>, app/components/ui/icon.tsx), never as
+    // components: each would put its whole drawing into every page (docs/decisions/043-icon-sprite.md).
     files: ["app/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -38,8 +38,8 @@ export default tseslint.config(
           paths: [
             {
               name: "lucide-react",
-              message: "Import icons from ~/components/ui/icons (add the icon there).",
-              allowTypeImports: true,
+              message:
+                "Draw icons with <Icon name> from ~/components/ui/icon (add the name to icon-names.ts).",
             },
           ],
         },

@@ -2,6 +2,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { iconSpritePlugin } from "./scripts/icon-sprite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -12,13 +13,11 @@ declare module "@remix-run/node" {
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: 5173 },
-  // Icons are imported one module each (app/components/ui/icons.ts); those modules are ES modules in
-  // a package Node would read as CommonJS, so the server bundle carries them instead of importing.
-  ssr: { noExternal: ["lucide-react"] },
   // Chunks under 10 kB are merged where Rollup can do it without changing what runs when: the first
   // load of / fetches 14 scripts instead of 19, and each request costs its headers (decision 025).
   build: { rollupOptions: { output: { experimentalMinChunkSize: 10_000 } } },
   plugins: [
+    iconSpritePlugin(),
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/*.server.*"],
       future: {

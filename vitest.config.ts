@@ -2,8 +2,10 @@
 // workspace packages' own tests (the auth server's contract suite), so `vitest run` runs them all.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { iconSpritePlugin } from "./scripts/icon-sprite";
 
 export default defineConfig({
+  plugins: [iconSpritePlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: [

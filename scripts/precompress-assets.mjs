@@ -1,5 +1,5 @@
 // Build step: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, Zopfli) copy next to every
-// JS and CSS file under build/client/assets, so the server sends fingerprinted assets compressed
+// JS, CSS and SVG file under build/client/assets, so the server sends fingerprinted assets compressed
 // once, as small as the formats allow, instead of compressing them on each request. A copy that
 // would not be smaller than the file is not written.
 // Usage: node scripts/precompress-assets.mjs [assets dir]
@@ -31,7 +31,7 @@ const ENCODINGS = [
 let written = 0;
 let skipped = 0;
 for (const name of readdirSync(assetsDir)) {
-  if (!/\.(js|css)$/.test(name)) continue;
+  if (!/\.(js|css|svg)$/.test(name)) continue;
   const file = join(assetsDir, name);
   const bytes = readFileSync(file);
   for (const { suffix, compress } of ENCODINGS) {

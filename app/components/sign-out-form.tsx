@@ -2,7 +2,7 @@
 // is working until the landing page arrives (slow networks).
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/submit-button";
-import { LogOut } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { SIGN_OUT_PATH } from "~/lib/paths";
 
@@ -11,7 +11,7 @@ export function SignOutForm() {
   return (
     <Form method="post" action={SIGN_OUT_PATH} className="shrink-0">
       <SubmitButton pending={pending} variant="outline" size="sm">
-        <LogOut aria-hidden />
+        <Icon name="log-out" />
         Sign Out
       </SubmitButton>
     </Form>

@@ -5,7 +5,7 @@
 // The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
 // the root; toasts of later answers arrive through `useActionToast`. A toast whose message a form
 // shows itself (`FormAlert`, an alert) is shown here without being announced a second time.
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import {
   createContext,
   useCallback,
@@ -101,7 +101,7 @@ function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced
           aria-label="Dismiss notification"
           className="absolute right-2 top-2 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <X className="h-4 w-4" aria-hidden />
+          <Icon name="x" className="h-4 w-4" />
         </button>
       ) : null}
     </div>

@@ -1,9 +1,7 @@
 // The full-height waves background behind every page: three wave layers drifting every 8, 20 and
 // 25 seconds and six floating dots; transform-only (no layout shift), still under reduced motion.
+// Each wave is one element whose shape is a mask in the stylesheet (`.wave`, app/tailwind.css).
 import { cn } from "~/lib/utils";
-
-/** One period is 1440 units wide; the path holds two, so sliding it by half loops seamlessly. */
-const WAVE_PATH = "M0 60 C360 10 1080 110 1440 60 C1800 10 2520 110 2880 60 L2880 160 L0 160 Z";
 
 const WAVES = [
   { animation: "animate-wave-25", className: "h-48 text-indigo-100/80" },
@@ -28,26 +26,15 @@ export function WaveBackground() {
       className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-gradient-to-b from-slate-50 via-white to-indigo-50"
     >
       {WAVES.map((wave) => (
-        <svg
+        <div
           key={wave.animation}
-          viewBox="0 0 2880 160"
-          preserveAspectRatio="none"
-          className={cn(
-            "absolute bottom-0 left-0 w-[200%] motion-reduce:animate-none",
-            wave.animation,
-            wave.className,
-          )}
-        >
-          <path fill="currentColor" d={WAVE_PATH} />
-        </svg>
+          className={cn("wave motion-reduce:animate-none", wave.animation, wave.className)}
+        />
       ))}
       {DOTS.map((dot) => (
         <span
           key={`${dot.top}-${dot.left}`}
-          className={cn(
-            "absolute animate-drift rounded-full bg-indigo-400/40 motion-reduce:animate-none",
-            dot.size,
-          )}
+          className={cn("wave-dot", dot.size)}
           style={{ top: dot.top, left: dot.left, animationDelay: dot.delay }}
         />
       ))}

@@ -1,4 +1,4 @@
-// Serves the build's fingerprinted JS and CSS (build/client/assets) from the brotli and gzip copies
+// Serves the build's fingerprinted JS, CSS and icon sprite (build/client/assets) from the brotli and gzip copies
 // that scripts/precompress-assets.mjs wrote at build time: the encoding is negotiated from
 // Accept-Encoding, each encoding has its own ETag, and the answer is cached for a year. Anything
 // else (other files, Range requests, methods other than GET/HEAD) is left to the next handler.
@@ -12,6 +12,7 @@ const SUFFIX: Record<Exclude<Encoding, "identity">, string> = { br: ".br", gzip:
 const CONTENT_TYPE: Record<string, string> = {
   ".js": "application/javascript; charset=UTF-8",
   ".css": "text/css; charset=UTF-8",
+  ".svg": "image/svg+xml",
 };
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -26,7 +27,7 @@ interface Asset {
   encodings: Encoding[];
 }
 
-/** Every JS/CSS file with its precompressed copies (none when too small to shrink), read once. */
+/** Every JS/CSS/SVG file with its precompressed copies (none when too small to shrink), read once. */
 function loadAssets(dir: string): Map<string, Asset> {
   const names = new Set(readdirSync(dir));
   const assets = new Map<string, Asset>();

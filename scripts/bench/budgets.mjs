@@ -140,11 +140,57 @@ function coreBudgets(results) {
   return budgets;
 }
 
-/** The product data's budget: what reading a client's state adds to a view, on SQLite. */
+/**
+ * Each signed-in page next to the bare page, its data read: at least half its throughput on
+ * SQLite, and PostgreSQL within a tenth of SQLite's share.
+ */
+function signedInShareBudgets(share) {
+  const rowOf = (engine, path) => share.rows.find((row) => row.key === `${engine}:${path}`);
+  const paths = [...new Set(share.rows.slice(1).map((row) => row.key.split(":")[1]))];
+  return paths.flatMap((path) => {
+    const sqlite = rowOf("sqlite", path)?.shareOfBare;
+    const postgres = rowOf("postgres", path)?.shareOfBare;
+    const shown = (value) => (value === undefined ? undefined : `${(value * 100).toFixed(0)}%`);
+    return [
+      check(
+        `data-share:sqlite:${path}`,
+        `${path} req/s with its data read (SQLite), share of the bare Remix page's`,
+        sqlite,
+        sqlite >= 0.5,
+        shown(sqlite),
+        "≥ 50%",
+        "a client's own pages cost at most twice what Remix alone costs",
+      ),
+      check(
+        `data-share:postgres:${path}`,
+        `${path} share on PostgreSQL, next to SQLite's`,
+        postgres,
+        sqlite !== undefined && postgres >= sqlite * 0.9,
+        postgres === undefined ? undefined : `${shown(postgres)} (SQLite ${shown(sqlite)})`,
+        "within 10% of SQLite's",
+        "the shared database several instances use costs a view little more than the embedded file",
+      ),
+    ];
+  });
+}
+
+/** The product data's budgets: the signed-in pages' size and throughput, and the read's cost. */
 function productDataBudgets(results) {
-  const sqlite = results.productData.readCost.find((cost) => cost.engine === "sqlite");
+  const data = results.productData;
+  const dashboard = data.shapes.find((shape) => shape.path === "/dashboard");
+  const sqlite = data.readCost.find((cost) => cost.engine === "sqlite");
   const value = sqlite && sqlite.readAndView.cpuMicros / 1000;
   return [
+    check(
+      "dashboard-html",
+      "/dashboard HTML, raw (signed in)",
+      dashboard?.raw,
+      dashboard?.raw <= 20 * KB,
+      dashboard && `${(dashboard.raw / KB).toFixed(1)} KB`,
+      "≤ 20 KB",
+      "a phone on a slow network parses and paints the page clients use most without waiting",
+    ),
+    ...signedInShareBudgets(data.share),
     check(
       "data-read-cpu",
       "Product-data read + programme view, CPU per view (SQLite, in-process)",

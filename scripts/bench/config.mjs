@@ -75,6 +75,8 @@ export const settings = {
   staffClients: positiveNumber("BENCH_STAFF_CLIENTS", 10_000),
   staffConnections: positiveNumber("BENCH_STAFF_CONNECTIONS", 10),
   readCostViews: positiveNumber("BENCH_READ_COST_VIEWS", 5_000),
+  /** Seconds of load while /dashboard is profiled. */
+  profileSeconds: positiveNumber("BENCH_PROFILE_SECONDS", 10),
   /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
   timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 30),
   resultsDir: join(root, "bench-results"),

@@ -123,15 +123,18 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
   };
 }
 
-/** Spawns `node <buildDir>/main.js`; returns the child, its URLs and its log file. */
-export async function spawnApp(buildDir, { name = "app", extra } = {}) {
+/**
+ * Spawns `node [nodeArgs] <buildDir>/main.js`; returns the child, its URLs and its log file.
+ * `nodeArgs` are Node's own flags (the profiler's).
+ */
+export async function spawnApp(buildDir, { name = "app", extra, nodeArgs = [] } = {}) {
   const dir = scratchDir(`portal-bench-${name}-`);
   const [port, authPort] = [await freePort(), await freePort()];
   const logFile = join(dir, "app.log");
   const fd = openSync(logFile, "a");
   const startedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [join(buildDir, "main.js")], {
+    spawn(process.execPath, [...nodeArgs, join(buildDir, "main.js")], {
       cwd: root,
       env: appEnv({ port, authPort, dataDir: join(dir, "auth"), extra }),
       stdio: ["ignore", fd, fd],

@@ -1,10 +1,13 @@
 // The product-data part of the bench, on each engine: an app on SQLite (the default) and one on a
 // throwaway PostgreSQL cluster (DATABASE_URL), each with a client part-way through sprint 1. It
-// measures the signed-in pages next to the bare page and under load, the tick round trip, the staff
-// list at 10,000 clients, and the product-data read's CPU per view in-process.
+// measures the signed-in pages' HTML, the pages next to the bare page and under load, the tick round
+// trip, the staff list at 10,000 clients, the product-data read's CPU per view in-process, and where
+// a signed-in view's CPU goes (a profile of /dashboard on SQLite).
 import { startPostgres } from "../postgres.mjs";
 import { settings } from "./config.mjs";
 import { treeCpuSeconds } from "./cpu.mjs";
+import { profilePage } from "./cpu-profile.mjs";
+import { pageShape } from "./page-shape.mjs";
 import { freePort, onStop, scratchDir, startApp } from "./processes.mjs";
 import { buildReadCost, measureReadCost } from "./read-cost.mjs";
 import { referenceShare } from "./reference-share.mjs";
@@ -15,6 +18,7 @@ import { measureStaffList } from "./staff-list.mjs";
 
 const PAGES = ["/dashboard", `/dashboard/sprint-${SPRINT_ID}`, "/dashboard/account"];
 const SPRINT = `/dashboard/sprint-${SPRINT_ID}`;
+const PROFILED = "/dashboard";
 const LABELS = { sqlite: "SQLite", postgres: "PostgreSQL" };
 const step = (message) => process.stderr.write(`[bench] product data: ${message}\n`);
 
@@ -49,14 +53,20 @@ async function startEngine(name) {
     app.cpuSeconds = () => appCpuSeconds() + cluster.cpuSeconds();
     app.databaseCpuSeconds = cluster.cpuSeconds;
   }
+  const cookie = await preparedClient(app, name);
+  for (const path of PAGES) await expect200(`${app.url}${path}`, cookie);
+  return { name, app, cookie, cluster, extra };
+}
+
+/** A client of `app` in the same state as the engine's own (signed in, sprint opened, ticks). */
+async function preparedClient(app, name) {
   const email = `client-${name}-${Date.now()}@bench.example.test`;
   await createConfirmedUser(app.authUrl, email);
   const { cookie } = await signIn(app.url, email);
   await expect200(`${app.url}${SPRINT}`, cookie);
   for (const taskId of TICKED_TASKS)
     await postForm(app.url, SPRINT, { taskId, status: "completed" }, cookie);
-  for (const path of PAGES) await expect200(`${app.url}${path}`, cookie);
-  return { name, app, cookie, cluster };
+  return cookie;
 }
 
 /** Each page on each engine, engines side by side; then the tick on each. */
@@ -104,6 +114,12 @@ export async function measureProductData(bare) {
     step(`starting the ${name} app and a client with some state`);
     engines.push(await startEngine(name));
   }
+  step("the signed-in pages' HTML");
+  const [first] = engines;
+  const shapes = [];
+  for (const path of PAGES)
+    shapes.push({ path, ...pageShape(await expect200(`${first.app.url}${path}`, first.cookie)) });
+
   const targets = PAGES.flatMap((path) =>
     engines.map(({ name, app, cookie }) => ({
       key: `${name}:${path}`,
@@ -136,13 +152,24 @@ export async function measureProductData(bare) {
 
   step(`the read's CPU per view, in-process (${settings.readCostViews} views per engine)`);
   const readCost = await readCosts(engines);
+
+  step(`a CPU profile of ${PROFILED} on ${LABELS[first.name]} (${settings.profileSeconds} s)`);
+  const profile = await profilePage({
+    buildDir: settings.buildDir,
+    path: PROFILED,
+    extra: first.extra,
+    seconds: settings.profileSeconds,
+    prepare: (app) => preparedClient(app, `${first.name}-profile`),
+  });
   for (const { cluster } of engines) await cluster?.stop();
 
   return {
     engines: settings.engines,
+    shapes,
     share,
     runs,
     staff,
     readCost,
+    profile,
   };
 }

@@ -262,11 +262,34 @@ function staffRows(staff) {
   ];
 }
 
+function shapeRow(shape) {
+  return {
+    area: "data",
+    measure: `${shape.path} HTML (signed in)`,
+    value:
+      `raw ${kb(shape.raw)} · ${count(shape.elements)} elements` +
+      ` (${shape.svgs} inline SVG, ${shape.svgElements} elements in them)` +
+      ` · class attributes ${kb(shape.classBytes)} · scripts ${kb(shape.scriptBytes)}`,
+  };
+}
+
+/** Where the profiled page's main-thread CPU went, by area, busiest first. */
+function profileRows(profile) {
+  if (!profile) return [];
+  const rows = [...profile.areas].sort((a, b) => b.ms - a.ms);
+  return rows.map((row) => ({
+    area: "profile",
+    measure: `${profile.path}: ${row.area}`,
+    value: `${percent(row.share)} · ${ms(row.msPerRequest)}/request (${count(profile.requests)} requests)`,
+  }));
+}
+
 /** The product data, engine next to engine under each measure. */
 function productDataRows(results) {
   const data = results.productData;
   if (!data) return [];
   return [
+    ...data.shapes.map(shapeRow),
     ...data.share.rows.map((row) => shareRow("data", data.share, row)),
     ...data.runs.map((run) => ({
       area: "data",
@@ -275,6 +298,7 @@ function productDataRows(results) {
     })),
     ...data.staff.flatMap(staffRows),
     ...data.readCost.map(readCostRow),
+    ...profileRows(data.profile),
   ];
 }
 

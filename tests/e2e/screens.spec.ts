@@ -135,10 +135,10 @@ test.describe("landing page", () => {
         }),
       );
     const moving = await animations();
-    expect(moving.filter((a) => a.startsWith("svg")).sort()).toEqual([
-      "svg wave 20s",
-      "svg wave 25s",
-      "svg wave 8s",
+    expect(moving.filter((a) => a.includes(" wave ")).sort()).toEqual([
+      "div wave 20s",
+      "div wave 25s",
+      "div wave 8s",
     ]);
     expect(moving.filter((a) => a.startsWith("span drift"))).toHaveLength(6);
 

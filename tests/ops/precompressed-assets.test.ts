@@ -122,6 +122,20 @@ describe("precompressed fingerprinted assets", () => {
     expect(otherEncoding.status).toBe(200);
   });
 
+  it("serves the icon sprite the pages point at, compressed, as SVG, cached for a year", async () => {
+    const page = await (await fetch(`${app.url}/`)).text();
+    const href = /<use href="(\/assets\/icons-[0-9a-f]+\.svg)#[a-z-]+"/.exec(page)?.[1];
+    expect(href).toBeDefined();
+    const answer = await send(href!, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("image/svg+xml");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const sprite = brotliDecompressSync(answer.body).toString();
+    expect(sprite).toBe(readFileSync(join(buildDir, "client", href!)).toString());
+    expect(sprite).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"><symbol id="/);
+  });
+
   it("answers HEAD with the headers and no body", async () => {
     const answer = await send(`/assets/${largestJs}`, { "Accept-Encoding": "br" }, "HEAD");
     expect(answer.status).toBe(200);

@@ -2,7 +2,7 @@
 // (Escape, the overlay, the X link) goes back to `/`, and focus back to the link that opened it,
 // else to 'Get Started'.
 import { useNavigate } from "@remix-run/react";
-import { X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import {
   Dialog,
@@ -52,7 +52,7 @@ export function AuthDialog({ copy, children }: { copy: AuthDialogCopy; children:
           aria-label="Close"
           className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <X className="h-4 w-4" aria-hidden />
+          <Icon name="x" className="h-4 w-4" />
         </a>
       </DialogContent>
     </Dialog>

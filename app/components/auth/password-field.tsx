@@ -2,7 +2,7 @@
 // JavaScript, so it is there only once the page has hydrated: no control that does nothing. It is
 // out of the Tab order, so Tab goes from the password straight on to what follows (the submit
 // button); the keyboard toggles it with Alt+F8 in the field, and a screen reader reaches it as usual.
-import { Eye, EyeOff } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { forwardRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -43,9 +43,9 @@ export const PasswordField = forwardRef<
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {visible ? (
-            <EyeOff className="h-4 w-4" aria-hidden />
+            <Icon name="eye-off" className="h-4 w-4" />
           ) : (
-            <Eye className="h-4 w-4" aria-hidden />
+            <Icon name="eye" className="h-4 w-4" />
           )}
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 // The signed-in sidebar's content: brand, Dashboard, Sprint 1–4 and Account links, and the fixed
 // 'Overall Progress' card.
-import { LayoutDashboard, Sparkles, UserCog } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { Progress } from "~/components/ui/progress";
 import {
   Sidebar,
@@ -12,7 +12,6 @@ import {
 } from "~/components/ui/sidebar";
 import { ACCOUNT_PATH, DASHBOARD_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
-import { CONTENT_ICONS } from "~/components/content-icon";
 
 export function AppSidebar({ programme }: { programme: ProgrammeView }) {
   return (
@@ -20,7 +19,7 @@ export function AppSidebar({ programme }: { programme: ProgrammeView }) {
       <SidebarHeader>
         <div className="flex h-10 items-center gap-2 overflow-hidden px-1 group-data-[state=collapsed]:px-0">
           <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
-            <Sparkles aria-hidden className="size-4" />
+            <Icon name="sparkles" className="size-4" />
           </span>
           <span className="truncate font-semibold text-slate-900 group-data-[state=collapsed]:sr-only">
             Agency Portal
@@ -30,15 +29,15 @@ export function AppSidebar({ programme }: { programme: ProgrammeView }) {
       <SidebarContent>
         <nav aria-label="Main">
           <SidebarMenu>
-            <SidebarMenuLink to={DASHBOARD_PATH} end icon={LayoutDashboard}>
+            <SidebarMenuLink to={DASHBOARD_PATH} end icon="layout-dashboard">
               Dashboard
             </SidebarMenuLink>
             {programme.sprints.map((sprint) => (
-              <SidebarMenuLink key={sprint.id} to={sprint.path} icon={CONTENT_ICONS[sprint.icon]}>
+              <SidebarMenuLink key={sprint.id} to={sprint.path} icon={sprint.icon}>
                 {sprint.name}
               </SidebarMenuLink>
             ))}
-            <SidebarMenuLink to={ACCOUNT_PATH} icon={UserCog}>
+            <SidebarMenuLink to={ACCOUNT_PATH} icon="user-cog">
               Account
             </SidebarMenuLink>
           </SidebarMenu>

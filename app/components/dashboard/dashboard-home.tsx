@@ -1,6 +1,6 @@
 // The dashboard home (/dashboard): greeting, the two summary cards, Sprint Overview and Quick
 // Actions with 'Schedule Meeting' (the booking page, in a new tab).
-import { CalendarDays, Clock, ExternalLink, Zap, type LucideIcon } from "~/components/ui/icons";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ProgrammeView } from "~/programme/client-programme";
@@ -15,18 +15,18 @@ export function DashboardHome({
   bookingUrl: string;
   programme: ProgrammeView;
 }) {
-  const summary: { label: string; value: string; note: string; icon: LucideIcon }[] = [
+  const summary: { label: string; value: string; note: string; icon: IconName }[] = [
     {
       label: "Active Sprints",
       value: String(programme.activeSprints),
       note: programme.activeNote,
-      icon: Zap,
+      icon: "zap",
     },
     {
       label: "Time Remaining",
       value: programme.timeRemaining,
       note: "Across the programme",
-      icon: Clock,
+      icon: "clock",
     },
   ];
   return (
@@ -44,7 +44,7 @@ export function DashboardHome({
             <Card>
               <div className="flex items-center gap-4 p-6">
                 <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
-                  <item.icon aria-hidden className="size-6" />
+                  <Icon name={item.icon} className="size-6" />
                 </span>
                 <p className="flex flex-col">
                   <span className="text-sm font-medium text-muted-foreground">{item.label}</span>{" "}
@@ -86,9 +86,9 @@ export function DashboardHome({
             </div>
             <Button asChild className="shrink-0">
               <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
-                <CalendarDays aria-hidden />
+                <Icon name="calendar-days" />
                 Schedule Meeting
-                <ExternalLink aria-hidden />
+                <Icon name="external-link" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
             </Button>

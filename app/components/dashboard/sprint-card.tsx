@@ -1,7 +1,7 @@
 // One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
 // 'Start Sprint' / 'Continue Sprint' link to its page.
 import { Link } from "@remix-run/react";
-import { ArrowRight, Clock } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,6 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "~/componen
 import { Progress } from "~/components/ui/progress";
 import { sprintActionLabel, STATUS_LABELS, type SprintView } from "~/programme/client-programme";
 import type { SprintStatus } from "~/programme/model";
-import { ContentIcon } from "~/components/content-icon";
 
 const STATUS_BADGE: Record<SprintStatus, BadgeProps["variant"]> = {
   completed: "success",
@@ -24,7 +23,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
-            <ContentIcon name={sprint.icon} className="size-5" />
+            <Icon name={sprint.icon} className="size-5" />
           </span>
           <Badge variant={STATUS_BADGE[sprint.status]}>{STATUS_LABELS[sprint.status]}</Badge>
         </div>
@@ -49,7 +48,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
               : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks`}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="size-4" />
+            <Icon name="clock" className="size-4" />
             {sprint.length}
           </span>
         </div>
@@ -62,7 +61,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
         >
           <Link to={sprint.path} prefetch="intent" aria-describedby={titleId}>
             {sprintActionLabel(sprint.status)}
-            <ArrowRight aria-hidden />
+            <Icon name="arrow-right" />
           </Link>
         </Button>
       </CardFooter>

@@ -3,7 +3,7 @@
 // and following a link close it, and focus goes back to its button rather than being lost with
 // the link it was on (so the auth dialog a link opens returns focus there too).
 import { Link } from "@remix-run/react";
-import { Menu, Sparkles, X } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
@@ -60,8 +60,8 @@ function MobileMenu() {
         role="button"
         className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden"
       >
-        <Menu aria-hidden className="size-5 group-open:hidden" />
-        <X aria-hidden className="hidden size-5 group-open:block" />
+        <Icon name="menu" className="size-5 group-open:hidden" />
+        <Icon name="x" className="hidden size-5 group-open:block" />
         <span className="sr-only">Open menu</span>
       </summary>
       <nav
@@ -82,7 +82,7 @@ export function LandingNav() {
         className="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
-          <Sparkles aria-hidden className="size-4" />
+          <Icon name="sparkles" className="size-4" />
         </span>
         Agency Portal
       </Link>

@@ -1,14 +1,12 @@
 // The landing page's sections: hero with the badge, tagline and claims; About (#about),
 // Features (#benefits) and Join (#join).
-import { ArrowRight, Sparkles } from "~/components/ui/icons";
+import { Icon, type IconName } from "~/components/ui/icon";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { AuthLink, MAIN_AUTH_LINK_ID } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import type { ContentIconName } from "~/content/icon-names";
 import { BENEFITS, CLAIMS } from "~/content/landing";
-import { ContentIcon } from "~/components/content-icon";
 
 function Section({
   id,
@@ -38,7 +36,7 @@ export function Hero() {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 pt-10 text-center sm:px-6 sm:pt-20">
       <Badge variant="info" size="lg">
-        <Sparkles aria-hidden />
+        <Icon name="sparkles" />
         Client Portal
       </Badge>
       <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
@@ -54,7 +52,7 @@ export function Hero() {
               of it, so the heading above stays in view. */}
           <AuthLink mode="sign-in" id={MAIN_AUTH_LINK_ID} className="scroll-mt-48">
             Get Started
-            <ArrowRight aria-hidden />
+            <Icon name="arrow-right" />
           </AuthLink>
         </Button>
       </div>
@@ -81,7 +79,7 @@ export interface RoadmapSprint {
   length: string;
   title: string;
   description: string;
-  icon: ContentIconName;
+  icon: IconName;
 }
 
 export function About({ roadmap }: { roadmap: RoadmapSprint[] }) {
@@ -94,7 +92,7 @@ export function About({ roadmap }: { roadmap: RoadmapSprint[] }) {
       <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {roadmap.map((sprint) => (
           <li key={sprint.id} className="rounded-xl border bg-white/90 p-5 shadow-sm">
-            <ContentIcon name={sprint.icon} className="size-6 text-indigo-700" />
+            <Icon name={sprint.icon} className="size-6 text-indigo-700" />
             <p className="mt-3 text-sm font-medium text-slate-600">
               {sprint.name} · {sprint.length}
             </p>
@@ -119,7 +117,7 @@ export function Benefits() {
           <li key={benefit.title}>
             <Card className="h-full">
               <CardHeader>
-                <ContentIcon name={benefit.icon} className="size-6 text-indigo-700" />
+                <Icon name={benefit.icon} className="size-6 text-indigo-700" />
                 <CardTitle asChild>
                   <h3>{benefit.title}</h3>
                 </CardTitle>

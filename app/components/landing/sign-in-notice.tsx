@@ -5,7 +5,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
-import { LogOut } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { parseSessionEnd, SESSION_END_PARAM } from "~/auth/session-end";
 import { SIGN_IN_NOTICES } from "~/content/landing";
 import { useReturnTo } from "~/hooks/use-return-to";
@@ -23,7 +23,7 @@ export function SignInNotice() {
         aria-labelledby="sign-in-notice-title"
         className="flex flex-col gap-3 rounded-lg border border-indigo-200 bg-white/90 p-4 shadow-sm sm:flex-row sm:items-center"
       >
-        <LogOut aria-hidden className="size-5 shrink-0 text-indigo-600" />
+        <Icon name="log-out" className="size-5 shrink-0 text-indigo-600" />
         <div className="flex-1">
           <p id="sign-in-notice-title" className="font-semibold text-slate-900">
             {title}

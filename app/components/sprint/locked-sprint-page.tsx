@@ -1,6 +1,6 @@
 // A locked sprint's page: the locked placeholder, its objectives as 'Coming Soon' cards and its
 // summary lists (the launch's success vision).
-import { Lock, Sparkles, Trophy } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,14 +15,14 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
       <Card className="border-dashed text-center">
         <div className="flex flex-col items-center gap-4 px-6 py-10">
           <span className="grid size-14 place-items-center rounded-full bg-slate-100 text-slate-700">
-            <Lock aria-hidden className="size-7" />
+            <Icon name="lock" className="size-7" />
           </span>
           <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
             {page.locked.title}
           </h2>
           <p className="max-w-md text-muted-foreground">{page.locked.message}</p>
           <Button disabled variant="secondary">
-            <Lock aria-hidden />
+            <Icon name="lock" />
             {page.locked.action}
           </Button>
         </div>
@@ -38,7 +38,7 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
               <Card className="h-full">
                 <CardHeader>
                   <Badge variant="warning" className="self-start">
-                    <Sparkles aria-hidden />
+                    <Icon name="sparkles" />
                     Coming Soon
                   </Badge>
                   <CardTitle asChild size="sm">
@@ -64,7 +64,7 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
             {list.items.map((item) => (
               <li key={item}>
                 <Card className="flex h-full items-center gap-4 p-6">
-                  <Trophy aria-hidden className="size-8 shrink-0 text-amber-600" />
+                  <Icon name="trophy" className="size-8 shrink-0 text-amber-600" />
                   <p className="text-lg font-semibold text-slate-900">{item}</p>
                 </Card>
               </li>

@@ -1,5 +1,5 @@
 // A sprint's objectives, each with a labelled progress bar.
-import { Target } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
@@ -10,7 +10,7 @@ function ObjectiveCard({ objective }: { objective: Objective }) {
   return (
     <Card className="h-full">
       <CardHeader>
-        <Target aria-hidden className="size-5 text-indigo-700" />
+        <Icon name="target" className="size-5 text-indigo-700" />
         <CardTitle asChild size="sm">
           <h3 id={titleId}>{objective.title}</h3>
         </CardTitle>

@@ -1,10 +1,9 @@
 // A sprint page's header: 'Back to Dashboard', the sprint's name and description, and its badges.
 import { Link } from "@remix-run/react";
-import { ArrowLeft, Clock } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DASHBOARD_PATH } from "~/lib/paths";
-import { ContentIcon } from "~/components/content-icon";
 import type { SprintView } from "~/programme/client-programme";
 
 export function SprintHeader({
@@ -20,14 +19,14 @@ export function SprintHeader({
     <div className="space-y-4">
       <Button asChild variant="ghost" size="sm" className="-ml-3">
         <Link to={DASHBOARD_PATH}>
-          <ArrowLeft aria-hidden />
+          <Icon name="arrow-left" />
           Back to Dashboard
         </Link>
       </Button>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-start gap-4">
           <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-indigo-50 text-indigo-700">
-            <ContentIcon name={sprint.icon} className="size-6" />
+            <Icon name={sprint.icon} className="size-6" />
           </span>
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
@@ -39,7 +38,7 @@ export function SprintHeader({
         <ul className="flex shrink-0 flex-wrap gap-2" aria-label="Sprint details">
           <li>
             <Badge variant="outline" size="lg">
-              <Clock aria-hidden />
+              <Icon name="clock" />
               {length}
             </Badge>
           </li>

@@ -1,6 +1,6 @@
 // A sprint's summary: two lists side by side (achievements and next steps, or key deliverables
 // and success criteria).
-import { ChevronRight } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SummaryList } from "~/programme/model";
 
@@ -22,7 +22,7 @@ export function SprintSummary({ lists }: { lists: SummaryList[] }) {
               <ul className="space-y-2 text-sm">
                 {list.items.map((item) => (
                   <li key={item} className="flex gap-2">
-                    <ChevronRight aria-hidden className="mt-0.5 size-4 shrink-0 text-indigo-600" />
+                    <Icon name="chevron-right" className="mt-0.5 size-4 shrink-0 text-indigo-600" />
                     <span className="first-letter:uppercase">{item}</span>
                   </li>
                 ))}

@@ -7,23 +7,16 @@ import { useFetcher, useFetchers } from "@remix-run/react";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Check,
-  Circle,
-  CircleCheck,
-  Clock,
-  ExternalLink,
-  type LucideIcon,
-} from "~/components/ui/icons";
+import { Icon, type IconName } from "~/components/ui/icon";
 import type { FormAnswer } from "~/forms/answer";
 import { cn } from "~/lib/utils";
 import type { TaskView } from "~/programme/client-programme";
 import type { TaskPriority, TaskStatus } from "~/programme/model";
 
-const STATUS: Record<TaskStatus, { label: string; icon: LucideIcon; className: string }> = {
-  completed: { label: "Completed", icon: CircleCheck, className: "text-emerald-600" },
-  "in-progress": { label: "In Progress", icon: Clock, className: "text-blue-600" },
-  pending: { label: "Pending", icon: Circle, className: "text-slate-400" },
+const STATUS: Record<TaskStatus, { label: string; icon: IconName; className: string }> = {
+  completed: { label: "Completed", icon: "circle-check", className: "text-emerald-600" },
+  "in-progress": { label: "In Progress", icon: "clock", className: "text-blue-600" },
+  pending: { label: "Pending", icon: "circle", className: "text-slate-400" },
 };
 
 const PRIORITY: Record<TaskPriority, { label: string; variant: BadgeProps["variant"] }> = {
@@ -59,7 +52,7 @@ function TaskRow({
   useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
   const busy = fetcher.state !== "idle";
   const done = status === "completed";
-  const { icon: StatusIcon, label, className } = STATUS[status];
+  const { icon, label, className } = STATUS[status];
   const toggleText = done ? "Done" : "Mark Done";
   return (
     <li
@@ -67,7 +60,7 @@ function TaskRow({
       data-task={task.id}
       className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border bg-card p-4"
     >
-      <StatusIcon aria-hidden className={cn("size-5 shrink-0", className)} />
+      <Icon name={icon} className={cn("size-5 shrink-0", className)} />
       <div className="min-w-0 flex-1">
         <p className={cn("font-medium", done && "text-muted-foreground line-through")}>
           {task.link ? (
@@ -78,7 +71,7 @@ function TaskRow({
               className="inline-flex items-center gap-1 rounded-sm text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {task.title}
-              <ExternalLink aria-hidden className="size-4" />
+              <Icon name="external-link" className="size-4" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           ) : (
@@ -104,7 +97,7 @@ function TaskRow({
           }}
           className="min-w-[6.5rem]"
         >
-          {done ? <Check aria-hidden /> : null}
+          {done ? <Icon name="check" /> : null}
           {toggleText}
         </Button>
       </fetcher.Form>

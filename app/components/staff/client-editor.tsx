@@ -8,7 +8,7 @@ import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ArrowLeft } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -229,7 +229,7 @@ export function ClientEditorPage({ client, programme, sprints, audit }: ClientEd
       <div className="grid gap-3">
         <Button asChild variant="ghost" size="sm" className="-ml-3 justify-self-start">
           <Link to={STAFF_PATH}>
-            <ArrowLeft aria-hidden />
+            <Icon name="arrow-left" />
             All clients
           </Link>
         </Button>

@@ -6,7 +6,7 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
-import { Sparkles } from "~/components/ui/icons";
+import { Icon } from "~/components/ui/icon";
 import { STAFF_PATH } from "~/lib/paths";
 
 export function StaffShell({ email, children }: { email: string; children: ReactNode }) {
@@ -20,7 +20,7 @@ export function StaffShell({ email, children }: { email: string; children: React
             className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
-              <Sparkles aria-hidden className="size-4" />
+              <Icon name="sparkles" className="size-4" />
             </span>
             <span className="sr-only sm:not-sr-only">Agency Console</span>
           </Link>

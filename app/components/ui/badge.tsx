@@ -4,7 +4,8 @@ import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
 export const badgeVariants = cva(
-  "inline-flex items-center gap-1 whitespace-nowrap rounded-full border font-semibold [&_svg]:size-3.5 [&_svg]:shrink-0",
+  // `.badge` (app/tailwind.css): the pill's base, written once in the stylesheet.
+  "badge",
   {
     variants: {
       variant: {

@@ -6,7 +6,8 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+  // `.btn` (app/tailwind.css): shadcn's base, written once in the stylesheet.
+  "btn",
   {
     variants: {
       variant: {

@@ -25,11 +25,11 @@ export function Progress({
       aria-valuenow={clamped}
       aria-valuemin={0}
       aria-valuemax={max}
-      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-secondary", className)}
+      className={cn("progress", className)}
       {...props}
     >
       <div
-        className={cn("h-full w-full origin-left bg-primary", indicatorClassName)}
+        className={cn("progress-bar", indicatorClassName)}
         style={{ transform: `scaleX(${max > 0 ? clamped / max : 0})` }}
       />
     </div>

@@ -3,7 +3,7 @@
 // Closing it puts focus back on 'Toggle Sidebar', with JavaScript or without.
 // It is the sheet that `SidebarProvider` is given (the dashboard loads it lazily).
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
-import { X } from "./icons";
+import { Icon } from "./icon";
 import { useId, type ReactNode } from "react";
 import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
@@ -53,7 +53,7 @@ export function SidebarSheet({ children }: { children: ReactNode }) {
               closeMobile();
             }}
           >
-            <X aria-hidden />
+            <Icon name="x" />
             <span className="sr-only">Close sidebar</span>
           </Button>
         </Form>

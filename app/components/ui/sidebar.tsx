@@ -2,7 +2,7 @@
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
 import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
-import { PanelLeft, type LucideIcon } from "./icons";
+import { Icon, type IconName } from "./icon";
 import {
   createContext,
   useCallback,
@@ -201,10 +201,8 @@ export function Sidebar({ children }: { children: ReactNode }) {
         onFocus={tooltips.show}
         onPointerLeave={tooltips.show}
       >
-        <div className="h-svh w-[--sidebar-width] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none" />
-        <div className="fixed inset-y-0 left-0 z-20 flex h-svh w-[--sidebar-width] flex-col bg-sidebar shadow-[inset_-1px_0_0_hsl(var(--sidebar-border))] transition-[width] duration-200 ease-linear group-data-[state=collapsed]:w-[--sidebar-width-icon] motion-reduce:transition-none">
-          {children}
-        </div>
+        <div className="sidebar-gap" />
+        <div className="sidebar-panel">{children}</div>
       </aside>
       {openMobile && isMobile !== false ? <sheet.Sheet>{children}</sheet.Sheet> : null}
     </>
@@ -238,7 +236,7 @@ export function SidebarTrigger() {
           setOpen(!open);
         }}
       >
-        <PanelLeft aria-hidden />
+        <Icon name="panel-left" />
         {label}
       </Button>
       <Button
@@ -258,7 +256,7 @@ export function SidebarTrigger() {
           setOpenMobile(true);
         }}
       >
-        <PanelLeft aria-hidden />
+        <Icon name="panel-left" />
         {label}
       </Button>
     </Form>
@@ -294,16 +292,6 @@ export function SidebarMenu({ className, ...props }: HTMLAttributes<HTMLUListEle
 }
 
 /**
- * A collapsed rail link's label while the link is hovered or keyboard-focused (the `rail-tooltip:`
- * variant, tailwind.config.ts): out of `sr-only`, into a dark bubble beside the rail.
- */
-const TOOLTIP = cn(
-  "rail-tooltip:not-sr-only rail-tooltip:fixed rail-tooltip:left-[calc(var(--sidebar-width-icon)_-_0.5rem)] rail-tooltip:z-50",
-  "rail-tooltip:rounded-md rail-tooltip:border-l-[0.75rem] rail-tooltip:border-transparent rail-tooltip:bg-slate-900 rail-tooltip:bg-clip-padding",
-  "rail-tooltip:whitespace-nowrap rail-tooltip:px-2 rail-tooltip:py-1 rail-tooltip:text-xs rail-tooltip:font-medium rail-tooltip:text-white rail-tooltip:shadow-md",
-);
-
-/**
  * A menu entry: a NavLink (so `aria-current="page"` marks the active one) with icon and label. On
  * the collapsed rail the label is visually hidden, so it stays the link's name, and the same text
  * shows as a tooltip beside the icon on hover and keyboard focus: CSS only, so without JavaScript
@@ -314,33 +302,19 @@ const TOOLTIP = cn(
 export function SidebarMenuLink({
   to,
   end,
-  icon: Icon,
+  icon,
   children,
 }: {
   to: string;
   end?: boolean;
-  icon: LucideIcon;
+  icon: IconName;
   children: ReactNode;
 }) {
   return (
     <li>
-      <NavLink
-        to={to}
-        end={end}
-        prefetch="intent"
-        className={({ isActive }) =>
-          cn(
-            "group/link flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-sm transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sidebar-ring group-data-[state=collapsed]:w-8 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0",
-            isActive
-              ? "bg-sidebar-accent font-semibold text-sidebar-accent-foreground"
-              : "text-sidebar-foreground",
-          )
-        }
-      >
-        <Icon aria-hidden className="size-4 shrink-0" />
-        <span className={cn("truncate group-data-[state=collapsed]:sr-only", TOOLTIP)}>
-          {children}
-        </span>
+      <NavLink to={to} end={end} prefetch="intent" className="group/link sidebar-link">
+        <Icon name={icon} className="size-4 shrink-0" />
+        <span className="rail-label">{children}</span>
       </NavLink>
     </li>
   );
