@@ -26,6 +26,11 @@ export default defineConfig({
     // Routed and emulated requests must reach the page as written; the offline-page worker has its
     // own tests, which allow it.
     serviceWorkers: "block",
+    // The waves behind every page animate without end, and a headless Chromium without a GPU
+    // repaints them in software: with the suite's pages open that took most of a CPU core of a
+    // two-core runner. Pages honour reduced motion, so they stand still; the test of the waves
+    // turns motion back on.
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "js", use: { ...desktop } },

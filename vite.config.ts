@@ -25,7 +25,9 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // The whole route manifest is one cached file instead of a part of it computed for, and
+        // written into, every page (decision 045).
+        v3_lazyRouteDiscovery: false,
       },
     }),
   ],

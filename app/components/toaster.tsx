@@ -109,10 +109,7 @@ function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced
   // A live region only announces what is added to it once it is there: it stays in the page, and a
   // toast a form already announces is put next to it instead.
   return (
-    <section
-      aria-label="Notifications"
-      className="pointer-events-none fixed bottom-4 right-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col"
-    >
+    <section aria-label="Notifications" className="toast-region">
       <div aria-live="polite">{announced ? shown : null}</div>
       {announced ? null : shown}
     </section>

@@ -20,11 +20,7 @@ const DOTS = [
 
 export function WaveBackground() {
   return (
-    <div
-      aria-hidden
-      data-testid="wave-background"
-      className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-gradient-to-b from-slate-50 via-white to-indigo-50"
-    >
+    <div aria-hidden data-testid="wave-background" className="waves">
       {WAVES.map((wave) => (
         <div
           key={wave.animation}

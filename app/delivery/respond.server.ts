@@ -3,9 +3,9 @@
 // process rendered and compressed once (its scripts allowed by hash), marked `X-Cache: hit` when it
 // was made before this request.
 import type { EntryContext } from "@remix-run/node";
-import { randomBytes } from "node:crypto";
 import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { contentSecurityPolicy } from "./content-security-policy.server";
+import { freshNonce } from "./nonce.server";
 import { compressPage, type CompressedPage } from "./page-compression.server";
 import { renderPage } from "./render.server";
 import { SharedPage, SharedPages, sharedPageKey } from "./shared-pages.server";
@@ -24,7 +24,7 @@ async function renderedForRequest(
   statusCode: number,
   remixContext: EntryContext,
 ): Promise<PageAnswer> {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = freshNonce();
   const rendered = await renderPage(request, statusCode, remixContext, nonce);
   return {
     ...compressPage(rendered.html, request.headers.get("Accept-Encoding")),

@@ -40,13 +40,18 @@ const AREAS = [
     (frame) =>
       /node_modules\/(express|@remix-run\/(express|node|web-[a-z]+)|undici|cookie|send|finalhandler|on-finished|body-parser|router|qs)\/|^node:(_http_[a-z]+|http|net)$|internal\/(http|net|url)/.test(
         frame.url,
-      ),
+      ) ||
+      // Native socket writes, which the profile lists without a file.
+      (frame.url === "" && /^write(v|Buffer|[A-Za-z0-9]*String)$/.test(frame.functionName)),
   ],
   [
     "the app's own code (server, routes, components)",
     (frame) => /\/build\/(main\.js|server\/)/.test(frame.url),
   ],
-  ["other Node internals (streams, microtasks, encoding)", (frame) => /^node:/.test(frame.url)],
+  [
+    "other Node internals (streams, microtasks, encoding)",
+    (frame) => /^node:/.test(frame.url) || frame.functionName === "runMicrotasks",
+  ],
   ["other packages", (frame) => /node_modules\//.test(frame.url)],
   ["other", () => true],
 ];

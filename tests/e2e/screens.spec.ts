@@ -125,6 +125,7 @@ test.describe("landing page", () => {
   test("the waves: 8, 20 and 25 s waves, six drifting dots, still under reduced motion", async ({
     page,
   }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await open(page, "/");
     const background = page.getByTestId("wave-background");
     const animations = () =>

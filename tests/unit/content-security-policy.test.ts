@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   inlineScriptHashes,
 } from "~/delivery/content-security-policy.server";
+import { freshNonce } from "~/delivery/nonce.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows inline scripts by this response's nonce, never unsafe-inline", () => {
@@ -32,5 +33,13 @@ describe("inlineScriptHashes", () => {
     const hashes = inlineScriptHashes(html);
     expect(hashes[0]).toBe("sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=");
     expect(hashes).toHaveLength(2);
+  });
+});
+
+describe("freshNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => freshNonce());
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -18,7 +18,7 @@ export function AppSidebar({ programme }: { programme: ProgrammeView }) {
     <Sidebar>
       <SidebarHeader>
         <div className="flex h-10 items-center gap-2 overflow-hidden px-1 group-data-[state=collapsed]:px-0">
-          <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
+          <span className="brand-mark">
             <Icon name="sparkles" className="size-4" />
           </span>
           <span className="truncate font-semibold text-slate-900 group-data-[state=collapsed]:sr-only">

@@ -43,7 +43,7 @@ export function DashboardHome({
           <li key={item.label}>
             <Card>
               <div className="flex items-center gap-4 p-6">
-                <span className="grid size-12 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
+                <span className="icon-tile size-12">
                   <Icon name={item.icon} className="size-6" />
                 </span>
                 <p className="flex flex-col">
@@ -58,7 +58,7 @@ export function DashboardHome({
       </ul>
 
       <section aria-labelledby="overview-title">
-        <h2 id="overview-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        <h2 id="overview-title" className="section-title">
           Sprint Overview
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-4">
@@ -71,7 +71,7 @@ export function DashboardHome({
       </section>
 
       <section aria-labelledby="actions-title">
-        <h2 id="actions-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        <h2 id="actions-title" className="section-title">
           Quick Actions
         </h2>
         <Card className="mt-4">

@@ -39,11 +39,7 @@ export function DashboardShell({
           <SidebarTrigger />
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
           <SignedInTitle email={email} />
-          <Link
-            to={ACCOUNT_PATH}
-            prefetch="intent"
-            className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-slate-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <Link to={ACCOUNT_PATH} prefetch="intent" className="header-link">
             Account
           </Link>
           <SignOutForm />

@@ -22,7 +22,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
     <Card className="flex w-full flex-col">
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-700">
+          <span className="icon-tile size-10">
             <Icon name={sprint.icon} className="size-5" />
           </span>
           <Badge variant={STATUS_BADGE[sprint.status]}>{STATUS_LABELS[sprint.status]}</Badge>

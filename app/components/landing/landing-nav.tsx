@@ -81,7 +81,7 @@ export function LandingNav() {
         to={HOME_PATH}
         className="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+        <span className="brand-mark">
           <Icon name="sparkles" className="size-4" />
         </span>
         Agency Portal

@@ -17,9 +17,7 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
           <span className="grid size-14 place-items-center rounded-full bg-slate-100 text-slate-700">
             <Icon name="lock" className="size-7" />
           </span>
-          <h2 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {page.locked.title}
-          </h2>
+          <h2 className="section-title">{page.locked.title}</h2>
           <p className="max-w-md text-muted-foreground">{page.locked.message}</p>
           <Button disabled variant="secondary">
             <Icon name="lock" />
@@ -29,7 +27,7 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
       </Card>
 
       <section aria-labelledby="upcoming-title">
-        <h2 id="upcoming-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        <h2 id="upcoming-title" className="section-title">
           What this sprint will bring
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
@@ -54,10 +52,7 @@ export function LockedSprintPage({ page }: { page: SprintPageView }) {
 
       {page.summary.map((list, index) => (
         <section key={list.title} aria-labelledby={`vision-title-${index}`}>
-          <h2
-            id={`vision-title-${index}`}
-            className="text-2xl font-semibold tracking-tight text-slate-900"
-          >
+          <h2 id={`vision-title-${index}`} className="section-title">
             {list.title}
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -30,7 +30,7 @@ function ObjectiveCard({ objective }: { objective: Objective }) {
 export function Objectives({ objectives }: { objectives: Objective[] }) {
   return (
     <section aria-labelledby="objectives-title">
-      <h2 id="objectives-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+      <h2 id="objectives-title" className="section-title">
         Objectives
       </h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-3">

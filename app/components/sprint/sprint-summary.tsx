@@ -7,7 +7,7 @@ import type { SummaryList } from "~/programme/model";
 export function SprintSummary({ lists }: { lists: SummaryList[] }) {
   return (
     <section aria-labelledby="summary-title">
-      <h2 id="summary-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+      <h2 id="summary-title" className="section-title">
         Sprint Summary
       </h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2">

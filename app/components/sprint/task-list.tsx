@@ -111,7 +111,7 @@ export function TaskList({ tasks, sprintPath }: { tasks: TaskView[]; sprintPath:
   return (
     <section aria-labelledby="tasks-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="tasks-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        <h2 id="tasks-title" className="section-title">
           Tasks
         </h2>
         {tasks.length > 0 ? (

@@ -3,28 +3,26 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-export const badgeVariants = cva(
-  // `.badge` (app/tailwind.css): the pill's base, written once in the stylesheet.
-  "badge",
-  {
-    variants: {
-      variant: {
-        default: "border-transparent bg-primary text-primary-foreground",
-        secondary: "border-transparent bg-secondary text-secondary-foreground",
-        outline: "border-border bg-background text-foreground",
-        info: "border-transparent bg-blue-100 text-blue-800",
-        success: "border-transparent bg-emerald-100 text-emerald-800",
-        warning: "border-transparent bg-amber-100 text-amber-900",
-        danger: "border-transparent bg-red-100 text-red-800",
-      },
-      size: {
-        default: "px-2.5 py-0.5 text-xs",
-        lg: "px-3 py-1 text-sm",
-      },
+// The base and each tone are component classes (`.badge`, `.badge-info`…, app/tailwind.css),
+// written once in the stylesheet rather than into every badge.
+export const badgeVariants = cva("badge", {
+  variants: {
+    variant: {
+      default: "badge-default",
+      secondary: "badge-secondary",
+      outline: "badge-outline",
+      info: "badge-info",
+      success: "badge-success",
+      warning: "badge-warning",
+      danger: "badge-danger",
     },
-    defaultVariants: { variant: "default", size: "default" },
+    size: {
+      default: "px-2.5 py-0.5 text-xs",
+      lg: "px-3 py-1 text-sm",
+    },
   },
-);
+  defaultVariants: { variant: "default", size: "default" },
+});
 
 export interface BadgeProps
   extends HTMLAttributes<HTMLSpanElement>, VariantProps<typeof badgeVariants> {}

@@ -5,30 +5,28 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-export const buttonVariants = cva(
-  // `.btn` (app/tailwind.css): shadcn's base, written once in the stylesheet.
-  "btn",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        outline: "border border-input bg-background hover:bg-accent hover:text-accent-foreground",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
-        ghost: "hover:bg-accent hover:text-accent-foreground",
-        link: "text-primary underline-offset-4 hover:underline",
-        black: "bg-black text-white hover:bg-black/85",
-      },
-      size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
-        lg: "h-11 px-8",
-        icon: "h-10 w-10",
-      },
+// The base and each variant are component classes (`.btn`, `.btn-outline`…, app/tailwind.css):
+// shadcn's utilities, written once in the stylesheet rather than into every button.
+export const buttonVariants = cva("btn", {
+  variants: {
+    variant: {
+      default: "btn-default",
+      destructive: "btn-destructive",
+      outline: "btn-outline",
+      secondary: "btn-secondary",
+      ghost: "btn-ghost",
+      link: "btn-link",
+      black: "btn-black",
     },
-    defaultVariants: { variant: "default", size: "default" },
+    size: {
+      default: "h-10 px-4 py-2",
+      sm: "h-9 px-3",
+      lg: "h-11 px-8",
+      icon: "h-10 w-10",
+    },
   },
-);
+  defaultVariants: { variant: "default", size: "default" },
+});
 
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {

@@ -28,13 +28,10 @@ export const Slot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement> & { chil
     if (!isValidElement<Record<string, unknown>>(child)) return null;
     const childProps = child.props;
     const merged: Record<string, unknown> = { ...slotProps, ...childProps };
-    for (const [name, slotValue] of Object.entries(slotProps)) {
+    for (const name in slotProps) {
+      const slotValue = (slotProps as Record<string, unknown>)[name];
       const childValue = childProps[name];
-      if (
-        /^on[A-Z]/.test(name) &&
-        typeof slotValue === "function" &&
-        typeof childValue === "function"
-      ) {
+      if (typeof slotValue === "function" && typeof childValue === "function") {
         merged[name] = (...args: unknown[]) => {
           (childValue as Handler)(...args);
           (slotValue as Handler)(...args);
