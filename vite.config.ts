@@ -13,9 +13,9 @@ declare module "@remix-run/node" {
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: 5173 },
-  // Chunks under 2 kB are merged where Rollup can do it without changing what runs when: fewer
+  // Chunks under 1.5 kB are merged where Rollup can do it without changing what runs when: fewer
   // scripts to fetch, each page's code still with its page (decision 025).
-  build: { rollupOptions: { output: { experimentalMinChunkSize: 2_000 } } },
+  build: { rollupOptions: { output: { experimentalMinChunkSize: 1_500 } } },
   plugins: [
     iconSpritePlugin(),
     remix({
