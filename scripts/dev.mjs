@@ -2,7 +2,7 @@
 // at it, unless SUPABASE_URL is already set; both stop together.
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { DEMO_ANON_KEY } from "@portal/auth-server/demo-keys";
+import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -21,6 +21,7 @@ if (!process.env.SUPABASE_URL) {
   );
   env.SUPABASE_URL = `http://127.0.0.1:${port}`;
   env.SUPABASE_ANON_KEY = DEMO_ANON_KEY;
+  env.SUPABASE_SERVICE_ROLE_KEY = DEMO_SERVICE_ROLE_KEY;
   env.SITE_URL ??= "http://127.0.0.1:5173";
 }
 
