@@ -6,13 +6,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serviceRoleKeyFor } from "@portal/auth-server";
 import { ConfigError, parseAuthAdminEnv, type AuthAdminEnv } from "../app/lib/env.server";
+import { STAFF_ROLE } from "../app/lib/roles";
 import { embeddedAuthEnv } from "./embedded-auth";
 
 const USAGE =
   "usage: npm run staff -- grant <email> | revoke <email>  (in the container: node build/staff.js grant <email>)";
 
-/** The app_metadata.role that makes a user staff; anything else (or none) is a client. */
-const STAFF_ROLE = "staff";
 /** Users per page when looking an address up; a filter on a whole address rarely needs a second. */
 const PER_PAGE = 100;
 /** No listing is followed further than this, whatever the service answers. */

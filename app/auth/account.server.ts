@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
-import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
+import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { requireUser } from "~/session/guards.server";
@@ -86,11 +86,10 @@ async function wrongCurrentPassword(
   const checked = await callAuth(() =>
     supabase.auth.signInWithPassword({ email: user.email, password }),
   );
+  const unreachable = !checked.ok && checked.toast === messages.connectionError;
+  await settleSignIn(context.clientIp, user.email, { wrongPassword: !checked.ok && !unreachable });
   if (checked.ok) return null;
-  if (checked.toast === messages.connectionError) {
-    return formError<AccountField>(context, checked.toast, { values });
-  }
-  await recordFailedSignIn(context.clientIp, user.email);
+  if (unreachable) return formError<AccountField>(context, checked.toast, { values });
   return formError<AccountField>(context, messages.currentPasswordWrong, {
     values,
     errors: { [field]: messages.currentPasswordWrong.description },
@@ -117,9 +116,11 @@ async function changePassword(
  * The e-mail change, once the current password is checked (a stolen session alone cannot move the
  * account to another address): the auth service mails the new address a link, and with secure
  * e-mail change the old one too; the address changes once the links are opened. An address that
- * already has an account is answered like any other, so the form tells no one who is registered.
- * Every refusal carries the typed address (`values.newEmail`), which tells the page the refusal is
- * this form's, not the password change's.
+ * already has an account is answered like any other, so the form tells no one who is registered;
+ * so is every change asked for within the gap after the last one, answered here before the auth
+ * service (which checks "address taken" before its own gap) is asked. Every refusal carries the
+ * typed address (`values.newEmail`), which tells the page the refusal is this form's, not the
+ * password change's.
  */
 async function changeEmail(
   context: AppLoadContext,
@@ -144,6 +145,11 @@ async function changeEmail(
     values,
   });
   if (wrong) return wrong;
+  const pleaseWait = (seconds: number) =>
+    tooManyAttempts(context, seconds, { values, toast: waitBeforeAnotherEmail(seconds), headers });
+  // Counted once the password is right, so a mistyped one never makes the user wait.
+  const waitHere = await takeAttempt("email-change", context.clientIp, user.id);
+  if (waitHere !== null) return pleaseWait(waitHere);
   const result = await callAuth(() =>
     supabase.auth.updateUser(
       { email: newEmail },
@@ -153,9 +159,7 @@ async function changeEmail(
   const sent = () => redirectWithToast(ACCOUNT_PATH, emailChangeSent(newEmail), headers);
   if (result.ok || result.error.code === "email_exists") return sent();
   const gap = secondsUntilNextEmail(result.error);
-  if (gap !== null) {
-    return tooManyAttempts(context, gap, { values, toast: waitBeforeAnotherEmail(gap), headers });
-  }
+  if (gap !== null) return pleaseWait(gap);
   return refuse(result.toast, addressHint(result.toast));
 }
 
@@ -173,12 +177,15 @@ export async function accountAction(request: Request, context: AppLoadContext) {
 /**
  * 'Sign out of all devices': every session of the user, here and elsewhere. The auth service ends
  * the refresh tokens first, then the marker ends every access token issued until then: no token
- * can be refreshed into a second the marker does not cover.
+ * can be refreshed into a second the marker does not cover. When the service cannot end them,
+ * nothing is marked and the account page says 'Connection Error': a marker alone would claim a
+ * sign-out that any living refresh token undoes once the service is back.
  */
 export async function signOutEverywhereAction(request: Request, context: AppLoadContext) {
   const { user } = await requireUser(request, context);
   const { supabase, headers } = createAuthClient(request, context);
-  await callAuth(() => supabase.auth.signOut({ scope: "global" }));
+  const ended = await callAuth(() => supabase.auth.signOut({ scope: "global" }));
+  if (!ended.ok) return redirectWithToast(ACCOUNT_PATH, ended.toast, headers);
   await revokeSessions(user.id, null, "everywhere");
   const cleared = await withSessionCleared(request, headers);
   return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, cleared);

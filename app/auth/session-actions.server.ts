@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
-import { recordFailedSignIn, takeAttempt } from "~/lib/rate-limit.server";
+import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { homePathFor } from "~/lib/roles";
@@ -32,7 +32,7 @@ import {
   type AuthMode,
   type DialogForm,
 } from "./auth-mode";
-import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "./return-to";
+import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "~/lib/return-to";
 import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
 
 type AuthField = "email" | "password";
@@ -48,9 +48,13 @@ function typedEmail(fields: PostedFields) {
  */
 export function dialogSwitch(form: DialogForm, fields: PostedFields) {
   if (fields[MODE_SWITCH_FIELD] !== form) return null;
-  const { email } = typedEmail(fields);
-  if (email === "") return redirect(dialogHref(form));
-  return redirect(`${dialogHref(form)}?${new URLSearchParams({ [EMAIL_PARAM]: email })}`);
+  return redirect(dialogWithEmail(form, typedEmail(fields).email));
+}
+
+/** One of the dialog's forms with `email` filled in (the plain form when there is none). */
+function dialogWithEmail(form: DialogForm, email: string) {
+  if (email === "") return dialogHref(form);
+  return `${dialogHref(form)}?${new URLSearchParams({ [EMAIL_PARAM]: email })}`;
 }
 
 /** Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use. */
@@ -78,9 +82,9 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   const { email, password } = credentials;
   const { supabase, headers } = createAuthClient(request, context);
   const result = await callAuth(() => supabase.auth.signInWithPassword({ email, password }));
+  const wrongPassword = !result.ok && result.toast === messages.invalidCredentials;
+  await settleSignIn(context.clientIp, email, { wrongPassword });
   if (!result.ok) {
-    if (result.toast === messages.invalidCredentials)
-      await recordFailedSignIn(context.clientIp, email);
     const unconfirmed = result.toast === messages.emailNotConfirmed;
     return formError<AuthField>(context, result.toast, {
       values: { email },
@@ -115,6 +119,11 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   // The per-address mail gap means this address was signed up in the last minute: answered like a
   // new sign-up, so the form never tells that someone just signed it up.
   if (!result.ok && result.error.code === "over_email_send_rate_limit") return created();
+  // A portal by invitation only: /sign-up is sign-in there, so the answer goes to sign-in with the
+  // address kept and the message as a flash toast (a form answer would be lost to that redirect).
+  if (!result.ok && result.toast === messages.signUpsClosed) {
+    return redirectWithToast(dialogWithEmail("sign-in", email), messages.signUpsClosed, headers);
+  }
   if (!result.ok) {
     const errors = { email: addressHint(result.toast) };
     return formError<AuthField>(context, result.toast, { values: { email }, errors, headers });

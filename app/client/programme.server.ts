@@ -107,11 +107,12 @@ export async function setTaskAction(
   const parsed = parseFields(taskStatusSchema, (await readForm(request)) ?? {});
   if (!parsed.ok) return refusal(context, parsed);
   const { taskId, status } = parsed.value;
+  // A locked sprint refuses every tick before its task list is consulted.
+  const page = sprintPageView(sprint, content, await readClientState(user.id), Date.now());
+  if (!page.sprint.open) return formError(context, messages.sprintLocked, { status: 403 });
   if (!sprint.tasks.some((task) => task.id === taskId)) {
     return formError(context, messages.taskNotFound, { status: 404 });
   }
-  const page = sprintPageView(sprint, content, await readClientState(user.id), Date.now());
-  if (!page.sprint.open) return formError(context, messages.sprintLocked, { status: 403 });
   await setTaskStatus(user.id, taskId, status);
   return replace(`${page.sprint.path}#task-${taskId}`);
 }

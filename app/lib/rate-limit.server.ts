@@ -1,11 +1,13 @@
 // Rate limits on what reaches the auth service (rate-limiter-flexible; in memory, or in Redis with
 // REDIS_URL so that several app instances share the counts): sign-in attempts per client IP (IPv6
 // per /64), failed sign-ins per (address, IP) and per address, sign-ups and confirmation links per
-// IP, refreshes per session and per IP.
+// IP, refreshes per session and per IP, e-mail changes per user, and invitations per address.
 //
 // Failures never lock an owner out from elsewhere: an IP that has not failed for an address may
 // always try it. Past the per-address count, every IP that has failed for it waits out the window,
-// so a spread-out guesser gets one guess per address per IP per window.
+// so a spread-out guesser gets one guess per address per IP per window. A sign-in's failure is
+// counted before the auth service is asked and given back unless the password was wrong, so
+// guesses sent at the same moment see each other.
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -16,7 +18,8 @@ import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { getEnv } from "./env.server";
 import { redisClient } from "./redis.server";
 
-export type LimitedAction = "sign-in" | "sign-up" | "confirm" | "refresh" | "session-refresh";
+export type LimitedAction =
+  "sign-in" | "sign-up" | "confirm" | "refresh" | "session-refresh" | "email-change" | "invite";
 
 interface Limiters {
   signInPerIp: RateLimiterAbstract;
@@ -26,18 +29,41 @@ interface Limiters {
   confirmPerIp: RateLimiterAbstract;
   refreshPerIp: RateLimiterAbstract;
   refreshPerSession: RateLimiterAbstract;
+  emailChangePerUser: RateLimiterAbstract;
+  invitePerAddress: RateLimiterAbstract;
 }
 
 /** A real session refreshes about once an hour; more than this in a window is not a browser. */
 const REFRESHES_PER_SESSION = 10;
 
+/**
+ * One e-mail change per user in this many seconds. The auth service checks whether the new address
+ * is taken before its per-user gap between such mails (GoTrue's order), so within its gap a taken
+ * address would be answered like a sent mail and a free one with the gap's 429. The app refuses
+ * every change within its own window before asking the service, whatever the address. The window
+ * is twice the service's gap (GOTRUE_SMTP_MAX_FREQUENCY, 60 s by default here and on hosted
+ * Supabase), which starts a little later, once the call reaches the service: the service's 429 is
+ * never reached from this form.
+ */
+const EMAIL_CHANGE_WINDOW_SECONDS = 120;
+
+/**
+ * One invitation per address in this many seconds: the gap the auth service keeps between the mails
+ * it sends one address (GOTRUE_SMTP_MAX_FREQUENCY's default), which hosted Supabase does not apply
+ * to invitations.
+ */
+const INVITE_GAP_SECONDS = 60;
+
 let limiters: Promise<Limiters> | undefined;
 
 async function createLimiters(): Promise<Limiters> {
   const env = getEnv();
-  const duration = env.RATE_LIMIT_WINDOW_SECONDS;
   const storeClient = await redisClient();
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
+  const make = (
+    keyPrefix: string,
+    points: number,
+    duration = env.RATE_LIMIT_WINDOW_SECONDS,
+  ): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!storeClient) return memory;
     // While Redis is unreachable, count in this instance rather than failing sign-in.
@@ -60,6 +86,8 @@ async function createLimiters(): Promise<Limiters> {
     confirmPerIp: make("confirm-ip", env.RATE_LIMIT_CONFIRM_PER_IP),
     refreshPerIp: make("refresh-ip", env.RATE_LIMIT_REFRESH_PER_IP),
     refreshPerSession: make("refresh-session", REFRESHES_PER_SESSION),
+    emailChangePerUser: make("email-change-user", 1, EMAIL_CHANGE_WINDOW_SECONDS),
+    invitePerAddress: make("invite-address", 1, INVITE_GAP_SECONDS),
   };
 }
 
@@ -79,26 +107,40 @@ const ipKey = (ip: string | undefined) => clientKeyFor(ip ?? "unknown");
 const addressKey = (email: string) => email.toLowerCase();
 const failureKey = (ip: string | undefined, email: string) => `${addressKey(email)}|${ipKey(ip)}`;
 
-/** Whole seconds until a count that has reached `limit` falls back; null while under it. */
-function waitWhenOver(count: RateLimiterRes | null, limit: number): number | null {
-  if (!count || count.consumedPoints < limit) return null;
+/** Whole seconds until a count (this attempt included) falls back; null while within `limit`. */
+function waitWhenOver(count: RateLimiterRes, limit: number): number | null {
+  if (count.consumedPoints <= limit) return null;
   return Math.max(1, Math.ceil(count.msBeforeNext / 1000));
 }
 
-/** The wait a sign-in for `email` from `ip` owes to failures already counted; null for none. */
-async function failuresWait(all: Limiters, ip: string | undefined, email: string) {
+/** Gives back a failure counted for `email` from `ip` (penalty() and reward() never refuse). */
+async function releaseFailure(all: Limiters, ip: string | undefined, email: string) {
+  await Promise.allSettled([
+    all.signInFailures.reward(failureKey(ip, email), 1),
+    all.signInFailuresPerAddress.reward(addressKey(email), 1),
+  ]);
+}
+
+/**
+ * Counts a sign-in for `email` from `ip` as a failure before the auth service is asked, and returns
+ * the wait the failure counts ask for (null for none). The IP's first attempt for the address
+ * (nothing else counted from there) is never held by the address's count.
+ */
+async function reserveFailure(all: Limiters, ip: string | undefined, email: string) {
   const [fromHere, everywhere] = await Promise.all([
-    all.signInFailures.get(failureKey(ip, email)),
-    all.signInFailuresPerAddress.get(addressKey(email)),
+    all.signInFailures.penalty(failureKey(ip, email), 1),
+    all.signInFailuresPerAddress.penalty(addressKey(email), 1),
   ]);
   const ownWait = waitWhenOver(fromHere, all.signInFailures.points);
-  if (ownWait !== null || !fromHere) return ownWait;
+  if (ownWait !== null || fromHere.consumedPoints <= 1) return ownWait;
   return waitWhenOver(everywhere, all.signInFailuresPerAddress.points);
 }
 
 /**
  * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
- * reached. `subject` is the e-mail address of a sign-in, the session of a session's refresh.
+ * reached. `subject` is the e-mail address of a sign-in or an invitation, the session of a
+ * session's refresh, the user of an e-mail change. A sign-in that may go ahead is counted as a failure until
+ * settleSignIn() says how it ended.
  */
 export async function takeAttempt(
   action: LimitedAction,
@@ -109,8 +151,10 @@ export async function takeAttempt(
   const all = await limiters;
   const key = ipKey(ip);
   if (action === "sign-in") {
-    // Failures are only looked at here; a failure is counted once the auth service has said so.
-    return (await failuresWait(all, ip, subject)) ?? waitOf([all.signInPerIp.consume(key)]);
+    const wait =
+      (await reserveFailure(all, ip, subject)) ?? (await waitOf([all.signInPerIp.consume(key)]));
+    if (wait !== null) await releaseFailure(all, ip, subject);
+    return wait;
   }
   return waitOf(
     {
@@ -118,16 +162,28 @@ export async function takeAttempt(
       confirm: () => [all.confirmPerIp.consume(key)],
       refresh: () => [all.refreshPerIp.consume(key)],
       "session-refresh": () => [all.refreshPerSession.consume(subject)],
+      "email-change": () => [all.emailChangePerUser.consume(subject)],
+      invite: () => [all.invitePerAddress.consume(addressKey(subject))],
     }[action](),
   );
 }
 
-/** A wrong password for `email` from `ip`: counted for that pair and for the address. */
-export async function recordFailedSignIn(ip: string | undefined, email: string) {
+/**
+ * How a sign-in takeAttempt() let through ended: a wrong password stays counted for (address, IP)
+ * and for the address; any other answer (signed in, the service unreachable…) is given back.
+ */
+export async function settleSignIn(
+  ip: string | undefined,
+  email: string,
+  { wrongPassword }: { wrongPassword: boolean },
+) {
+  if (wrongPassword) return;
   limiters ??= createLimiters();
-  const all = await limiters;
-  await Promise.allSettled([
-    all.signInFailures.penalty(failureKey(ip, email), 1),
-    all.signInFailuresPerAddress.penalty(addressKey(email), 1),
-  ]);
+  await releaseFailure(await limiters, ip, email);
+}
+
+/** Gives back an invitation's count when nothing was mailed, so staff may try the address again. */
+export async function returnInvitation(email: string) {
+  limiters ??= createLimiters();
+  await (await limiters).invitePerAddress.reward(addressKey(email), 1);
 }

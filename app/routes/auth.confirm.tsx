@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/auth-page";
+import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { authHref } from "~/auth/auth-mode";
 import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH, HOME_PATH } from "~/lib/paths";
@@ -66,9 +67,9 @@ export default function ConfirmLink() {
         description="The sign-in service is not answering. Please try the link again in a moment."
       >
         <Form method="post">
-          <Button type="submit" className="w-full" disabled={pending}>
-            {pending ? "Processing..." : "Try Again"}
-          </Button>
+          <SubmitButton className="w-full" pending={pending}>
+            Try Again
+          </SubmitButton>
         </Form>
       </AuthPage>
     );
@@ -90,9 +91,9 @@ export default function ConfirmLink() {
   return (
     <AuthPage title={copy.title} description={copy.description}>
       <Form method="post">
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? "Processing..." : copy.button}
-        </Button>
+        <SubmitButton className="w-full" pending={pending}>
+          {copy.button}
+        </SubmitButton>
       </Form>
     </AuthPage>
   );

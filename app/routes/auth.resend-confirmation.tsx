@@ -3,6 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { resendConfirmationAction } from "~/auth/recovery.server";
 import { authHref } from "~/auth/auth-mode";
+import { keepFormWhenUnreachable } from "~/forms/unreachable";
 
 export function loader() {
   return redirect(authHref("sign-in"));
@@ -11,3 +12,5 @@ export function loader() {
 export function action({ request, context }: ActionFunctionArgs) {
   return resendConfirmationAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;

@@ -3,6 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutEverywhereAction } from "~/auth/account.server";
 import { HOME_PATH } from "~/lib/paths";
+import { keepFormWhenUnreachable } from "~/forms/unreachable";
 
 export function loader() {
   return redirect(HOME_PATH);
@@ -11,3 +12,5 @@ export function loader() {
 export function action({ request, context }: ActionFunctionArgs) {
   return signOutEverywhereAction(request, context);
 }
+
+export const clientAction = keepFormWhenUnreachable;

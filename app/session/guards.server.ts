@@ -1,8 +1,8 @@
 // Guards for loaders and actions: they return what the route needs or throw the answer (a redirect,
 // or the auth-outage page) so route code stays a single line.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { RETURN_TO_PARAM, returnToPath } from "~/auth/return-to";
-import { SESSION_END_PARAM, type SessionEndReason } from "~/auth/session-end";
+import { RETURN_TO_PARAM, returnToPath } from "~/lib/return-to";
+import { SESSION_END_PARAM, type SessionEndReason } from "./session-end";
 import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor } from "~/lib/roles";
 import { getAuthState, type SessionUser } from "./state.server";

@@ -14,7 +14,7 @@ import {
   type StoredSession,
 } from "./cookie.server";
 import { memoKey, rememberClaims, rememberedClaims } from "./memo.server";
-import type { SessionEndReason } from "~/auth/session-end";
+import type { SessionEndReason } from "./session-end";
 import { revocationOf } from "./revocations.server";
 import { verifyAccessToken, type VerifiedClaims } from "./verify.server";
 

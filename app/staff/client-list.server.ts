@@ -10,6 +10,7 @@ import { inviteSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
+import { returnInvitation, takeAttempt } from "~/lib/rate-limit.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
@@ -63,8 +64,10 @@ function inviteRefused(error: AuthErrorLike | null): Toast {
 }
 
 /**
- * 'Send Invitation': the auth service mails the link (its per-address gap and mail budgets apply;
- * staff are not limited per IP); an address that already has an account is told so, unmailed.
+ * 'Send Invitation': the auth service mails the link; each address gets at most one invitation a
+ * minute (counted here too, since hosted Supabase keeps no gap for invitations), within the auth
+ * service's mail budgets (staff are not limited per IP). An address that already has an account
+ * is told so, unmailed.
  */
 export async function inviteAction(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
@@ -73,19 +76,28 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
   const parsed = parseFields(inviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { email } = parsed.value;
+  const wait = await takeAttempt("invite", context.clientIp, email);
+  if (wait !== null) return tooManyAttempts(context, wait, { values });
+  /** Nothing was mailed: the address may be invited again at once. */
+  const refused = async <T>(answer: T) => {
+    await returnInvitation(email);
+    return answer;
+  };
   let answer;
   try {
     answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
   } catch {
-    return formError(context, messages.connectionError, { values });
+    return refused(formError(context, messages.connectionError, { values }));
   }
   const { data, error } = answer;
-  if (error?.code === "email_exists") return formError(context, alreadyClient(email), { values });
+  if (error?.code === "email_exists") {
+    return refused(formError(context, alreadyClient(email), { values }));
+  }
   const gap = error ? secondsUntilNextEmail(error) : null;
-  if (gap !== null) return tooManyAttempts(context, gap, { values });
+  if (gap !== null) return refused(tooManyAttempts(context, gap, { values }));
   if (error || !data.user) {
     const toast = inviteRefused(error);
-    return formError(context, toast, { values, errors: { email: addressHint(toast) } });
+    return refused(formError(context, toast, { values, errors: { email: addressHint(toast) } }));
   }
   await saveUser(data.user);
   return redirectWithToast(STAFF_PATH, invitationSent(email));

@@ -2,7 +2,8 @@
 // pages, have their short-lived tokens refreshed, and sign out, for LOAD_SECONDS; it prints
 // requests, errors, 5xx answers and unexpected sign-outs, and exits 1 unless the last three are 0.
 import { fileURLToPath } from "node:url";
-import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { DEMO_ANON_KEY } from "@portal/auth-server/demo-keys";
+import { createConfirmedUser } from "../bench/session.mjs";
 import { CookieJar } from "./cookie-jar.mjs";
 import { startStack } from "./processes.mjs";
 
@@ -108,18 +109,7 @@ async function createUsers(authUrl) {
     { length: USERS },
     (_, index) => `load-${Date.now()}-${index}@example.com`,
   );
-  for (const email of emails) {
-    const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
-      method: "POST",
-      headers: {
-        apikey: DEMO_SERVICE_ROLE_KEY,
-        Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
-        "Content-Type": "application/json",
-      },
-      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
-    });
-    if (!response.ok) throw new Error(`could not create ${email}: ${response.status}`);
-  }
+  for (const email of emails) await createConfirmedUser(authUrl, email, { password: PASSWORD });
   return emails;
 }
 

@@ -1,8 +1,9 @@
 // A bad network as a phone client meets it: offline, a dropped request, a proxy's 502 and slow 3G
 // during sign-in keep the dialog and the typed address with 'Connection Error' (slow 3G: the
-// buttons say they are working, sign-out too); a page that cannot
-// be loaded shows an offline notice with a retry (the app's own screen after a client-side
-// navigation, the service worker's page for a full load) instead of the browser's error page.
+// buttons say they are working, sign-out too); 'Sign Out' and 'Send it again' offline keep their
+// page with 'Connection Error' too; a page that cannot be loaded shows an offline notice with a
+// retry (the app's own screen after a client-side navigation, the service worker's page for a full
+// load) instead of the browser's error page.
 import type { Page, Route } from "@playwright/test";
 import {
   createUser,
@@ -104,6 +105,38 @@ test("slow 3G: 'Sign Out' says it is working until the landing page arrives", as
   await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeDisabled();
   await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
   await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+});
+
+test.describe("a post to a route without a page that reaches no server keeps the page", () => {
+  test("offline: 'Sign Out' on the dashboard", async ({ page, signIn }) => {
+    await signIn(page);
+    await open(page, "/dashboard");
+    const signOut = page.getByRole("button", { name: "Sign Out" }).first();
+    await page.context().setOffline(true);
+    await signOut.click();
+    await expect(toast(page)).toContainText("Connection Error");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
+    await expect(signOut).toBeEnabled();
+    await page.context().setOffline(false);
+    // Back online, the same button signs out.
+    await signOut.click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("offline: 'Send it again' in 'Check your inbox'", async ({ page }) => {
+    const email = uniqueEmail("offline-inbox");
+    await open(page, `/sign-up?inbox=${encodeURIComponent(email)}`);
+    const inbox = page.getByRole("dialog", { name: "Check your inbox" });
+    await page.context().setOffline(true);
+    await inbox.getByRole("button", { name: "Send it again" }).click();
+    await expect(toast(page)).toContainText("Connection Error");
+    await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/sign-up\\?inbox=${encodeURIComponent(email)}$`));
+    await expect(inbox).toContainText(`We've sent a confirmation link to ${email}.`);
+    await expect(inbox.getByRole("button", { name: "Send it again" })).toBeEnabled();
+  });
 });
 
 test.describe("a page that cannot be loaded", () => {

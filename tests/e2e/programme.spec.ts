@@ -97,6 +97,36 @@ for (const server of [servers.main, servers.postgres]) {
       await theirs.context().close();
     });
 
+    test("a tick flips at once, before the server has answered, and the answer keeps it", async ({
+      page,
+    }) => {
+      test.skip(!javaScriptOn(), "without JavaScript the page changes with the server's answer");
+      const email = uniqueEmail("optimistic");
+      await createUser(email, { server });
+      await signInWithForm(page, email, undefined, server.appUrl);
+      await page.waitForURL("**/dashboard");
+      await openSprint(page, server, 1);
+      // The tick's post is held until the page has been checked.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`${server.appUrl}/dashboard/sprint-1**`, async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      });
+      const button = taskRow(page, "Offer Alchemy Ideation").getByRole("button");
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.ok(),
+      );
+      await button.click();
+      await expect(button).toHaveText("Done");
+      await expect(page.getByRole("region", { name: "Tasks" })).toContainText("2 of 5 completed");
+      release();
+      await answered;
+      await page.unroute(`${server.appUrl}/dashboard/sprint-1**`);
+      await page.reload();
+      await expect(taskRow(page, "Offer Alchemy Ideation").getByRole("button")).toHaveText("Done");
+    });
+
     test("a tick that cannot reach the server flips back, with 'Connection Error'", async ({
       page,
     }) => {

@@ -157,6 +157,7 @@ test.describe("what a client is told", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("dialog", { name: "Check your inbox" })).toBeVisible();
     await screenshot(page, "check-inbox");
+    await expectAccessible(page);
   });
 
   test("a refused sign-in: the error by the form, past the toast", async ({ page }) => {
@@ -183,7 +184,10 @@ test.describe("signed-in pages need a session", () => {
       await expect(page).toHaveURL(new RegExp(`/\\?redirectTo=${encodeURIComponent(route)}$`));
       const notice = page.getByRole("status").filter({ hasText: "Please sign in" });
       await expect(notice).toContainText("Sign in to see that page");
-      if (route === "/dashboard/sprint-1") await screenshot(page, "sign-in-notice");
+      if (route === "/dashboard/sprint-1") {
+        await screenshot(page, "sign-in-notice");
+        await expectAccessible(page);
+      }
       await notice.getByRole("link", { name: "Sign In" }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Email").fill(email);
@@ -192,6 +196,21 @@ test.describe("signed-in pages need a session", () => {
       await expect(page).toHaveURL(new RegExp(`${route}$`));
     });
   }
+
+  test("a session that expired: the landing page says so, and its 'Sign In' leads back", async ({
+    page,
+  }) => {
+    await open(page, "/?signedOut=expired&redirectTo=%2Fdashboard");
+    const notice = page.getByRole("status").filter({ hasText: "Your session has expired" });
+    await expect(notice).toContainText(
+      "For your security you were signed out after a while away. Sign in again to continue.",
+    );
+    await expect(notice.getByRole("link", { name: "Sign In" })).toHaveAttribute(
+      "href",
+      "/sign-in?redirectTo=%2Fdashboard",
+    );
+    await expectAccessible(page);
+  });
 });
 
 test.describe("account", () => {

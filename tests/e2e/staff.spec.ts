@@ -125,6 +125,9 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
     "Advanced Security",
   );
   await expect(client.getByText("Sprint 3 Awaiting Prerequisites")).toHaveCount(0);
+  await expect(client.getByRole("region", { name: "Tasks" })).toContainText(
+    "No tasks yet: your team adds this sprint's tasks as it begins.",
+  );
 
   // The console does not exist for a client.
   const staffAnswer = await client.goto(`${server.appUrl}/staff`);

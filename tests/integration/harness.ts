@@ -96,6 +96,13 @@ export function cookieHeaderFrom(headers: Headers): string {
   return [...cookies.values()].join("; ");
 }
 
+/** The flash toast a redirect carries, as the next page would read it. */
+export async function toastOf(response: Response) {
+  const { readPageToast } = await import("~/forms/toast.server");
+  const { toast } = await readPageToast(get("/", cookieHeaderFrom(response.headers)), {});
+  return toast;
+}
+
 /** A thrown or returned Response, or the `data()` result of a single-fetch route. */
 export async function settle(run: () => Promise<unknown>): Promise<unknown> {
   try {

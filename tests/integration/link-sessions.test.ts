@@ -1,8 +1,9 @@
 // Setting a password without the current one needs a session a mailed link opened, and a recent
-// one: a session signed in with a password (a thief's, say) is sent to the account page, which asks
-// for the current password; a reset link's session may set one.
+// one: a session signed in with a password (a thief's, say), or one a reset link opened more than
+// 15 minutes ago, is sent to the account page, which asks for the current password; a fresh reset
+// link's session may set one.
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import { freshDatabase, stopEngines } from "../data/engines";
 import {
@@ -34,6 +35,10 @@ afterAll(async () => {
   await stopEngines();
 });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 async function signIn(email: string, password = PASSWORD) {
   const route = await import("~/routes/_landing._auth.sign-in");
   return asResponse(
@@ -45,6 +50,24 @@ async function signIn(email: string, password = PASSWORD) {
       }),
     ),
   );
+}
+
+/** The cookie of a session a reset link mailed to a new account `email` opened. */
+async function resetLinkSession(email: string) {
+  await adminCreateUser(auth, email);
+  const recovery = await import("~/auth/recovery.server");
+  await recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context());
+  const link = new URL((await latestMail(auth, email)).confirmation_url);
+  const confirm = await import("~/routes/auth.confirm");
+  const opened = asResponse(
+    await confirm.action({
+      request: formPost(`${link.pathname}${link.search}`, {}),
+      context: context(),
+      params: {},
+    }),
+  );
+  expect(opened.headers.get("Location")).toBe("/reset-password");
+  return cookieHeaderFrom(opened.headers);
 }
 
 describe("/reset-password and /welcome", () => {
@@ -87,20 +110,7 @@ describe("/reset-password and /welcome", () => {
 
   it("let a session a reset link opened set the new password", async () => {
     const email = uniqueEmail("owner");
-    await adminCreateUser(auth, email);
-    const recovery = await import("~/auth/recovery.server");
-    await recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context());
-    const link = new URL((await latestMail(auth, email)).confirmation_url);
-    const confirm = await import("~/routes/auth.confirm");
-    const opened = asResponse(
-      await confirm.action({
-        request: formPost(`${link.pathname}${link.search}`, {}),
-        context: context(),
-        params: {},
-      }),
-    );
-    expect(opened.headers.get("Location")).toBe("/reset-password");
-    const cookie = cookieHeaderFrom(opened.headers);
+    const cookie = await resetLinkSession(email);
     const reset = await import("~/routes/reset-password");
     await reset.loader({ request: get("/reset-password", cookie), context: context(), params: {} });
     const set = asResponse(
@@ -112,5 +122,33 @@ describe("/reset-password and /welcome", () => {
     );
     expect(set.headers.get("Location")).toBe("/dashboard");
     expect((await signIn(email, NEW_PASSWORD)).headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("send a session a reset link opened more than 15 minutes ago to the account page, and set nothing", async () => {
+    const email = uniqueEmail("late");
+    const cookie = await resetLinkSession(email);
+    const reset = await import("~/routes/reset-password");
+    const openedAt = Date.now();
+    const loaderAfter = (minutes: number) => {
+      // Only Date moves: the access token lives an hour, so it still verifies, unrefreshed.
+      vi.setSystemTime(openedAt + minutes * 60_000);
+      return settle(() =>
+        reset.loader({ request: get("/reset-password", cookie), context: context(), params: {} }),
+      );
+    };
+    expect(await loaderAfter(14)).toEqual({ email });
+    expect(asResponse(await loaderAfter(16)).headers.get("Location")).toBe("/dashboard/account");
+    const post = asResponse(
+      await settle(() =>
+        reset.action({
+          request: formPost("/reset-password", { password: NEW_PASSWORD }, cookie),
+          context: context(),
+          params: {},
+        }),
+      ),
+    );
+    expect(post.headers.get("Location")).toBe("/dashboard/account");
+    vi.useRealTimers();
+    expect((await signIn(email)).headers.get("Location")).toBe("/dashboard");
   });
 });

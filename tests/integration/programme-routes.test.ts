@@ -167,6 +167,22 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     expect(layout.programme.sprints[0]?.tasks).toEqual({ completed: 2, total: 5 });
   });
 
+  it("lets a stale tab ask only for the state it shows: no silent undo, and its answer shows what is stored", async () => {
+    const { cookie, id } = await client();
+    // Both tabs showed 'Mark Done'; the newer one ticked the task first.
+    await tick(cookie, "sprint-1", { taskId: "vsl-alchemist", status: "completed" });
+    const stale = asResponse(
+      await tick(cookie, "sprint-1", { taskId: "vsl-alchemist", status: "completed" }),
+    );
+    expect(stale.status).toBe(302);
+    expect((await readClientState(id)).tasks.get("vsl-alchemist")).toBe("completed");
+    const shown = await sprintPage(cookie, "sprint-1");
+    expect(shown.tasks.find((task) => task.id === "vsl-alchemist")?.status).toBe("completed");
+    // Undoing takes a post that asks for it: the page's 'Done' button.
+    await tick(cookie, "sprint-1", { taskId: "vsl-alchemist", status: "pending" });
+    expect((await readClientState(id)).tasks.get("vsl-alchemist")).toBe("pending");
+  });
+
   it("refuses forged, hostile and locked ticks with a 4xx, changing nothing", async () => {
     const { cookie, id } = await client();
     const refusals: Array<[string, Record<string, string>, number]> = [
@@ -177,7 +193,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       ["sprint-1", { taskId: "x".repeat(60_000), status: "completed" }, 400],
       ["sprint-1", { taskId: "icp-builder<script>", status: "completed" }, 400],
       ["sprint-1", {}, 400],
-      ["sprint-3", { taskId: "icp-builder", status: "completed" }, 404],
+      ["sprint-3", { taskId: "icp-builder", status: "completed" }, 403],
     ];
     for (const [segment, fields, status] of refusals) {
       const answer = await tick(cookie, segment, fields);

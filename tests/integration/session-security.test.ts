@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AuthServer } from "@portal/auth-server";
+import { DEMO_JWT_SECRET, type AuthServer } from "@portal/auth-server";
 import type * as AccountActions from "~/auth/account.server";
 import type * as GuardsModule from "~/session/guards.server";
 import type * as MemoModule from "~/session/memo.server";
@@ -32,8 +32,6 @@ import {
   uniqueEmail,
 } from "./harness";
 
-/** `supabase start`'s well-known HS256 secret, the embedded server's default until configured. */
-const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
 const RATE_LIMIT_SECRET = "integration-rate-limit-secret-0123";
 const COOKIE = "sb-127-auth-token";
 

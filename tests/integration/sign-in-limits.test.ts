@@ -1,7 +1,7 @@
 // Sign-in and refresh limits as an attacker would try to turn them against real users: wrong
-// passwords meant to lock an owner out, guesses spread over many addresses, and bogus or worn-out
-// sessions meant to use up a shared (NAT) address's refresh budget. Runs against a real in-memory
-// auth server.
+// passwords meant to lock an owner out, guesses spread over many addresses or sent all at once, and
+// bogus or worn-out sessions meant to use up a shared (NAT) address's refresh budget. Runs against
+// a real in-memory auth server.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
@@ -139,6 +139,39 @@ describe("someone else's wrong passwords", () => {
       );
     }
     expect(await signInStatus(email, PASSWORD, ip)).toBe(429);
+  });
+});
+
+describe("failures counted as the guess is sent", () => {
+  const burst = (email: string, ip: string) =>
+    Promise.all(Array.from({ length: 10 }, (_, i) => signInStatus(email, `burst-${i}`, ip)));
+  const count = (statuses: number[], status: number) =>
+    statuses.filter((each) => each === status).length;
+
+  it("guesses sent at the same moment from one IP reach the auth service no more often than one after another", async () => {
+    const statuses = await burst(await newAccount("burst"), "198.51.100.100");
+    expect(count(statuses, 400)).toBe(FAILURES_PER_PAIR);
+    expect(count(statuses, 429)).toBe(10 - FAILURES_PER_PAIR);
+  });
+
+  it("guesses sent at the same moment from a new IP, once the address has had too many failures, get that IP its one guess", async () => {
+    const email = await newAccount("burst-spread");
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
+      expect(await signInStatus(email, "guess", `198.51.100.${110 + i}`)).toBe(400);
+    }
+    const statuses = await burst(email, "198.51.100.120");
+    expect(count(statuses, 400)).toBe(1);
+    expect(count(statuses, 429)).toBe(9);
+  });
+
+  it("are given back when the password was right: the owner signing in again and again is never held, even past the address's count", async () => {
+    const email = await newAccount("regular");
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) {
+      expect(await signInStatus(email, "guess", `198.51.100.${130 + i}`)).toBe(400);
+    }
+    for (let i = 0; i <= FAILURES_PER_ADDRESS; i++) {
+      expect(await signInStatus(email, PASSWORD, "203.0.113.120")).toBe(302);
+    }
   });
 });
 

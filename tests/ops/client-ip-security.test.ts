@@ -5,10 +5,9 @@
 import { request as httpRequest } from "node:http";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
+import { DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
 
-const DEMO_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
 const PASSWORD = "Ops-Client-IP-2026!";
 
 interface Answer {

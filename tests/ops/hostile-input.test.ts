@@ -1,9 +1,10 @@
 // Hostile input against the built app and auth server running as real processes: hundreds of
 // generated bad requests to every action (empty, missing, repeated and 1 MB+ fields, NUL and invalid
 // UTF-8, JSON and other wrong content types, nonsense intents; same-site and cross-site; with and
-// without cookies) and forged or truncated session cookies on every protected route. Every answer
-// must be a 4xx, a same-site redirect or the form again with its message: never a 5xx, a stack
-// trace or a signed-in page. Afterwards the server must still be up and serving sign-ins, and its
+// without cookies; the staff console's forms with a staff member's own session too) and forged or
+// truncated session cookies on every protected route. Every answer must be a 4xx, a same-site
+// redirect or the form again with its message: never a 5xx, a stack trace or (but for the staff
+// member's own posts) a signed-in page. Afterwards the server must still be up and serving sign-ins, and its
 // log still one JSON object per line.
 // The generator is seeded (OPS_FUZZ_SEED), so any failure can be replayed exactly.
 import fc from "fast-check";
@@ -16,9 +17,11 @@ import { messages } from "~/content/messages";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { MAX_BODY_BYTES } from "../../server/http";
 import {
+  createConfirmedUser,
   freePort,
   logLines,
   signedInCookie,
+  signInCookie,
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
@@ -117,7 +120,9 @@ type Expectation =
   /** The landing page with a bad cookie: the visitor's page. */
   | "landing"
   /** The control: a real session reaches the signed-in page. */
-  | "signed-in";
+  | "signed-in"
+  /** A staff member's own post to the console: a 4xx or a redirect within the console. */
+  | "staff";
 
 interface Probe {
   label: string;
@@ -203,7 +208,7 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       problems.push(`redirects off-site: ${target}`);
     }
   }
-  if (probe.expect !== "signed-in") {
+  if (probe.expect !== "signed-in" && probe.expect !== "staff") {
     if (looksSignedIn(answer.body, email)) problems.push("shows a signed-in page");
     const session = answer.setCookies.find(startsSession);
     if (session) problems.push(`sets a session cookie: ${session.slice(0, 50)}…`);
@@ -263,6 +268,13 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
     case "landing":
       if (status !== 200 || !answer.body.includes("Get Started")) {
         problems.push(`expected the landing page, got ${status} ${target ?? ""}`);
+      }
+      break;
+    case "staff":
+      if (destination !== null) {
+        if (!destination.pathname.startsWith("/staff")) problems.push(`redirects to ${target}`);
+      } else if (!is4xx) {
+        problems.push(`expected a redirect or a 4xx, got ${status}`);
       }
       break;
     case "signed-in":
@@ -1028,9 +1040,11 @@ function actionProbe(
   path: string,
   built: BuiltBody,
   ok: Expectation,
+  session?: string,
 ): Probe {
   const origin = originHeaders(random, appUrl);
-  const cookie = pickCookie(random, forged);
+  const cookie =
+    session === undefined ? pickCookie(random, forged) : { label: "session", header: session };
   const method = random.chance(0.9) ? "POST" : random.pick(["PUT", "PATCH", "DELETE"]);
   let expectation = ok;
   if (origin.crossSite) expectation = "cross-site";
@@ -1086,6 +1100,78 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     const path = random.pick(paths);
     const known = path.startsWith("/sign-in") || path.startsWith("/sign-up");
     return actionProbe(random, appUrl, forged, path, built, known ? "auth-form" : "refused");
+  });
+}
+
+const STAFF_INTENTS = ["overall", "sprint", "", "OVERALL", "sprint\u0000", "delete", "__proto__"];
+const STAFF_NUMBERS = [
+  "1",
+  "2",
+  "3",
+  "0",
+  "100",
+  "101",
+  "-1",
+  "99",
+  "50.5",
+  "1e2",
+  "NaN",
+  " 7",
+  "",
+  "x".repeat(5000),
+  "💥",
+  "<script>alert(1)</script>",
+];
+const STAFF_STATUSES = ["completed", "in-progress", "not-started", "pending", "done", "", "💥"];
+const STAFF_MOMENTS = [
+  "",
+  "2026-11-01T10:00",
+  "2026-13-45T99:99",
+  "yesterday",
+  "0",
+  "9".repeat(40),
+];
+
+/** The console's form fields (an invitation, the overall figure, a sprint with its items), junk too. */
+function staffFields(random: Random): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  const add = (name: string, values: readonly string[]) => {
+    if (!random.chance(0.15)) fields.push([name, random.pick(values)]);
+  };
+  add("intent", STAFF_INTENTS);
+  add("email", EMAILS);
+  add("overallProgress", STAFF_NUMBERS);
+  add("sprintId", STAFF_NUMBERS);
+  add("status", STAFF_STATUSES);
+  add("progress", STAFF_NUMBERS);
+  add("startedAt", STAFF_MOMENTS);
+  add("task:icp-builder", STAFF_STATUSES);
+  add("objective:offer-clarity", STAFF_NUMBERS);
+  if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
+  if (random.chance(0.3)) random.shuffle(fields);
+  return fields;
+}
+
+/** Junk posted to the console's forms with a staff member's own session. */
+function staffProbes(
+  random: Random,
+  appUrl: string,
+  forged: ForgedCookie[],
+  count: number,
+  staff: { cookie: string; clientId: string },
+) {
+  const paths = [
+    "/staff?index",
+    "/staff.data?index",
+    `/staff/clients/${staff.clientId}`,
+    `/staff/clients/${staff.clientId}`,
+    `/staff/clients/${staff.clientId}.data`,
+    "/staff/clients/00000000-0000-4000-8000-000000000000",
+  ];
+  return Array.from({ length: count }, () => {
+    const built = randomBody(random, () => staffFields(random));
+    const path = random.pick(paths);
+    return actionProbe(random, appUrl, forged, path, built, "staff", staff.cookie);
   });
 }
 
@@ -1346,6 +1432,24 @@ async function signIn(appUrl: string, email: string, password: string): Promise<
     .join("; ");
 }
 
+/**
+ * A staff member's session and a client of theirs in the console's directory (the first list view
+ * syncs it), for the console's own forms.
+ */
+async function staffSession(authUrl: string, app: RunningProcess) {
+  const staffEmail = `ops-hostile-staff-${Date.now()}@example.com`;
+  await createConfirmedUser(authUrl, DEMO_SERVICE_ROLE_KEY, staffEmail, PASSWORD, {
+    role: "staff",
+  });
+  const cookie = await signInCookie(app, staffEmail, PASSWORD);
+  const clientEmail = `ops-hostile-client-${Date.now()}@example.com`;
+  const clientId = await createConfirmedUser(authUrl, DEMO_SERVICE_ROLE_KEY, clientEmail, PASSWORD);
+  const list = await fetch(`${app.url}/staff`, { headers: { Cookie: cookie } });
+  expect(list.status).toBe(200);
+  expect(await list.text()).toContain(clientEmail);
+  return { cookie, clientId };
+}
+
 describe("hostile input", () => {
   let auth: RunningProcess & { dataDir: string };
   let app: RunningProcess;
@@ -1353,6 +1457,7 @@ describe("hostile input", () => {
   let realCookie: string;
   let real: RealSession;
   let forged: ForgedCookie[];
+  let staff: { cookie: string; clientId: string };
   const summary: string[] = [];
 
   beforeAll(async () => {
@@ -1362,6 +1467,8 @@ describe("hostile input", () => {
       // default so its 429 is exercised too (the control user is never in the fuzz).
       RATE_LIMIT_SIGN_IN_PER_IP: "100000",
       RATE_LIMIT_SIGN_UP_PER_IP: "100000",
+      // The staff console reads and invites through the admin API.
+      SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
     });
     email = `ops-hostile-${Date.now()}@example.com`;
     const fromHarness = await signedInCookie(app, auth.url, DEMO_SERVICE_ROLE_KEY, email, PASSWORD);
@@ -1376,6 +1483,7 @@ describe("hostile input", () => {
     const signing = keys.keys.find((key) => key.key_ops?.includes("sign"));
     if (!signing) throw new Error("no signing key in the auth server's data dir");
     forged = await forgeCookies(real, signing, new Random(SEED));
+    staff = await staffSession(auth.url, app);
   }, 60_000);
 
   afterAll(async () => {
@@ -1446,6 +1554,7 @@ describe("hostile input", () => {
       ...signOutProbes(random, app.url, forged, 60, toSignOut),
       ...confirmProbes(random, app.url, forged, 90),
       ...oddRequestProbes(random, app.url, forged),
+      ...staffProbes(random, app.url, forged, 120, staff),
     ].map(fitHeaders);
     const kinds = new Map<Expectation, number>();
     for (const probe of probes) kinds.set(probe.expect, (kinds.get(probe.expect) ?? 0) + 1);
@@ -1459,6 +1568,7 @@ describe("hostile input", () => {
       ["cross-site", 20],
       ["too-large", 10],
       ["length-required", 5],
+      ["staff", 80],
     ];
     for (const [kind, count] of minimum) {
       expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(count);

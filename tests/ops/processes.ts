@@ -160,12 +160,13 @@ export function postSignIn(
   return postForm(app, "/sign-in", { email, password }, headers);
 }
 
-/** Creates a confirmed user through the auth server's admin API and returns their id. */
+/** Creates a confirmed user (staff with `{ role: "staff" }`) through the admin API; returns their id. */
 export async function createConfirmedUser(
   authUrl: string,
   serviceRoleKey: string,
   email: string,
   password: string,
+  appMetadata?: Record<string, string>,
 ) {
   const created = await fetch(`${authUrl}/auth/v1/admin/users`, {
     method: "POST",
@@ -174,7 +175,7 @@ export async function createConfirmedUser(
       Authorization: `Bearer ${serviceRoleKey}`,
       "Content-Type": "application/json",
     },
-    body: JSON.stringify({ email, password, email_confirm: true }),
+    body: JSON.stringify({ email, password, email_confirm: true, app_metadata: appMetadata }),
   });
   if (!created.ok) throw new Error(`admin create: ${created.status} ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;

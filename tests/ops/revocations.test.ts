@@ -146,7 +146,7 @@ describe("revocation markers that hold", () => {
         await refreshing;
         expect(kept.length).toBeGreaterThan(0);
         const working = [];
-        for (const session of kept.slice(-5)) {
+        for (const session of kept) {
           if ((await landsOn(app, cookieOf(session))).startsWith("/dashboard")) {
             working.push(session.access_token);
           }

@@ -1,7 +1,7 @@
 // The page a visitor returns to after signing in: only the signed-in area's own paths are kept,
 // and a user only lands in their own area.
 import { describe, expect, it } from "vitest";
-import { landingAfterSignIn, returnToPath, withReturnTo } from "~/auth/return-to";
+import { landingAfterSignIn, returnToPath, withReturnTo } from "~/lib/return-to";
 
 describe("returnToPath", () => {
   it("keeps the dashboard's and the console's pages", () => {

@@ -8,6 +8,7 @@ import { EmailField } from "~/components/auth/email-field";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
 import { PasswordField } from "~/components/auth/password-field";
+import { ActionRouteForm } from "~/components/action-route-form";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
@@ -152,7 +153,6 @@ function ChangePassword({
 export function AccountPage({ email }: { email: string }) {
   const result = useActionData<AccountAnswer>();
   useActionToast(result?.toast);
-  const signingOut = useSubmitting(SIGN_OUT_EVERYWHERE_PATH);
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Account</h1>
@@ -176,11 +176,13 @@ export function AccountPage({ email }: { email: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" action={SIGN_OUT_EVERYWHERE_PATH}>
-            <SubmitButton pending={signingOut} variant="destructive">
-              Sign out of all devices
-            </SubmitButton>
-          </Form>
+          <ActionRouteForm action={SIGN_OUT_EVERYWHERE_PATH}>
+            {(pending) => (
+              <SubmitButton pending={pending} variant="destructive">
+                Sign out of all devices
+              </SubmitButton>
+            )}
+          </ActionRouteForm>
         </CardContent>
       </Card>
     </div>

@@ -1,8 +1,10 @@
-// The sign-in / sign-up form: posts to its own route's action (a plain document POST without
+// The auth dialog's form in each of its modes: sign-in, sign-up and the request for a reset link
+// ('Forgot password?'). It posts to its own route's action (a plain document POST without
 // JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
-// layout (`AuthOutletContext`), so it survives a switch between the modes; and both routes render
-// this very component, so React keeps the same input elements across a switch and text typed or
-// autofilled while the switch is under way lands in the form that stays.
+// layout (`AuthOutletContext`), so it survives a switch between the modes; and every mode's route
+// renders this very component, so React keeps the same input elements across a switch (the e-mail
+// always, the password between sign-in and sign-up) and text typed or autofilled while the switch
+// is under way lands in the form that stays.
 import {
   Form,
   useActionData,
@@ -11,12 +13,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ActionRouteForm } from "~/components/action-route-form";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { useActionToast } from "~/components/toaster";
 import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
-import { authHref, type AuthMode } from "~/auth/auth-mode";
-import { withReturnTo } from "~/auth/return-to";
+import { authHref, dialogHref, type DialogForm } from "~/auth/auth-mode";
+import { withReturnTo } from "~/lib/return-to";
 import { useReturnTo } from "~/hooks/use-return-to";
 import type { FormAnswer } from "~/forms/answer";
 import { signUpSchema } from "~/forms/schemas";
@@ -41,12 +44,13 @@ export interface AuthOutletContext {
 
 /** The route handle that says which mode a route shows the form in. */
 export interface AuthModeHandle {
-  authMode: AuthMode;
+  authMode: DialogForm;
 }
 
-const SUBMIT_LABEL: Record<AuthMode, string> = {
+const SUBMIT_LABEL: Record<DialogForm, string> = {
   "sign-in": "Sign In",
   "sign-up": "Create Account",
+  "forgot-password": "Send Reset Link",
 };
 
 /** The landing layout, whose loader says whether the auth service takes new sign-ups. */
@@ -55,13 +59,13 @@ const LANDING_ROUTE_ID = "routes/_landing";
 const INVITATION_ONLY =
   "New to the portal? It is by invitation: your account manager sends you one, and its link lets you choose your password.";
 
-/** The default export of both `/sign-in` and `/sign-up`; the mode comes from the route's handle. */
+/**
+ * The default export of `/sign-in`, `/sign-up` and `/forgot-password`; the mode comes from the
+ * route's handle.
+ */
 export function AuthForm() {
   const leaf = useMatches().at(-1)?.handle as Partial<AuthModeHandle> | undefined;
   const mode = leaf?.authMode ?? "sign-in";
-  // While sign-ups are closed (/sign-up then redirects here), the form says how to get access.
-  const signUpsOpen =
-    useRouteLoaderData<{ signUpsOpen: boolean }>(LANDING_ROUTE_ID)?.signUpsOpen ?? true;
   const result = useActionData<FormAnswer<"email" | "password">>();
   useActionToast(result?.toast);
   const { email, setEmail, password, setPassword } = useOutletContext<AuthOutletContext>();
@@ -74,12 +78,13 @@ export function AuthForm() {
   }, [setPassword]);
   // The sign-in form posts the page the visitor was sent from along, so it lands there.
   const returnTo = useReturnTo();
-  const action = mode === "sign-in" ? withReturnTo(authHref(mode), returnTo) : authHref(mode);
-  const pending = useSubmitting(authHref(mode));
+  const action = mode === "sign-in" ? withReturnTo(authHref(mode), returnTo) : dialogHref(mode);
+  const pending = useSubmitting(dialogHref(mode));
   const alert = useFormAlert();
 
   const passwordError = result?.errors.password;
   const signUp = mode === "sign-up";
+  const forgot = mode === "forgot-password";
   const blocked = hydrated && signUp && !signUpSchema.safeParse({ email, password }).success;
   // After 'Account Created!': where the mail went, in place of the form.
   const inbox = useInboxAddress();
@@ -89,28 +94,30 @@ export function AuthForm() {
     <>
       <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
         <EmailField
-          autoComplete="username"
+          autoComplete={forgot ? "email" : "username"}
           email={email}
           defaultValue={result?.values.email ?? email}
           serverError={result?.errors.email}
           onEmailChange={setEmail}
         />
-        <div className="grid gap-2">
-          <Label htmlFor="auth-password">Password</Label>
-          <PasswordField
-            id="auth-password"
-            name="password"
-            required
-            minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
-            autoComplete={signUp ? "new-password" : "current-password"}
-            ref={passwordRef}
-            defaultValue={password}
-            onChange={(event) => setPassword(event.target.value)}
-            {...errorProps("auth-password-error", passwordError)}
-          />
-          <FieldError id="auth-password-error" message={passwordError} />
-          {signUp ? <PasswordStrength password={password} /> : null}
-        </div>
+        {forgot ? null : (
+          <div className="grid gap-2">
+            <Label htmlFor="auth-password">Password</Label>
+            <PasswordField
+              id="auth-password"
+              name="password"
+              required
+              minLength={signUp ? PASSWORD_MIN_LENGTH : undefined}
+              autoComplete={signUp ? "new-password" : "current-password"}
+              ref={passwordRef}
+              defaultValue={password}
+              onChange={(event) => setPassword(event.target.value)}
+              {...errorProps("auth-password-error", passwordError)}
+            />
+            <FieldError id="auth-password-error" message={passwordError} />
+            {signUp ? <PasswordStrength password={password} /> : null}
+          </div>
+        )}
         <FormAlert {...alert.alertProps} />
         <SubmitButton
           pending={pending}
@@ -121,41 +128,60 @@ export function AuthForm() {
           {SUBMIT_LABEL[mode]}
         </SubmitButton>
         {/* After the submit, so the keyboard goes e-mail, password, submit. */}
-        {signUp ? null : (
+        {mode === "sign-in" ? (
           <DialogSwitch to="forgot-password" className="justify-self-center text-sm">
             Forgot password?
           </DialogSwitch>
-        )}
-        {signUpsOpen ? (
-          <p className="text-center text-sm text-muted-foreground">
-            {signUp ? "Already have an account? " : "New to the portal? "}
-            <DialogSwitch to={signUp ? "sign-in" : "sign-up"}>
-              {signUp ? "Sign in" : "Create an account"}
-            </DialogSwitch>
-          </p>
-        ) : (
-          <p className="text-center text-sm text-muted-foreground">{INVITATION_ONLY}</p>
-        )}
+        ) : null}
+        <OtherModes mode={mode} />
       </Form>
       {result?.unconfirmed ? <ResendConfirmation email={result.values.email ?? ""} /> : null}
     </>
   );
 }
 
+/** The line under the form that switches to the dialog's other modes. */
+function OtherModes({ mode }: { mode: DialogForm }) {
+  // While sign-ups are closed (/sign-up then redirects here), the form says how to get access.
+  const signUpsOpen =
+    useRouteLoaderData<{ signUpsOpen: boolean }>(LANDING_ROUTE_ID)?.signUpsOpen ?? true;
+  if (mode === "forgot-password") {
+    return (
+      <p className="text-center text-sm text-muted-foreground">
+        Remembered it? <DialogSwitch to="sign-in">Back to sign in</DialogSwitch>
+      </p>
+    );
+  }
+  if (!signUpsOpen) {
+    return <p className="text-center text-sm text-muted-foreground">{INVITATION_ONLY}</p>;
+  }
+  const signUp = mode === "sign-up";
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      {signUp ? "Already have an account? " : "New to the portal? "}
+      <DialogSwitch to={signUp ? "sign-in" : "sign-up"}>
+        {signUp ? "Sign in" : "Create an account"}
+      </DialogSwitch>
+    </p>
+  );
+}
+
 /** Offered when sign-in found the address unconfirmed: mails the confirmation link again. */
 function ResendConfirmation({ email }: { email: string }) {
-  const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
   return (
-    <Form
-      method="post"
+    <ActionRouteForm
       action={RESEND_CONFIRMATION_PATH}
       className="grid gap-2 rounded-md border p-3 text-sm"
     >
-      <p>Didn&apos;t get the confirmation email?</p>
-      <input type="hidden" name="email" value={email} />
-      <SubmitButton pending={pending} variant="outline">
-        Send the confirmation email again
-      </SubmitButton>
-    </Form>
+      {(pending) => (
+        <>
+          <p>Didn&apos;t get the confirmation email?</p>
+          <input type="hidden" name="email" value={email} />
+          <SubmitButton pending={pending} variant="outline">
+            Send the confirmation email again
+          </SubmitButton>
+        </>
+      )}
+    </ActionRouteForm>
   );
 }

@@ -4,7 +4,7 @@
 import { Link } from "@remix-run/react";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import { authHref, type AuthMode } from "~/auth/auth-mode";
-import { withReturnTo } from "~/auth/return-to";
+import { withReturnTo } from "~/lib/return-to";
 import { useReturnTo } from "~/hooks/use-return-to";
 
 /**

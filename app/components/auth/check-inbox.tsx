@@ -2,12 +2,12 @@
 // went, 'Send it again' (the resend flow, which comes back here) and 'Use another address' (the
 // empty sign-up form). Read from the address, so it is the same with JavaScript off, and the form
 // cannot be sent twice by accident.
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { authHref, FROM_INBOX_FIELD, INBOX_PARAM } from "~/auth/auth-mode";
+import { ActionRouteForm } from "~/components/action-route-form";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";
 import { isValidEmail } from "~/forms/validation";
-import { useSubmitting } from "~/hooks/use-submitting";
 import { RESEND_CONFIRMATION_PATH } from "~/lib/paths";
 
 /** The dialog's title and description in this state. */
@@ -24,7 +24,6 @@ export function useInboxAddress(): string | null {
 }
 
 export function CheckInbox({ email }: { email: string }) {
-  const pending = useSubmitting(RESEND_CONFIRMATION_PATH);
   return (
     <div className="grid gap-4">
       <p className="text-sm">
@@ -32,13 +31,17 @@ export function CheckInbox({ email }: { email: string }) {
         <strong className="break-all font-semibold">{email}</strong>. If nothing arrives within a
         minute, look in your spam folder, then send it again.
       </p>
-      <Form method="post" action={RESEND_CONFIRMATION_PATH}>
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name={FROM_INBOX_FIELD} value="1" />
-        <SubmitButton pending={pending} variant="outline" className="w-full">
-          Send it again
-        </SubmitButton>
-      </Form>
+      <ActionRouteForm action={RESEND_CONFIRMATION_PATH}>
+        {(pending) => (
+          <>
+            <input type="hidden" name="email" value={email} />
+            <input type="hidden" name={FROM_INBOX_FIELD} value="1" />
+            <SubmitButton pending={pending} variant="outline" className="w-full">
+              Send it again
+            </SubmitButton>
+          </>
+        )}
+      </ActionRouteForm>
       <Button asChild variant="link" className="justify-self-center">
         <Link to={authHref("sign-up")} replace preventScrollReset>
           Use another address

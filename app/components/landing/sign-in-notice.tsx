@@ -6,7 +6,7 @@ import { useSearchParams } from "@remix-run/react";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { parseSessionEnd, SESSION_END_PARAM } from "~/auth/session-end";
+import { parseSessionEnd, SESSION_END_PARAM } from "~/session/session-end";
 import { SIGN_IN_NOTICES } from "~/content/landing";
 import { useReturnTo } from "~/hooks/use-return-to";
 

@@ -2,8 +2,8 @@
 // `redirectTo` from the landing page to the sign-in form, and sign-in lands there. Only a path of
 // the area the user signs into is followed (a client's dashboard pages, a staff member's console),
 // so the parameter can never send anyone off the site or into a redirect loop.
-import { safeRedirect } from "~/lib/safe-redirect";
-import { DASHBOARD_PATH, STAFF_PATH } from "~/lib/paths";
+import { safeRedirect } from "./safe-redirect";
+import { DASHBOARD_PATH, STAFF_PATH } from "./paths";
 
 export const RETURN_TO_PARAM = "redirectTo";
 

@@ -1,0 +1,174 @@
+// The product database's commands and start-up checks as an operator meets them, on real
+// processes: `node build/data.js migrate` on both engines, `node build/data.js export <url>` moving
+// a client's ticks from the SQLite file into Debian's PostgreSQL, and a bad programme file stopping
+// the start with the line and field it names.
+import { execFile, type ExecFileException } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
+import {
+  buildDir,
+  freePort,
+  postForm,
+  signedInCookie,
+  startAppProcess,
+  startAuthProcess,
+} from "./processes";
+
+const root = join(import.meta.dirname, "../..");
+const PASSWORD = "Data-Commands-2026!";
+
+let postgres: Postgres | undefined;
+afterAll(() => postgres?.stop());
+
+function cluster(): Postgres {
+  postgres ??= startPostgres(freePort());
+  return postgres;
+}
+
+/** A new database in the test cluster: its connection string. */
+function newPostgresDatabase(name: string): string {
+  cluster().psql(["-c", `CREATE DATABASE ${name}`]);
+  return cluster().url.replace("/postgres?", `/${name}?`);
+}
+
+interface Outcome {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a built script with only PATH and `env` in its environment. */
+function runBuilt(script: string, args: string[], env: Record<string, string>) {
+  const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
+  return new Promise<Outcome>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(buildDir, script), ...args],
+      { cwd: root, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000, encoding: "utf8" },
+      (error: ExecFileException | null, stdout: string, stderr: string) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+describe("node build/data.js migrate", () => {
+  it("creates the schema on a new SQLite file, then finds it up to date", async () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-migrate-")) };
+    const first = await runBuilt("data.js", ["migrate"], env);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.output).toMatch(/^applied: 001-/);
+    expect(await runBuilt("data.js", ["migrate"], env)).toEqual({
+      code: 0,
+      output: "the schema is up to date\n",
+    });
+  });
+
+  it(
+    "creates the schema in the PostgreSQL database DATABASE_URL names",
+    { timeout: 60_000 },
+    async () => {
+      const url = newPostgresDatabase(`migrate_${process.pid}`);
+      const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-migrate-")), DATABASE_URL: url };
+      const outcome = await runBuilt("data.js", ["migrate"], env);
+      expect(outcome).toMatchObject({ code: 0 });
+      expect(outcome.output).toMatch(/^applied: 001-/);
+      const tables = cluster().psql([
+        "-d",
+        `migrate_${process.pid}`,
+        "-c",
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'task_states'",
+      ]);
+      expect(tables.trim()).toBe("1");
+    },
+  );
+
+  it("answers a wrong command with its usage and exit code 2", async () => {
+    const outcome = await runBuilt("data.js", ["export", "mysql://nowhere"], {});
+    expect(outcome.code).toBe(2);
+    expect(outcome.output).toContain("usage: node build/data.js migrate | export");
+  });
+});
+
+describe("node build/data.js export", () => {
+  it(
+    "moves a client's ticks from the SQLite file to PostgreSQL, where the portal shows them",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const auth = await startAuthProcess(freePort());
+      const dataDir = mkdtempSync(join(tmpdir(), "portal-export-"));
+      const email = `exported-${Date.now()}@example.com`;
+      const app = await startAppProcess(freePort(), auth.url, { DATA_DIR: dataDir });
+      try {
+        const cookie = await signedInCookie(app, auth.url, DEMO_SERVICE_ROLE_KEY, email, PASSWORD);
+        const tick = await postForm(
+          app,
+          "/dashboard/sprint-1",
+          { taskId: "pricing-strategist", status: "completed" },
+          { Cookie: cookie },
+        );
+        expect(tick.status).toBe(302);
+        await app.stop();
+
+        const url = newPostgresDatabase(`export_${process.pid}`);
+        const outcome = await runBuilt("data.js", ["export", url], { DATA_DIR: dataDir });
+        expect(outcome.code, outcome.output).toBe(0);
+        expect(outcome.output).toContain("task_states: 1 rows");
+
+        // The portal on PostgreSQL shows the client the tick made on SQLite.
+        const moved = await startAppProcess(freePort(), auth.url, {
+          DATA_DIR: mkdtempSync(join(tmpdir(), "portal-export-")),
+          DATABASE_URL: url,
+        });
+        try {
+          const page = await fetch(`${moved.url}/dashboard/sprint-1`, {
+            headers: { Cookie: cookie },
+          });
+          const html = await page.text();
+          expect(page.status).toBe(200);
+          // The form posts the opposite of what is shown: a completed task offers 'pending'.
+          expect(html).toMatch(
+            /data-task="pricing-strategist"[\s\S]*?name="status" value="pending"/,
+          );
+        } finally {
+          await moved.stop();
+        }
+        // A second export into a database that already holds product data is refused.
+        const again = await runBuilt("data.js", ["export", url], { DATA_DIR: dataDir });
+        expect(again.code).toBe(1);
+      } finally {
+        await app.stop();
+        await auth.stop();
+      }
+    },
+  );
+});
+
+describe("a bad programme file", () => {
+  it("stops the start with the line and field it names", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "portal-programme-")), "programme.yaml");
+    writeFileSync(file, "overallProgress: 250\nsprints: []\n");
+    const port = freePort();
+    const outcome = await runBuilt("main.js", [], {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: "ops-test-session-secret-0123456789abcdef",
+      SUPABASE_URL: "http://127.0.0.1:9",
+      SUPABASE_ANON_KEY: "unused",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "portal-data-")),
+      PROGRAMME_FILE: file,
+    });
+    expect(outcome.code).toBe(1);
+    expect(outcome.output).toContain("line 1");
+    expect(outcome.output).toContain("overallProgress");
+    expect(outcome.output).not.toMatch(/\n\s+at /);
+  });
+});
