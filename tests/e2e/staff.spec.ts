@@ -111,6 +111,14 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
     await expect(toast(page)).toContainText("Changes Saved");
     await expect(sprintForm(name).getByLabel("Progress (%)")).toHaveValue("100");
   }
+  // One form per sprint, in order, after the saves redrew them (two sprints storing the same
+  // values once shared a key, and React drew stale copies).
+  await expect(page.getByRole("button", { name: /^Save Sprint \d$/ })).toHaveText([
+    "Save Sprint 1",
+    "Save Sprint 2",
+    "Save Sprint 3",
+    "Save Sprint 4",
+  ]);
   const changes = page.getByRole("region", { name: "Changes" });
   await expect(changes.getByRole("listitem").first()).toContainText(
     "Sprint 2 status: Not Started → Completed",

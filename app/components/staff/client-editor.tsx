@@ -215,9 +215,10 @@ function SprintForm({
  * that form afresh, while a save elsewhere leaves what was typed into it alone.
  */
 function storedValues(page: SprintPageView, startedAt: number | null): string {
-  const { status, progress } = page.sprint;
+  const { id, status, progress } = page.sprint;
   const items = [...page.objectives.map((o) => o.progress), ...page.tasks.map((t) => t.status)];
-  return JSON.stringify([status, progress, startedAt, items]);
+  // The sprint's id first: two sprints storing the same values must not share a key.
+  return JSON.stringify([id, status, progress, startedAt, items]);
 }
 
 export function ClientEditorPage({ client, programme, sprints, audit }: ClientEditorData) {
