@@ -136,11 +136,29 @@ async function reserveFailure(all: Limiters, ip: string | undefined, email: stri
   return waitWhenOver(everywhere, all.signInFailuresPerAddress.points);
 }
 
+/** The count each attempt at `action` (sign-in aside) spends: its limiter and its key. */
+function countOf(
+  all: Limiters,
+  action: Exclude<LimitedAction, "sign-in">,
+  ip: string | undefined,
+  subject: string,
+): [RateLimiterAbstract, string] {
+  const key = ipKey(ip);
+  return {
+    "sign-up": [all.signUpPerIp, key],
+    confirm: [all.confirmPerIp, key],
+    refresh: [all.refreshPerIp, key],
+    "session-refresh": [all.refreshPerSession, subject],
+    "email-change": [all.emailChangePerUser, subject],
+    invite: [all.invitePerAddress, addressKey(subject)],
+  }[action] as [RateLimiterAbstract, string];
+}
+
 /**
  * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
  * reached. `subject` is the e-mail address of a sign-in or an invitation, the session of a
- * session's refresh, the user of an e-mail change. A sign-in that may go ahead is counted as a failure until
- * settleSignIn() says how it ended.
+ * session's refresh, the user of an e-mail change. A sign-in that may go ahead is counted as a
+ * failure until settleSignIn() says how it ended.
  */
 export async function takeAttempt(
   action: LimitedAction,
@@ -149,23 +167,26 @@ export async function takeAttempt(
 ): Promise<number | null> {
   limiters ??= createLimiters();
   const all = await limiters;
-  const key = ipKey(ip);
   if (action === "sign-in") {
     const wait =
-      (await reserveFailure(all, ip, subject)) ?? (await waitOf([all.signInPerIp.consume(key)]));
+      (await reserveFailure(all, ip, subject)) ??
+      (await waitOf([all.signInPerIp.consume(ipKey(ip))]));
     if (wait !== null) await releaseFailure(all, ip, subject);
     return wait;
   }
-  return waitOf(
-    {
-      "sign-up": () => [all.signUpPerIp.consume(key)],
-      confirm: () => [all.confirmPerIp.consume(key)],
-      refresh: () => [all.refreshPerIp.consume(key)],
-      "session-refresh": () => [all.refreshPerSession.consume(subject)],
-      "email-change": () => [all.emailChangePerUser.consume(subject)],
-      invite: () => [all.invitePerAddress.consume(addressKey(subject))],
-    }[action](),
-  );
+  const [limiter, key] = countOf(all, action, ip, subject);
+  return waitOf([limiter.consume(key)]);
+}
+
+/** Gives back an attempt takeAttempt() counted, when it came to nothing (nothing was mailed). */
+export async function returnAttempt(
+  action: Exclude<LimitedAction, "sign-in">,
+  ip: string | undefined,
+  subject = "",
+) {
+  limiters ??= createLimiters();
+  const [limiter, key] = countOf(await limiters, action, ip, subject);
+  await limiter.reward(key, 1);
 }
 
 /**
@@ -180,10 +201,4 @@ export async function settleSignIn(
   if (wrongPassword) return;
   limiters ??= createLimiters();
   await releaseFailure(await limiters, ip, email);
-}
-
-/** Gives back an invitation's count when nothing was mailed, so staff may try the address again. */
-export async function returnInvitation(email: string) {
-  limiters ??= createLimiters();
-  await (await limiters).invitePerAddress.reward(addressKey(email), 1);
 }

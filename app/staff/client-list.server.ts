@@ -10,7 +10,7 @@ import { inviteSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
-import { returnInvitation, takeAttempt } from "~/lib/rate-limit.server";
+import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
@@ -78,27 +78,27 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
   const { email } = parsed.value;
   const wait = await takeAttempt("invite", context.clientIp, email);
   if (wait !== null) return tooManyAttempts(context, wait, { values });
-  /** Nothing was mailed: the address may be invited again at once. */
-  const refused = async <T>(answer: T) => {
-    await returnInvitation(email);
-    return answer;
-  };
-  let answer;
+  let mailed = false;
   try {
-    answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
-  } catch {
-    return refused(formError(context, messages.connectionError, { values }));
+    let answer;
+    try {
+      answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
+    } catch {
+      return formError(context, messages.connectionError, { values });
+    }
+    const { data, error } = answer;
+    if (error?.code === "email_exists") return formError(context, alreadyClient(email), { values });
+    const gap = error ? secondsUntilNextEmail(error) : null;
+    if (gap !== null) return tooManyAttempts(context, gap, { values });
+    if (error || !data.user) {
+      const toast = inviteRefused(error);
+      return formError(context, toast, { values, errors: { email: addressHint(toast) } });
+    }
+    mailed = true;
+    await saveUser(data.user);
+  } finally {
+    // Nothing was mailed: the address may be invited again at once.
+    if (!mailed) await returnAttempt("invite", context.clientIp, email);
   }
-  const { data, error } = answer;
-  if (error?.code === "email_exists") {
-    return refused(formError(context, alreadyClient(email), { values }));
-  }
-  const gap = error ? secondsUntilNextEmail(error) : null;
-  if (gap !== null) return refused(tooManyAttempts(context, gap, { values }));
-  if (error || !data.user) {
-    const toast = inviteRefused(error);
-    return refused(formError(context, toast, { values, errors: { email: addressHint(toast) } }));
-  }
-  await saveUser(data.user);
   return redirectWithToast(STAFF_PATH, invitationSent(email));
 }

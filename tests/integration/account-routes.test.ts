@@ -3,7 +3,7 @@
 // in words when a confirmation mail is asked for too soon, revocation after a password change, a
 // sign-out everywhere the auth service cannot carry out, and the e-mail change from the account
 // page's form to the confirmed link.
-import { createServer, request as forward } from "node:http";
+import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -198,11 +198,7 @@ describe("answers that could tell a recent sign-up", () => {
         }),
       );
     });
-    await new Promise<void>((resolve) => gotrue.listen(0, "127.0.0.1", resolve));
-    const { port } = gotrue.address() as AddressInfo;
-    const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
-    configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
-    try {
+    await withAuthServiceAt(gotrue, async () => {
       const email = uniqueEmail("hosted-gap");
       const signedUp = asResponse(
         await signUp.action({
@@ -220,10 +216,7 @@ describe("answers that could tell a recent sign-up", () => {
         ),
       );
       expect((await toastOf(resent))?.title).toBe("Email Sent");
-    } finally {
-      configure(parseEnv({ ...settings, SUPABASE_URL: auth.url }));
-      gotrue.close();
-    }
+    });
   });
 });
 
@@ -235,6 +228,21 @@ async function sessionCookie(email: string) {
     params: {},
   });
   return cookieHeaderFrom(asResponse(answer).headers);
+}
+
+/** Points the app at `service`, a stand-in for the auth service, while `run` runs; then back. */
+async function withAuthServiceAt(service: Server, run: () => Promise<void>) {
+  await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+  const { port } = service.address() as AddressInfo;
+  const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
+  configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
+  try {
+    await run();
+  } finally {
+    configure(parseEnv({ ...settings, SUPABASE_URL: auth.url }));
+    service.closeAllConnections();
+    service.close();
+  }
 }
 
 describe("password change", () => {
@@ -287,11 +295,7 @@ describe("sign out of all devices", () => {
       });
       incoming.pipe(upstream);
     });
-    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-    const { port } = relay.address() as AddressInfo;
-    const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
-    configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
-    try {
+    await withAuthServiceAt(relay, async () => {
       const email = uniqueEmail("everywhere");
       await adminCreateUser(auth, email);
       const signInAs = () => sessionCookie(email);
@@ -324,11 +328,7 @@ describe("sign out of all devices", () => {
       expect(done.headers.get("Location")).toBe("/");
       expect((await toastOf(done))?.title).toBe("Signed Out");
       expect(await signedInAs(other)).toBeNull();
-    } finally {
-      configure(parseEnv({ ...settings, SUPABASE_URL: auth.url }));
-      relay.closeAllConnections();
-      relay.close();
-    }
+    });
   });
 });
 
@@ -516,21 +516,14 @@ describe("e-mail change on the account page", () => {
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ msg: "Confirmation link accepted", code: 200 }));
     });
-    await new Promise<void>((resolve) => secureChange.listen(0, "127.0.0.1", resolve));
-    const { port } = secureChange.address() as AddressInfo;
-    const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
-    configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
-    try {
+    await withAuthServiceAt(secureChange, async () => {
       const path = "/auth/confirm?token_hash=abc&type=email_change&next=%2Fdashboard%2Faccount";
       const answered = asResponse(
         await confirm.action({ request: formPost(path, {}), context: context(), params: {} }),
       );
       expect(answered.headers.get("Location")).toBe("/dashboard/account");
       expect((await toastOf(answered))?.title).toBe("One More Step");
-    } finally {
-      configure(parseEnv({ ...settings, SUPABASE_URL: auth.url }));
-      secureChange.close();
-    }
+    });
   });
 
   it("still changes the password when the form has no intent", async () => {

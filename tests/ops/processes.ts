@@ -1,9 +1,10 @@
 // Starts the production build as real processes for the operations tests: the standalone auth
 // server (build/auth-server.js) and the app (build/main.js) pointed at it, each stoppable and
-// restartable, with their output captured; raw TCP connections for requests fetch will not send.
+// restartable, with their output captured; one-shot commands run to their exit; raw TCP
+// connections for requests fetch will not send.
 // OPS_BUILD_DIR (default `build`, relative to the project
 // root) says where main.js and auth-server.js live, so a suite can run a stable copy of the build.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess, type ExecFileException } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -69,6 +70,33 @@ function run(
     },
   };
   return waitForOk(`${url}${healthPath}`, () => output).then(() => running);
+}
+
+export interface CommandOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command's script (`build/staff.js`…) to its exit, with only PATH and `env` set. */
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeout = 60_000,
+) {
+  const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
+  return new Promise<CommandOutcome>((resolve) => {
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { cwd: root, env: childEnv as NodeJS.ProcessEnv, timeout, encoding: "utf8" },
+      (error: ExecFileException | null, stdout: string, stderr: string) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
 
 /** The standalone auth server on `port`, keeping its data in `dataDir` (a new temp dir by default). */

@@ -2,7 +2,6 @@
 // processes: `node build/data.js migrate` on both engines, `node build/data.js export <url>` moving
 // a client's ticks from the SQLite file into Debian's PostgreSQL, and a bad programme file stopping
 // the start with the line and field it names.
-import { execFile, type ExecFileException } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,13 +11,13 @@ import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
 import {
   buildDir,
   freePort,
+  runCommand,
   postForm,
   signedInCookie,
   startAppProcess,
   startAuthProcess,
 } from "./processes";
 
-const root = join(import.meta.dirname, "../..");
 const PASSWORD = "Data-Commands-2026!";
 
 let postgres: Postgres | undefined;
@@ -35,25 +34,10 @@ function newPostgresDatabase(name: string): string {
   return cluster().url.replace("/postgres?", `/${name}?`);
 }
 
-interface Outcome {
-  code: number | null;
-  output: string;
-}
-
-/** Runs a built script with only PATH and `env` in its environment. */
-function runBuilt(script: string, args: string[], env: Record<string, string>) {
-  const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
-  return new Promise<Outcome>((resolve) => {
-    execFile(
-      process.execPath,
-      [join(buildDir, script), ...args],
-      { cwd: root, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000, encoding: "utf8" },
-      (error: ExecFileException | null, stdout: string, stderr: string) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
+/** Runs a built script with only PATH and `env` set: its exit code and all it printed. */
+async function runBuilt(script: string, args: string[], env: Record<string, string>) {
+  const { code, stdout, stderr } = await runCommand(join(buildDir, script), args, env);
+  return { code, output: `${stdout}${stderr}` };
 }
 
 describe("node build/data.js migrate", () => {

@@ -2,7 +2,6 @@
 // auth server on a loopback site (demo key) and on a public one (the generated key in
 // api-keys.json), an auth service named by SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY as on hosted
 // Supabase, and its one-line answers and exit codes.
-import { execFile, type ExecFileException } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +11,7 @@ import {
   buildDir,
   createConfirmedUser,
   freePort,
+  runCommand,
   startAppProcess,
   type RunningProcess,
 } from "./processes";
@@ -20,26 +20,14 @@ const PASSWORD = "Ops-Test-2026!";
 const PUBLIC_SITE = "https://portal.example.com";
 const root = join(import.meta.dirname, "../..");
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the staff command with only PATH and `env` in its environment. */
-function staff(args: string[], env: Record<string, string>, script = join(buildDir, "staff.js")) {
-  const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
-  return new Promise<Outcome>((resolve) => {
-    execFile(
-      process.execPath,
-      [script, ...args],
-      { cwd: root, env: childEnv as NodeJS.ProcessEnv, timeout: 20_000, encoding: "utf8" },
-      (error: ExecFileException | null, stdout: string, stderr: string) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ code, stdout: stdout.trim(), stderr: stderr.trim() });
-      },
-    );
-  });
+async function staff(
+  args: string[],
+  env: Record<string, string>,
+  script = join(buildDir, "staff.js"),
+) {
+  const { code, stdout, stderr } = await runCommand(script, args, env, 20_000);
+  return { code, stdout: stdout.trim(), stderr: stderr.trim() };
 }
 
 /** The portal, with its embedded auth server on `authPort` keeping its data in `dataDir`. */
