@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures are declared by destructuring their first argument, even when empty.
-    files: ["tests/e2e/**/*.ts"],
+    files: ["tests/e2e/**/*.ts", "tests/support/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
   },
   {

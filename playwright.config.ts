@@ -1,12 +1,12 @@
 // End-to-end tests: Debian's Chromium (never a downloaded browser) against the production build,
-// desktop and phone widths, JavaScript on and off.
+// each spec in the projects tests/e2e/matrix.ts gives it (desktop and phone widths, JavaScript on
+// and off), on both cores.
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
-import { servers } from "./tests/e2e/servers";
+import { PROJECTS, specsFor, type ProjectName } from "./tests/e2e/matrix";
+import { servers } from "./tests/support/e2e/servers";
 
 const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
-const desktop = { viewport: { width: 1280, height: 800 } };
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -18,11 +18,14 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // The list as it runs, and the slowest tests at the end (scripts/slowest-tests.mjs reads it).
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: servers.main.appUrl,
     launchOptions: chromiumLaunch,
-    trace: "retain-on-failure",
+    // A trace costs about a tenth of each test's time; CI keeps no artefacts, so only a developer's
+    // run records one, for the tests that fail.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     // Routed and emulated requests must reach the page as written; the offline-page worker has its
     // own tests, which allow it.
     serviceWorkers: "block",
@@ -32,12 +35,11 @@ export default defineConfig({
     // turns motion back on.
     reducedMotion: "reduce",
   },
-  projects: [
-    { name: "js", use: { ...desktop } },
-    { name: "nojs", use: { ...desktop, javaScriptEnabled: false } },
-    { name: "js-phone", use: { ...phone } },
-    { name: "nojs-phone", use: { ...phone, javaScriptEnabled: false } },
-  ],
+  projects: (Object.keys(PROJECTS) as ProjectName[]).map((name) => ({
+    name,
+    testMatch: specsFor(name),
+    use: { ...PROJECTS[name] },
+  })),
   webServer: Object.values(servers).map((server) => ({
     command: `rm -rf .data/e2e/${server.name} && node ${server.launcher}`,
     // SIGTERM first: the PostgreSQL server's launcher stops its database on the way out.

@@ -1,5 +1,6 @@
 // Test runner configuration (no browser): the app's unit, integration and ops suites, and the
-// workspace packages' own tests (the auth server's contract suite), so `vitest run` runs them all.
+// workspace packages' own tests (the auth server's contract suite), so `vitest run` runs them all,
+// on both cores, with one PostgreSQL cluster for the whole run.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { iconSpritePlugin } from "./scripts/icon-sprite";
@@ -12,7 +13,13 @@ export default defineConfig({
       "tests/{unit,integration,data,ops}/**/*.test.{ts,tsx}",
       "packages/*/tests/**/*.test.ts",
     ],
+    globalSetup: ["tests/support/postgres-cluster.ts"],
+    // Vitest's own default on a two-core machine is one worker; many ops tests wait on processes.
+    maxWorkers: 2,
     environment: "node",
+    // The list as it runs, and a report npm test reads the slowest tests from.
+    reporters: ["default", "json"],
+    outputFile: { json: "reports/vitest.json" },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -1,13 +1,26 @@
 // Types of scripts/postgres.mjs for the TypeScript tests.
-export interface Postgres {
-  /** A connection string for the `postgres` database (over the server's private socket). */
+/** Where a running cluster listens: its socket folder and port. */
+export interface ClusterAddress {
+  dir: string;
+  port: number;
+}
+
+export interface PostgresDatabase {
+  /** A connection string for this database (over the server's private socket). */
   url: string;
-  /** Runs psql against the `postgres` database with `input` on stdin; returns its output. */
+  where: ClusterAddress;
+  /** Runs psql against this database with `input` on stdin; returns its output. */
   psql(args: string[], input?: string): string;
+  /** Creates database `name` on the same cluster and returns it. */
+  createDatabase(name: string): PostgresDatabase;
+}
+
+export interface Postgres extends PostgresDatabase {
   /** The server's process id (the parent of every backend). */
   pid: number;
   stop(): void;
 }
 
 export function postgresBinDir(): string;
+export function attachPostgres(where: ClusterAddress, database?: string): PostgresDatabase;
 export function startPostgres(port: number): Postgres;

@@ -1,6 +1,6 @@
-// A throwaway PostgreSQL server from Debian's package, for tests and the end-to-end servers: initdb
-// in a temp folder, started with pg_ctl on a given port with a private socket folder (no TCP), run
-// as the `postgres` user when running as root (PostgreSQL refuses to run as root).
+// Throwaway PostgreSQL servers from Debian's package, for tests and the end-to-end servers: initdb in
+// a temp folder, started with pg_ctl on a given port with a private socket folder (no TCP); and
+// databases made on a running one.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,23 +22,67 @@ export function postgresBinDir() {
   return join(root, versions[0], "bin");
 }
 
+/** Runs a PostgreSQL program as the `postgres` user when running as root (it refuses root). */
+function runner(bin, dir) {
+  const asPostgres = process.getuid?.() === 0;
+  return (program, args, input = "") =>
+    execFileSync(
+      asPostgres ? "runuser" : join(bin, program),
+      asPostgres ? ["-u", "postgres", "--", join(bin, program), ...args] : args,
+      { encoding: "utf8", input, stdio: ["pipe", "pipe", "pipe"], cwd: dir },
+    );
+}
+
 /**
- * Starts a new cluster on `port`. Returns its connection string (the `postgres` database, over the
- * server's socket), `psql(args, input)` (unaligned, tuples only), the server's process id and
- * `stop()`, which deletes it.
+ * A running cluster (its socket folder and port, as `startPostgres` reports them in `where`):
+ * a connection string for `database`, psql against it (unaligned, tuples only), and a new empty
+ * database beside it.
+ */
+export function attachPostgres({ dir, port }, database = "postgres") {
+  const run = runner(postgresBinDir(), dir);
+  const psql = (args, input) =>
+    run(
+      "psql",
+      [
+        "-h",
+        dir,
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-d",
+        database,
+        "-X",
+        "-A",
+        "-t",
+        "-v",
+        "ON_ERROR_STOP=1",
+        ...args,
+      ],
+      input,
+    );
+  return {
+    url: `postgresql://postgres@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`,
+    where: { dir, port },
+    psql,
+    /** Creates database `name` on the same cluster and returns it, attached. */
+    createDatabase(name) {
+      psql(["-c", `CREATE DATABASE ${name}`]);
+      return attachPostgres({ dir, port }, name);
+    },
+  };
+}
+
+/**
+ * Starts a new cluster on `port`. Returns what `attachPostgres` does for its `postgres` database,
+ * the server's process id and `stop()`, which deletes it.
  */
 export function startPostgres(port) {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), "portal-pg-"));
   chmodSync(dir, 0o777);
   const data = join(dir, "data");
-  const asPostgres = process.getuid?.() === 0;
-  const run = (program, args, input = "") =>
-    execFileSync(
-      asPostgres ? "runuser" : join(bin, program),
-      asPostgres ? ["-u", "postgres", "--", join(bin, program), ...args] : args,
-      { encoding: "utf8", input, stdio: ["pipe", "pipe", "pipe"], cwd: dir },
-    );
+  const run = runner(bin, dir);
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
   run("pg_ctl", [
     "-D",
@@ -50,28 +94,8 @@ export function startPostgres(port) {
     `-p ${port} -k ${dir} -c listen_addresses=''`,
     "start",
   ]);
-  const psql = (args, input) =>
-    run(
-      "psql",
-      [
-        "-h",
-        dir,
-        "-p",
-        String(port),
-        "-U",
-        "postgres",
-        "-X",
-        "-A",
-        "-t",
-        "-v",
-        "ON_ERROR_STOP=1",
-        ...args,
-      ],
-      input,
-    );
   return {
-    url: `postgresql://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
-    psql,
+    ...attachPostgres({ dir, port }),
     // The first line of postmaster.pid: the server process, parent of every backend.
     pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     stop() {

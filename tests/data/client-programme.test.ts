@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
-import { ENGINES, stopEngines, useEngine } from "./engines";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 

@@ -6,7 +6,7 @@ import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client
 import { closeProductDatabase, productDatabase } from "~/data/connection.server";
 import { openMigratedDatabase } from "~/data/database.server";
 import { copyProductData } from "~/data/export.server";
-import { freshDatabase, stopEngines, useDatabase, useEngine } from "./engines";
+import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 

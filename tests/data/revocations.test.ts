@@ -4,7 +4,7 @@
 // is seen within a second.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, stopEngines, useEngine } from "./engines";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 

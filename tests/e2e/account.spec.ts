@@ -1,7 +1,7 @@
 // Account recovery and account management through the real pages, forms and outbox, with
-// JavaScript on and off: a forgotten password reset through the mailed link, a second confirmation
+// JavaScript on and off (at desktop width): a forgotten password reset through the mailed link, a second confirmation
 // mail, a password change and an e-mail change on the account page, and signing out of all devices.
-import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   createUser,
   expect,
@@ -11,11 +11,13 @@ import {
   mailsTo,
   open,
   PASSWORD,
+  signedInDevice,
+  signInByPost,
   signInWithForm,
   slowAnimations,
   test,
   uniqueEmail,
-} from "./fixtures";
+} from "../support/e2e/fixtures";
 
 // Each test is a whole journey (form, mail, link, form, sign-out, sign-in again) with axe on the
 // pages it passes: more than one page's budget.
@@ -108,8 +110,7 @@ test.describe("forgot password", () => {
     await page.goto("/dashboard");
     await signOut(page);
     await expectSignInFails(page, email, PASSWORD);
-    await signInWithForm(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, email, { password: NEW_PASSWORD });
   });
 
   test("a refused address stays by the form until it is edited", async ({ page }, info) => {
@@ -190,8 +191,7 @@ test.describe("account page", () => {
   test("a client changes the password on the account page", async ({ page }) => {
     const email = uniqueEmail("change");
     await createUser(email);
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, email);
     await page.getByRole("link", { name: "Account" }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
     await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
@@ -213,8 +213,7 @@ test.describe("account page", () => {
 
     await signOut(page);
     await expectSignInFails(page, email, PASSWORD);
-    await signInWithForm(page, email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, email, { password: NEW_PASSWORD });
   });
 
   test("each form keeps its own error, the password change names the account for password managers, and a toast stays while focused", async ({
@@ -223,8 +222,7 @@ test.describe("account page", () => {
     const js = info.project.use.javaScriptEnabled !== false;
     const email = uniqueEmail("kept-errors");
     await createUser(email);
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, email);
     await open(page, "/dashboard/account");
     const toastLife = await slowAnimations(page);
     const emailForm = formWith(page, "Send Confirmation Link");
@@ -290,8 +288,7 @@ test.describe("account page", () => {
     const email = uniqueEmail("old-address");
     const newEmail = uniqueEmail("new-address");
     await createUser(email);
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, email);
     await page.goto("/dashboard/account");
 
     await page.getByLabel("New email", { exact: true }).fill(newEmail);
@@ -326,21 +323,8 @@ test.describe("account page", () => {
 
     await signOut(page);
     await expectSignInFails(page, email, PASSWORD);
-    await signInWithForm(page, newEmail);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInByPost(page, newEmail);
   });
-
-  /** A second browser (same JavaScript setting) signed in as `email`, on its dashboard. */
-  async function secondDevice(browser: Browser, info: TestInfo, email: string) {
-    const context = await browser.newContext({
-      javaScriptEnabled: info.project.use.javaScriptEnabled,
-      baseURL: info.project.use.baseURL,
-    });
-    const page = await context.newPage();
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    return page;
-  }
 
   /** The other device's next view of Sprint 1: the landing page says why, and signing in goes back. */
   async function expectToldAndReturned(page: Page, email: string, password: string, title: string) {
@@ -359,12 +343,11 @@ test.describe("account page", () => {
   test("'Sign out of all devices' signs a second browser out at its next page view, saying why", async ({
     page,
     browser,
-  }, info) => {
+  }) => {
     const email = uniqueEmail("everywhere");
     await createUser(email);
-    const otherPage = await secondDevice(browser, info, email);
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const otherPage = await signedInDevice(browser, email);
+    await signInByPost(page, email);
 
     await page.goto("/dashboard/account");
     await page.getByRole("button", { name: "Sign out of all devices" }).click();
@@ -380,12 +363,11 @@ test.describe("account page", () => {
   test("a password changed on one browser signs the other out, saying why", async ({
     page,
     browser,
-  }, info) => {
+  }) => {
     const email = uniqueEmail("changed-elsewhere");
     await createUser(email);
-    const otherPage = await secondDevice(browser, info, email);
-    await signInWithForm(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const otherPage = await signedInDevice(browser, email);
+    await signInByPost(page, email);
     await page.goto("/dashboard/account");
     await page.getByLabel("Current password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);

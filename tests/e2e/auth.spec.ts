@@ -1,10 +1,11 @@
 // Sign-up, confirmation, sign-in, sessions and sign-out through the real dialog and forms, with
-// JavaScript on and off, against the production build and the embedded auth server; every row of
-// the product's error catalogue.
+// JavaScript on and off (at desktop width: the phone's layout is the screens spec's), against the
+// production build and the embedded auth server; every row of the product's error catalogue.
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import {
   createUser,
   expect,
+  expectAccessible,
   fillAuthForm,
   latestMail,
   open,
@@ -13,8 +14,8 @@ import {
   slowAnimations,
   test,
   uniqueEmail,
-} from "./fixtures";
-import { servers, SHORT_TOKEN_SECONDS } from "./servers";
+} from "../support/e2e/fixtures";
+import { servers } from "../support/e2e/servers";
 
 const hasJs = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
 const toast = (page: Page) =>
@@ -29,27 +30,6 @@ async function expectCheckInbox(page: Page, email: string) {
   await expect(dialog.getByRole("link", { name: "Use another address" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Create Account" })).toHaveCount(0);
 }
-
-/** Marks the elements found, so that a later look tells whether a re-render kept them. */
-async function mark(elements: Locator) {
-  await elements.evaluateAll((found) => {
-    for (const element of found) (element as Element & { kept?: true }).kept = true;
-  });
-}
-
-/** For each element found now, whether it is one that `mark` marked. */
-function marked(elements: Locator): Promise<boolean[]> {
-  return elements.evaluateAll((found) =>
-    found.map((element) => (element as Element & { kept?: true }).kept === true),
-  );
-}
-
-test.beforeEach(({}, info) => {
-  test.skip(
-    info.project.name.endsWith("phone"),
-    "auth flows run at desktop width; screens cover phones",
-  );
-});
 
 test.describe("sign-up, confirmation and session", () => {
   test("a new client signs up, confirms from the outbox, stays signed in, and signs out", async ({
@@ -115,30 +95,6 @@ test.describe("sign-up, confirmation and session", () => {
     await expect(toast(page)).toContainText("You have successfully signed in.");
     await page.goto("/");
     await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test("an access token close to expiry is refreshed without the client noticing", async ({
-    page,
-    context,
-  }) => {
-    const server = servers.autoconfirm;
-    const email = uniqueEmail("refresh");
-    await createUser(email, { server });
-    await signInWithForm(page, email, PASSWORD, server.appUrl);
-    await expect(page).toHaveURL(`${server.appUrl}/dashboard`);
-    const tokenCookie = async () =>
-      (await context.cookies(server.appUrl)).find((cookie) =>
-        cookie.name.startsWith("sb-127-auth-token"),
-      )?.value;
-    const before = await tokenCookie();
-    expect(before).toBeTruthy();
-    // Tokens here live SHORT_TOKEN_SECONDS; auth-js refreshes inside the last 90 s.
-    await page.waitForTimeout((SHORT_TOKEN_SECONDS - 90 + 1) * 1000);
-    await page.goto(`${server.appUrl}/dashboard/sprint-1`);
-    await expect(page).toHaveURL(`${server.appUrl}/dashboard/sprint-1`);
-    await expect.poll(tokenCookie).not.toBe(before);
-    await page.reload();
-    await expect(page).toHaveURL(`${server.appUrl}/dashboard/sprint-1`);
   });
 });
 
@@ -264,16 +220,6 @@ test.describe("the error catalogue", () => {
     ).toBeVisible();
   });
 
-  test("weak password without JavaScript: 'Password Requirements'", async ({ page }, info) => {
-    test.skip(hasJs(info), "with JavaScript the submit stays disabled for a weak password");
-    const dialog = await fillAuthForm(page, "sign-up", uniqueEmail("weak"), "password");
-    await dialog.getByRole("button", { name: "Create Account" }).click();
-    await expect(toast(page)).toContainText("Password Requirements");
-    await expect(toast(page)).toContainText(
-      "Please ensure your password meets all security requirements.",
-    );
-  });
-
   test("an error toast is not shown again on the next page", async ({ page }) => {
     await signInWithForm(page, uniqueEmail("once"), "Whatever-1!");
     await expect(toast(page)).toContainText("Authentication Error");
@@ -307,95 +253,24 @@ test.describe("the dialog", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 
-  test("scores the password, strips < and >, shows the password, and blocks a weak sign-up", async ({
-    page,
-  }, info) => {
-    test.skip(!hasJs(info), "these behaviours need JavaScript");
-    await open(page, "/sign-up");
-    const dialog = page.getByRole("dialog");
-    const email = dialog.getByLabel("Email");
-    await email.pressSequentially("<client>@agency.com");
-    await expect(email).toHaveValue("client@agency.com");
-    const password = dialog.getByLabel("Password", { exact: true });
-    const meter = dialog.getByRole("meter");
-    const submit = dialog.getByRole("button", { name: "Create Account" });
-    for (const [value, score, level] of [
-      ["abc", "1", "weak"],
-      ["abcdefgh", "2", "weak"],
-      ["Abcdefgh", "3", "fair"],
-      ["Abcdefg1", "4", "strong"],
-      ["Abcdefg1!", "5", "strong"],
-    ] as const) {
-      await password.fill(value);
-      await expect(meter).toHaveAttribute("aria-valuenow", score);
-      await expect(meter).toHaveAttribute("data-level", level);
-      if (level === "strong") await expect(submit).toBeEnabled();
-      else await expect(submit).toBeDisabled();
+  test("loaded open at its address, it closes with focus on 'Get Started'", async ({ page }) => {
+    for (const path of ["/sign-in", "/sign-up", "/forgot-password"]) {
+      await open(page, path);
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page);
+      if (hasJs(test.info())) {
+        await page.keyboard.press("Escape");
+        await expect(page).toHaveURL(/\/$/);
+      } else {
+        // × is a link home whose fragment names 'Get Started'.
+        await page.getByRole("link", { name: "Close" }).click();
+        await expect(page).toHaveURL(/\/#get-started$/);
+      }
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      const getStarted = page.getByRole("link", { name: "Get Started" });
+      await expect(getStarted).toBeFocused();
+      await expect(getStarted).toBeInViewport();
     }
-    await dialog.getByRole("button", { name: "Show password" }).click();
-    await expect(password).toHaveAttribute("type", "text");
-    await dialog.getByRole("button", { name: "Hide password" }).click();
-    await expect(password).toHaveAttribute("type", "password");
-    await email.fill("client@agency");
-    await expect(submit).toBeDisabled();
-  });
-
-  test("the submit reads 'Processing...' while the call is pending", async ({ page }, info) => {
-    test.skip(!hasJs(info), "the pending label is rendered by JavaScript");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.startsWith("/sign-in"),
-      async (route) => {
-        if (route.request().method() === "POST") await held;
-        await route.continue();
-      },
-    );
-    const dialog = await fillAuthForm(page, "sign-in", uniqueEmail("pending"), "Whatever-1!");
-    await dialog.getByRole("button", { name: "Sign In" }).click();
-    await expect(dialog.getByRole("button", { name: "Processing..." })).toBeDisabled();
-    release();
-    await expect(toast(page)).toContainText("Authentication Error");
-    await expect(dialog.getByRole("button", { name: "Sign In" })).toBeEnabled();
-  });
-
-  test("its code loads only when wanted; if it cannot load, the page reloads and the link works again", async ({
-    page,
-  }, info) => {
-    test.skip(!hasJs(info), "without JavaScript the server's dialog is all there is");
-    const dialogChunk = /\/assets\/_landing\._auth-[\w-]+\.js$/;
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    await open(page, "/");
-    expect(requested.filter((url) => dialogChunk.test(url))).toEqual([]);
-    const chunkRequest = page.waitForRequest(dialogChunk);
-    await page.getByRole("link", { name: "Get Started" }).hover();
-    await chunkRequest;
-
-    // A flaky network: the chunk does not arrive the first time. Remix reloads the page; the
-    // next click fetches it again and opens the dialog, whose form signs in.
-    const blocked = await page.context().newPage();
-    let refused = 0;
-    await blocked.route(dialogChunk, async (route) => {
-      if (refused++ === 0) await route.abort("internetdisconnected");
-      else await route.continue();
-    });
-    await open(blocked, "/");
-    const reloaded = blocked.waitForEvent("load");
-    await blocked.getByRole("link", { name: "Get Started" }).click();
-    await reloaded;
-    await blocked.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await blocked.getByRole("link", { name: "Get Started" }).click();
-    const dialog = blocked.getByRole("dialog", { name: "Welcome back" });
-    await expect(dialog).toBeVisible();
-    await expect(blocked).toHaveURL(/\/sign-in$/);
-    const email = uniqueEmail("no-chunk");
-    await createUser(email);
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Sign In" }).click();
-    await expect(blocked).toHaveURL(/\/dashboard$/);
-    await expect(toast(blocked)).toContainText("Welcome Back!");
   });
 
   test("links from before the auth routes (/?auth=…) open the same dialog", async ({ page }) => {
@@ -418,65 +293,6 @@ test.describe("the dialog", () => {
     await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Welcome back" })).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue(email);
-  });
-
-  test("what is typed right after switching modes is never wiped", async ({ page }, info) => {
-    test.skip(!hasJs(info), "the switch is a page load without JavaScript");
-    // Both modes render one component, so the switch keeps the very same input elements: a value
-    // that lands while the switch is under way is never typed into an element about to go.
-    await open(page, "/sign-in");
-    const inputs = page.getByRole("dialog").locator("input");
-    await mark(inputs);
-    await page.getByRole("dialog").getByRole("button", { name: "Create an account" }).click();
-    await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
-    expect(await marked(inputs)).toEqual([true, true]);
-
-    // Password managers and autofill fill the form a few milliseconds after the click.
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const email = uniqueEmail(`quick-${attempt}`);
-      await open(page, "/sign-in");
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("button", { name: "Create an account" }).click();
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await expect(page.getByRole("dialog", { name: "Create your account" })).toBeVisible();
-      await expect(dialog.getByLabel("Email")).toHaveValue(email);
-      await expect(dialog.getByRole("button", { name: "Create Account" })).toBeEnabled();
-    }
-  });
-
-  test("what is typed right after 'Forgot password?' is never wiped", async ({ page }, info) => {
-    test.skip(!hasJs(info), "the switch is a page load without JavaScript");
-    // The reset-link request is that component too: the switch there and back keeps the very
-    // e-mail input, so an address typed while it is under way stays.
-    await open(page, "/sign-in");
-    const email = page.getByRole("dialog").getByLabel("Email");
-    await mark(email);
-    await page.getByRole("dialog").getByRole("button", { name: "Forgot password?" }).click();
-    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
-    expect(await marked(email)).toEqual([true]);
-    await page.getByRole("dialog").getByRole("button", { name: "Back to sign in" }).click();
-    await expect(page.getByRole("dialog", { name: "Welcome back" })).toBeVisible();
-    expect(await marked(email)).toEqual([true]);
-
-    for (let attempt = 0; attempt < 6; attempt += 1) {
-      const address = uniqueEmail(`quick-forgot-${attempt}`);
-      await open(page, "/sign-in");
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("button", { name: "Forgot password?" }).click();
-      await dialog.getByLabel("Email").pressSequentially(address);
-      await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
-      await expect(dialog.getByLabel("Email")).toHaveValue(address);
-    }
-  });
-
-  test("Escape closes the dialog", async ({ page }, info) => {
-    test.skip(!hasJs(info), "keyboard dismissal needs JavaScript");
-    await open(page, "/sign-in");
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page).toHaveURL(/\/$/);
   });
 });
 
@@ -676,6 +492,10 @@ test.describe("errors that stay, hints, keyboard and autofill", () => {
     await dialog.getByLabel("Email").fill(uniqueEmail("weak-nojs"));
     await dialog.getByLabel("Password", { exact: true }).fill("password");
     await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText("Password Requirements");
+    await expect(toast(page)).toContainText(
+      "Please ensure your password meets all security requirements.",
+    );
     const { alert } = authForm(page, "Create Account");
     await expect(alert).toContainText(
       "Please ensure your password meets all security requirements.",

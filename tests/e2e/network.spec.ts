@@ -9,19 +9,17 @@ import {
   createUser,
   expect,
   fillAuthForm,
-  javaScriptOn,
   open,
   PASSWORD,
   test,
   uniqueEmail,
-} from "./fixtures";
+} from "../support/e2e/fixtures";
+
+const taskRow = (page: Page, title: string) =>
+  page.getByRole("region", { name: "Tasks" }).getByRole("listitem").filter({ hasText: title });
 
 const toast = (page: Page) =>
   page.getByRole("region", { name: "Notifications" }).getByRole("status");
-
-test.beforeEach(() => {
-  test.skip(!javaScriptOn(), "without JavaScript a failed post is the browser's own page");
-});
 
 /** Chrome's 'Slow 3G' preset for the rest of the test. */
 async function slow3G(page: Page) {
@@ -99,7 +97,6 @@ test("slow 3G: 'Sign Out' says it is working until the landing page arrives", as
   signIn,
 }) => {
   await signIn(page);
-  await open(page, "/dashboard");
   await slow3G(page);
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page.getByRole("button", { name: "Processing..." }).first()).toBeDisabled();
@@ -110,7 +107,6 @@ test("slow 3G: 'Sign Out' says it is working until the landing page arrives", as
 test.describe("a post to a route without a page that reaches no server keeps the page", () => {
   test("offline: 'Sign Out' on the dashboard", async ({ page, signIn }) => {
     await signIn(page);
-    await open(page, "/dashboard");
     const signOut = page.getByRole("button", { name: "Sign Out" }).first();
     await page.context().setOffline(true);
     await signOut.click();
@@ -145,7 +141,6 @@ test.describe("a page that cannot be loaded", () => {
     signIn,
   }) => {
     await signIn(page);
-    await open(page, "/dashboard");
     // Sprint 1 once, so the sprint pages' code is in the browser; then back to the dashboard.
     await page.locator('main a[href="/dashboard/sprint-1"]').first().click();
     await expect(page).toHaveURL(/\/dashboard\/sprint-1$/);
@@ -201,5 +196,50 @@ test.describe("a page that cannot be loaded", () => {
       await page.locator('main a[href="/dashboard/sprint-2"]').first().click();
       await expectOfflinePageThenRetry(page, /\/dashboard$/);
     });
+  });
+});
+
+test.describe("a tick on a slow or dropped connection", () => {
+  test("a tick flips at once, before the server has answered, and the answer keeps it", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await open(page, "/dashboard/sprint-1");
+    // The tick's post is held until the page has been checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/dashboard/sprint-1**", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const button = taskRow(page, "Messaging Mastery").getByRole("button");
+    await button.click();
+    await expect(button).toHaveText("Done");
+    await expect(page.getByRole("region", { name: "Tasks" })).toContainText("2 of 5 completed");
+    // Once the post goes through, a reload shows the tick as stored.
+    release();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return taskRow(page, "Messaging Mastery").getByRole("button").textContent();
+      })
+      .toContain("Done");
+  });
+
+  test("a tick that cannot reach the server flips back, with 'Connection Error'", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await open(page, "/dashboard/sprint-1");
+    await page.context().setOffline(true);
+    const button = taskRow(page, "Pricing Strategist").getByRole("button");
+    await button.click();
+    await expect(page.getByRole("status").filter({ hasText: "Connection Error" })).toBeVisible();
+    await expect(button).toHaveText("Mark Done");
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect(taskRow(page, "Pricing Strategist").getByRole("button")).toHaveText("Mark Done");
   });
 });

@@ -1,13 +1,20 @@
-// The two flows that once failed only when the machine was busy, run 20 times in a row while
-// another process keeps a CPU core spinning: an address typed the moment the dialog switches from
+// The two flows that once failed only when the machine was busy, run in a row while another process
+// keeps a CPU core spinning (SOAK_RUNS times each: 3 in npm test, 20 in npm run test:soak): an address typed the moment the dialog switches from
 // sign-in to 'Forgot password?' is the one the reset link goes to (it used to go into an input the
 // switch then replaced), and a sign-out of all devices on one browser signs the other out at its
 // very next page view.
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Browser, Page } from "@playwright/test";
-import { createUser, expect, open, signInWithForm, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  createUser,
+  expect,
+  open,
+  signedInDevice,
+  test,
+  uniqueEmail,
+} from "../support/e2e/fixtures";
 
-const RUNS = 20;
+const RUNS = Number(process.env.SOAK_RUNS ?? 3);
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,19 +28,8 @@ test.afterAll(() => {
   busyLoop?.kill("SIGKILL");
 });
 
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "js", "the races are JavaScript's, and one width is enough");
-});
-
 const toast = (page: Page) =>
   page.getByRole("region", { name: "Notifications" }).getByRole("status");
-
-async function signedInBrowser(browser: Browser, email: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signInWithForm(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
 
 for (let run = 1; run <= RUNS; run += 1) {
   test(`an address typed while the dialog switches to 'Forgot password?' is kept (run ${run})`, async ({
@@ -60,8 +56,8 @@ for (let run = 1; run <= RUNS; run += 1) {
   }) => {
     const email = uniqueEmail("everywhere-load");
     await createUser(email);
-    const other = await signedInBrowser(browser, email);
-    const owner = await signedInBrowser(browser, email);
+    const other = await signedInDevice(browser, email);
+    const owner = await signedInDevice(browser, email);
     await owner.goto("/dashboard/account");
     await owner.getByRole("button", { name: "Sign out of all devices" }).click();
     await expect(owner).toHaveURL(/\/$/);

@@ -29,7 +29,7 @@ import {
   startTestAuthServer,
   toastOf,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 let auth: AuthServer;
 let actions: typeof AccountActions;

@@ -26,7 +26,7 @@ import {
   SITE_URL,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 let auth: AuthServer;
 let routes: {

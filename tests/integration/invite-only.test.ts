@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { stopEngines, freshDatabase } from "../data/engines";
+import { stopEngines, freshDatabase } from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -19,7 +19,7 @@ import {
   startTestAuthServer,
   toastOf,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.40" });
 let auth: AuthServer;

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { freshDatabase, stopEngines } from "../data/engines";
+import { freshDatabase, stopEngines } from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -19,7 +19,7 @@ import {
   settle,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.50" });
 const NEW_PASSWORD = "Brand-New-Pass-2026!";

@@ -30,7 +30,7 @@ import {
   settle,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 const RATE_LIMIT_SECRET = "integration-rate-limit-secret-0123";
 const COOKIE = "sb-127-auth-token";

@@ -21,7 +21,7 @@ import {
   settle,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 const FAILURES_PER_PAIR = 3;
 const FAILURES_PER_ADDRESS = 5;

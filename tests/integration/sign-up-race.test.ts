@@ -18,7 +18,7 @@ import {
   settle,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 const ATTACKER_PASSWORD = "Attacker-Chose-2026!";
 const OWNER_NEW_PASSWORD = "Owner-Chose-Later-2026!";

@@ -12,7 +12,7 @@ import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
-import { ENGINES, freshDatabase, stopEngines } from "../data/engines";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -25,7 +25,7 @@ import {
   settle,
   startTestAuthServer,
   uniqueEmail,
-} from "./harness";
+} from "../support/harness";
 
 afterAll(stopEngines);
 

@@ -16,7 +16,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 describe("a developer setup reached from several client addresses", () => {
   let auth: RunningProcess;

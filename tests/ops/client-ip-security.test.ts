@@ -6,7 +6,12 @@ import { request as httpRequest } from "node:http";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
-import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
+import {
+  freePort,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
 
 const PASSWORD = "Ops-Client-IP-2026!";
 

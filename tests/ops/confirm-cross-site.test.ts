@@ -3,7 +3,12 @@
 // when the owner presses the button on the site itself.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ANON_KEY } from "@portal/auth-server";
-import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
+import {
+  freePort,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
 
 const PASSWORD = "Ops-Confirm-2026!";
 

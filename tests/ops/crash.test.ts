@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
-import { buildDir, freePort, startAuthProcess, type RunningProcess } from "./processes";
+import { buildDir, freePort, startAuthProcess, type RunningProcess } from "../support/processes";
 
 const PASSWORD = "Crash-Test-2026!";
 const KILLS = 50;

@@ -25,7 +25,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const SEED = Number(process.env.OPS_FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 6;

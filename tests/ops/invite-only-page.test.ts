@@ -8,7 +8,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const INVITATION_ONLY =
   "New to the portal? It is by invitation: your account manager sends you one, and its link lets you choose your password.";

@@ -12,7 +12,7 @@ import {
   startAuthProcess,
   statusOf,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 

@@ -12,7 +12,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const STRAY_POSTS = 500;
 const CONCURRENCY = 10;

@@ -15,7 +15,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 /** auth-js's EXPIRY_MARGIN_MS: a session this close to its expiry is refreshed before use. */
 const REFRESH_MARGIN_MS = 90_000;

@@ -4,7 +4,12 @@
 // what was kept, to another client as to the flooder.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
+import {
+  freePort,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
 
 interface Answer {
   status: number;

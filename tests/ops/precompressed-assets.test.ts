@@ -12,7 +12,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const assetsDir = join(buildDir, "client/assets");
 

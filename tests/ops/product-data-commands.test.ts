@@ -5,9 +5,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
-import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
 import {
   buildDir,
   freePort,
@@ -16,23 +15,10 @@ import {
   signedInCookie,
   startAppProcess,
   startAuthProcess,
-} from "./processes";
+} from "../support/processes";
+import { freshPostgres } from "../support/postgres";
 
 const PASSWORD = "Data-Commands-2026!";
-
-let postgres: Postgres | undefined;
-afterAll(() => postgres?.stop());
-
-function cluster(): Postgres {
-  postgres ??= startPostgres(freePort());
-  return postgres;
-}
-
-/** A new database in the test cluster: its connection string. */
-function newPostgresDatabase(name: string): string {
-  cluster().psql(["-c", `CREATE DATABASE ${name}`]);
-  return cluster().url.replace("/postgres?", `/${name}?`);
-}
 
 /** Runs a built script with only PATH and `env` set: its exit code and all it printed. */
 async function runBuilt(script: string, args: string[], env: Record<string, string>) {
@@ -56,14 +42,13 @@ describe("node build/data.js migrate", () => {
     "creates the schema in the PostgreSQL database DATABASE_URL names",
     { timeout: 60_000 },
     async () => {
-      const url = newPostgresDatabase(`migrate_${process.pid}`);
+      const database = freshPostgres();
+      const url = database.url;
       const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-migrate-")), DATABASE_URL: url };
       const outcome = await runBuilt("data.js", ["migrate"], env);
       expect(outcome).toMatchObject({ code: 0 });
       expect(outcome.output).toMatch(/^applied: 001-/);
-      const tables = cluster().psql([
-        "-d",
-        `migrate_${process.pid}`,
+      const tables = database.psql([
         "-c",
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'task_states'",
       ]);
@@ -100,7 +85,7 @@ describe("node build/data.js export", () => {
         expect(tick.status).toBe(302);
         await app.stop();
 
-        const url = newPostgresDatabase(`export_${process.pid}`);
+        const url = freshPostgres().url;
         const outcome = await runBuilt("data.js", ["export", url], { DATA_DIR: dataDir });
         expect(outcome.code, outcome.output).toBe(0);
         expect(outcome.output).toContain("task_states: 1 rows");

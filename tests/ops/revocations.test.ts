@@ -6,8 +6,7 @@ import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
+import { describe, expect, it } from "vitest";
 import {
   createConfirmedUser,
   freePort,
@@ -16,12 +15,11 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
+import { freshPostgres } from "../support/postgres";
 
 const PASSWORD = "Portal-Test-2026!";
 const COOKIE = "sb-127-auth-token";
-let postgres: Postgres | undefined;
-afterAll(() => postgres?.stop());
 
 /**
  * Where GET /dashboard sends `cookie`: "/dashboard (200)" when signed in, else "/" and why the
@@ -84,9 +82,8 @@ describe("revocation markers that hold", () => {
   });
 
   it("a sign-out everywhere on one instance ends the session on another (PostgreSQL)", async () => {
-    postgres ??= startPostgres(freePort());
     const auth = await startAuthProcess(freePort());
-    const settings = { DATABASE_URL: postgres.url };
+    const settings = { DATABASE_URL: freshPostgres().url };
     const a = await startAppProcess(freePort(), auth.url, settings);
     const b = await startAppProcess(freePort(), auth.url, settings);
     try {

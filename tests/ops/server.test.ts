@@ -16,7 +16,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const root = join(import.meta.dirname, "../..");
 const buildDir = join(root, process.env.OPS_BUILD_DIR ?? "build");

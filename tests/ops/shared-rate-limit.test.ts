@@ -3,8 +3,8 @@
 // Redis, and when Redis goes away sign-in keeps working on each instance's own counts.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { postSignIn, type RunningProcess } from "./processes";
-import { startInstancesSharingRedis, type InstancesSharingRedis } from "./redis";
+import { postSignIn, type RunningProcess } from "../support/processes";
+import { startInstancesSharingRedis, type InstancesSharingRedis } from "../support/redis";
 
 const PER_EMAIL = 3;
 

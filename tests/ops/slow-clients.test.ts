@@ -13,7 +13,7 @@ import {
   statusOf,
   type RawConnection,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How long a test waits for the server to act: many times the configured limits. */

@@ -3,7 +3,12 @@
 // account and signs the client in.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
-import { freePort, startAppProcess, startAuthProcess, type RunningProcess } from "./processes";
+import {
+  freePort,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
 
 const PASSWORD = "Ops-Test-2026!";
 let smtp: MailCatcher;

@@ -14,7 +14,7 @@ import {
   runCommand,
   startAppProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const PASSWORD = "Ops-Test-2026!";
 const PUBLIC_SITE = "https://portal.example.com";

@@ -9,19 +9,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ANON_KEY, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { writeLegacyDatabase } from "@portal/auth-server/tests/fixtures/legacy-database";
-import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
-import { buildDir, freePort, startAuthProcess } from "./processes";
+import type { PostgresDatabase } from "../../scripts/postgres.mjs";
+import { freshPostgres } from "../support/postgres";
+import { buildDir, freePort, startAuthProcess } from "../support/processes";
 
 const PASSWORD = "correct-horse-42";
 const dir = mkdtempSync(join(tmpdir(), "portal-export-"));
-let pg: Postgres;
+let pg: PostgresDatabase;
 
 beforeAll(() => {
-  pg = startPostgres(freePort());
+  pg = freshPostgres();
   pg.psql([], readFileSync(join(import.meta.dirname, "fixtures/supabase-auth-schema.sql"), "utf8"));
 });
 afterAll(() => {
-  pg?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

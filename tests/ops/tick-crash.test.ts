@@ -4,9 +4,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
-import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
+import { freshPostgres } from "../support/postgres";
 import {
   freePort,
   postForm,
@@ -14,7 +14,7 @@ import {
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
-} from "./processes";
+} from "../support/processes";
 
 const KILLS = 50;
 const PASSWORD = "Crash-Test-2026!";
@@ -25,9 +25,6 @@ const TASKS = [
   "pricing-strategist",
   "vsl-alchemist",
 ];
-
-let postgres: Postgres | undefined;
-afterAll(() => postgres?.stop());
 
 interface Client {
   cookie: string;
@@ -54,10 +51,7 @@ describe.each(["sqlite", "postgres"] as const)(
       let settings: Record<string, string>;
       if (engine === "sqlite")
         settings = { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-ticks-")) };
-      else {
-        postgres ??= startPostgres(freePort());
-        settings = { DATABASE_URL: postgres.url };
-      }
+      else settings = { DATABASE_URL: freshPostgres().url };
       const port = freePort();
       const start = () => startAppProcess(port, auth.url, settings);
       let app = await start();

@@ -1,7 +1,8 @@
 // Shared end-to-end helpers: unique test users made through the auth server's admin API, the
-// outbox, signing in through the real form, and the `signIn` fixture.
+// outbox, signing in (through the real form where the form is what is tested, by posting its action
+// everywhere else), and the `signIn` fixture.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { classConflicts } from "./class-conflicts";
 import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
 
@@ -76,9 +77,9 @@ export async function latestMail(
  * island the page shows (the auth dialog, the phone sheet): its chunk is fetched during hydration,
  * so the network going quiet means it has arrived.
  */
-export async function open(page: Page, url: string) {
+export async function open(page: Page, url: string, javaScript = javaScriptOn()) {
   const response = await page.goto(url);
-  if (javaScriptOn()) {
+  if (javaScript) {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.waitForLoadState("networkidle");
   }
@@ -195,6 +196,50 @@ export async function signInWithForm(page: Page, email: string, password = PASSW
   await dialog.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * Signs the page's browser context in by posting the sign-in form's action, as the form does
+ * (the context keeps the session cookies), then opens `landing`. For tests whose subject is not
+ * the sign-in form, which the auth specs drive.
+ */
+export async function signInByPost(
+  page: Page,
+  email: string,
+  {
+    server = servers.main,
+    landing = "/dashboard",
+    password = PASSWORD,
+    javaScript = javaScriptOn(),
+  }: { server?: TestServer; landing?: string; password?: string; javaScript?: boolean } = {},
+) {
+  const response = await page.request.post(`${server.appUrl}/sign-in`, {
+    form: { email, password },
+    headers: { Origin: server.appUrl },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "the sign-in post's answer").toBe(302);
+  await open(page, `${server.appUrl}${landing}`, javaScript);
+}
+
+/**
+ * The client on another device: a new browser context (JavaScript on or off as asked, the
+ * project's setting by default) signed in as `email`, on `landing`.
+ */
+export async function signedInDevice(
+  browser: Browser,
+  email: string,
+  {
+    server = servers.main,
+    landing = "/dashboard",
+    password = PASSWORD,
+    javaScriptEnabled = javaScriptOn(),
+  }: { server?: TestServer; landing?: string; password?: string; javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: server.appUrl });
+  const page = await context.newPage();
+  await signInByPost(page, email, { server, landing, password, javaScript: javaScriptEnabled });
+  return page;
+}
+
 export const test = base.extend<{
   signIn: (page: Page) => Promise<{ email: string }>;
   /** Automatic: the page each test ends on has no conflicting Tailwind classes. */
@@ -213,8 +258,7 @@ export const test = base.extend<{
     await use(async (page) => {
       const email = uniqueEmail("client");
       await createUser(email);
-      await signInWithForm(page, email);
-      await page.waitForURL("**/dashboard");
+      await signInByPost(page, email);
       return { email };
     });
   },

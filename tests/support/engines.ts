@@ -1,28 +1,21 @@
 // Runs data-layer tests on both engines the product supports: the embedded SQLite file (a fresh
-// folder each time) and Debian's PostgreSQL (one throwaway server per test file, a fresh database
-// each time). `useEngine` points the app's configuration and its one database connection at it.
+// folder each time) and Debian's PostgreSQL (the run's one cluster, a fresh database each time).
+// `useEngine` points the app's configuration and its one database connection at it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeProductDatabase } from "~/data/connection.server";
 import { configure, parseEnv } from "~/lib/env.server";
-import { startPostgres, type Postgres } from "../../scripts/postgres.mjs";
-import { freePort } from "../ops/processes";
+import { freshPostgres } from "./postgres";
 
 export const ENGINES = ["sqlite", "postgres"] as const;
 export type EngineName = (typeof ENGINES)[number];
-
-let postgres: Postgres | undefined;
-let databases = 0;
 
 /** A new, empty database of `engine`: its settings as the app reads them. */
 export function freshDatabase(engine: EngineName): { DATA_DIR: string; DATABASE_URL?: string } {
   const dataDir = mkdtempSync(join(tmpdir(), "portal-data-"));
   if (engine === "sqlite") return { DATA_DIR: dataDir };
-  postgres ??= startPostgres(freePort());
-  const name = `portal_test_${process.pid}_${++databases}`;
-  postgres.psql(["-c", `CREATE DATABASE ${name}`]);
-  return { DATA_DIR: dataDir, DATABASE_URL: postgres.url.replace("/postgres?", `/${name}?`) };
+  return { DATA_DIR: dataDir, DATABASE_URL: freshPostgres().url };
 }
 
 /** Configures the app (and its one connection) for the database `settings` name. */
@@ -43,11 +36,9 @@ export function useEngine(engine: EngineName) {
   return useDatabase(freshDatabase(engine));
 }
 
-/** Closes the connection and stops PostgreSQL, if this file started it (call in afterAll). */
+/** Closes the app's connection (call in afterAll). */
 export async function stopEngines() {
   await closeProductDatabase();
-  postgres?.stop();
-  postgres = undefined;
 }
 
 export function removeFolder(path: string) {

@@ -76,6 +76,6 @@ export const servers = {
   /** Like `main`, with the product data in PostgreSQL (DATABASE_URL) instead of SQLite. */
   postgres: {
     ...server("postgres", BASE + 3, BASE + 103, { E2E_POSTGRES_PORT: String(BASE + 150) }),
-    launcher: "tests/e2e/start-with-postgres.mjs",
+    launcher: "tests/support/e2e/start-with-postgres.mjs",
   },
 };

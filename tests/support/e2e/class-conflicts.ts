@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { twMerge } from "tailwind-merge";
 
-const STYLESHEET = new URL("../../app/tailwind.css", import.meta.url);
+const STYLESHEET = new URL("../../../app/tailwind.css", import.meta.url);
 
 /** Each component class of the stylesheet and the utilities it applies. */
 export function componentClasses(css: string): Map<string, string[]> {

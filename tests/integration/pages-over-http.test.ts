@@ -1,0 +1,103 @@
+// What the built server alone decides for the signed-in pages, over HTTP: a visitor is sent to sign
+// in with the page to return to (unknown dashboard pages too), an unknown page is the 404 page, and
+// the sidebar's no-JavaScript toggle sets its cookie and goes back only to this site.
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  postForm,
+  signedInCookie,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
+
+let auth: RunningProcess;
+let app: RunningProcess;
+let cookie: string;
+
+beforeAll(async () => {
+  auth = await startAuthProcess(freePort());
+  app = await startAppProcess(freePort(), auth.url);
+  cookie = await signedInCookie(
+    app,
+    auth.url,
+    DEMO_SERVICE_ROLE_KEY,
+    `pages-${Date.now()}@example.com`,
+    "Pages-Over-Http-2026!",
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await auth?.stop();
+});
+
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, { redirect: "manual", headers });
+
+describe("a visitor without a session", () => {
+  it.each([
+    "/dashboard",
+    "/dashboard/sprint-1",
+    "/dashboard/sprint-4",
+    "/dashboard/account",
+    "/dashboard/sprint-9",
+    "/dashboard/anything",
+  ])("is sent from %s to / with the page to return to", async (path) => {
+    const answer = await visit(path);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe(`/?redirectTo=${encodeURIComponent(path)}`);
+  });
+});
+
+describe("an unknown page", () => {
+  it.each([
+    ["a visitor", "/no-such-page", false],
+    ["a client", "/no-such-page", true],
+    ["a client", "/dashboard/sprint-9", true],
+    ["a client", "/dashboard/anything", true],
+  ])("is the 404 page with a way home, for %s at %s", async (_who, path, signedIn) => {
+    const answer = await visit(path, signedIn ? { Cookie: cookie } : {});
+    expect(answer.status).toBe(404);
+    const html = await answer.text();
+    expect(html).toContain("<title>Page not found · Client Portal</title>");
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>[^<]*Return to Home/);
+  });
+});
+
+describe("/resources/sidebar", () => {
+  const post = (fields: Record<string, string>) => postForm(app, "/resources/sidebar", fields);
+
+  it("sets the cookie and goes back to the page the form was on", async () => {
+    const collapse = await post({ sidebar: "collapsed", redirectTo: "/dashboard/sprint-2" });
+    expect(collapse.status).toBe(302);
+    expect(collapse.headers.get("location")).toBe("/dashboard/sprint-2");
+    expect(collapse.headers.get("set-cookie")).toBe(
+      "sidebar_state=false; Path=/; Max-Age=604800; SameSite=Lax",
+    );
+  });
+
+  it("opens the phone sheet through the address, with no cookie", async () => {
+    const mobile = await post({ sidebar: "mobile", redirectTo: "/dashboard" });
+    expect(mobile.headers.get("location")).toBe("/dashboard?sidebar=open");
+    expect(mobile.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("goes back only to this site, and refuses what is not its form", async () => {
+    const offsite = await post({ sidebar: "expanded", redirectTo: "//evil.example/x" });
+    expect(offsite.headers.get("location")).toBe("/dashboard");
+    expect((await post({ sidebar: "sideways" })).status).toBe(400);
+    const json = await fetch(`${app.url}/resources/sidebar`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ sidebar: "collapsed" }),
+    });
+    expect(json.status).toBe(400);
+    const get = await visit("/resources/sidebar");
+    expect(get.status).toBe(302);
+    expect(get.headers.get("location")).toBe("/dashboard");
+  });
+});
