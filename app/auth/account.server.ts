@@ -2,7 +2,7 @@
 // (confirmed from the new one), and signing out of all devices. A password change or a sign-out
 // everywhere leaves a revocation marker, so other devices are signed out at their next page view.
 import type { AppLoadContext } from "@remix-run/node";
-import { emailChangeSent, messages, waitBeforeAnotherEmail, type Toast } from "~/content/messages";
+import { emailChangeSent, toasts, waitBeforeAnotherEmail, type Toast } from "~/content/toasts";
 import {
   callAuth,
   formError,
@@ -38,16 +38,16 @@ export async function setNewPassword(
   { supabase, headers }: AuthClient,
   user: SessionUser,
   password: string,
-  done: Toast = messages.passwordUpdated,
+  done: Toast = toasts.passwordUpdated,
 ) {
   const updated = await callAuth(() => supabase.auth.updateUser({ password }));
   if (!updated.ok) {
     const { code } = updated.error;
     const toast =
       code === "same_password"
-        ? messages.samePassword
+        ? toasts.samePassword
         : code === "weak_password"
-          ? messages.passwordRequirements
+          ? toasts.passwordRequirements
           : updated.toast;
     return formError(context, toast, { headers });
   }
@@ -86,13 +86,13 @@ async function wrongCurrentPassword(
   const checked = await callAuth(() =>
     supabase.auth.signInWithPassword({ email: user.email, password }),
   );
-  const unreachable = !checked.ok && checked.toast === messages.connectionError;
+  const unreachable = !checked.ok && checked.toast === toasts.connectionError;
   await settleSignIn(context.clientIp, user.email, { wrongPassword: !checked.ok && !unreachable });
   if (checked.ok) return null;
   if (unreachable) return formError<AccountField>(context, checked.toast, { values });
-  return formError<AccountField>(context, messages.currentPasswordWrong, {
+  return formError<AccountField>(context, toasts.currentPasswordWrong, {
     values,
-    errors: { [field]: messages.currentPasswordWrong.description },
+    errors: { [field]: toasts.currentPasswordWrong.description },
   });
 }
 
@@ -136,7 +136,7 @@ async function changeEmail(
   const refuse = (toast: Toast, hint?: string) =>
     formError<AccountField>(context, toast, { values, errors: { newEmail: hint }, headers });
   if (newEmail.toLowerCase() === user.email.toLowerCase()) {
-    return refuse(messages.sameEmail, messages.sameEmail.description);
+    return refuse(toasts.sameEmail, toasts.sameEmail.description);
   }
   const wait = await takeAttempt("sign-up", context.clientIp, newEmail);
   if (wait !== null) return tooManyAttempts<AccountField>(context, wait, { values });
@@ -188,5 +188,5 @@ export async function signOutEverywhereAction(request: Request, context: AppLoad
   if (!ended.ok) return redirectWithToast(ACCOUNT_PATH, ended.toast, headers);
   await revokeSessions(user.id, null, "everywhere");
   const cleared = await withSessionCleared(request, headers);
-  return redirectWithToast(HOME_PATH, messages.signedOutEverywhere, cleared);
+  return redirectWithToast(HOME_PATH, toasts.signedOutEverywhere, cleared);
 }

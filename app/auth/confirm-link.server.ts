@@ -14,7 +14,7 @@ import {
   WELCOME_PATH,
 } from "~/lib/paths";
 import { getEnv } from "~/lib/env.server";
-import { messages, type Toast } from "~/content/messages";
+import { toasts, type Toast } from "~/content/toasts";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/forms/toast.server";
 import { confirmedElsewhere, SIGN_UP_PROOF_KEY, unguessablePassword } from "./sign-up-proof.server";
@@ -57,10 +57,10 @@ const FALLBACK_DESTINATION: Record<LinkPurpose, string> = {
 
 /** The toast a verified link arrives with. */
 const VERIFIED_TOAST: Record<LinkPurpose, Toast> = {
-  confirm: messages.emailConfirmed,
-  recovery: messages.resetLinkVerified,
-  email_change: messages.emailChanged,
-  invite: messages.invitationAccepted,
+  confirm: toasts.emailConfirmed,
+  recovery: toasts.resetLinkVerified,
+  email_change: toasts.emailChanged,
+  invite: toasts.invitationAccepted,
 };
 
 /** Where a verified link goes: a safe same-origin `next`, else the step's own page. */
@@ -102,7 +102,7 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
   const { supabase, headers } = createAuthClient(request, context);
   const result = await callAuth(() => supabase.auth.verifyOtp({ type, token_hash: tokenHash }));
   if (!result.ok) {
-    const unavailable = result.toast === messages.connectionError;
+    const unavailable = result.toast === toasts.connectionError;
     return data<LinkState>(
       { state: unavailable ? "unavailable" : "invalid", purpose },
       { status: unavailable ? 503 : 400, headers },
@@ -112,7 +112,7 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
   if (user) await saveUser(user);
   // Supabase with "secure email change" on wants the other address's link too: no session yet.
   if (purpose === "email_change" && !session) {
-    return redirectWithToast(destination, messages.emailChangeHalfConfirmed, headers);
+    return redirectWithToast(destination, toasts.emailChangeHalfConfirmed, headers);
   }
   if (purpose === "confirm" && session && user && confirmedElsewhere(request, user)) {
     // Whoever chose the pending password may not be this owner: it is replaced before they choose.
@@ -122,7 +122,7 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
         data: { [SIGN_UP_PROOF_KEY]: null },
       }),
     );
-    return redirectWithToast(WELCOME_PATH, messages.confirmedChoosePassword, headers);
+    return redirectWithToast(WELCOME_PATH, toasts.confirmedChoosePassword, headers);
   }
   return redirectWithToast(destination, VERIFIED_TOAST[purpose], headers);
 }

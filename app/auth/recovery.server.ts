@@ -1,7 +1,7 @@
 // Account recovery: asking for a reset link, asking for the confirmation mail again, and setting
 // a new password after a reset link. Mail-sending forms share the sign-up budget per client IP.
 import type { AppLoadContext } from "@remix-run/node";
-import { messages, resetLinkSent, type Toast } from "~/content/messages";
+import { toasts, resetLinkSent, type Toast } from "~/content/toasts";
 import {
   callAuth,
   formError,
@@ -41,7 +41,7 @@ export async function forgotPasswordAction(request: Request, context: AppLoadCon
   );
   // The per-address gap only exists for real accounts: answering it would tell them apart.
   if (!result.ok && isAuthUnavailable(result.error)) {
-    return formError(context, messages.connectionError, { values: { email } });
+    return formError(context, toasts.connectionError, { values: { email } });
   }
   return redirectWithToast(FORGOT_PASSWORD_PATH, resetLinkSent(email));
 }
@@ -58,10 +58,10 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
         : authHref("sign-in"),
       toast,
     );
-  if (!parsed.ok) return back(messages.invalidEmail);
+  if (!parsed.ok) return back(toasts.invalidEmail);
   const { email } = parsed.value;
   if ((await takeAttempt("sign-up", context.clientIp, email)) !== null) {
-    return back(messages.tooManyAttempts);
+    return back(toasts.tooManyAttempts);
   }
   const { supabase } = createAuthClient(request, context);
   const result = await callAuth(() =>
@@ -74,7 +74,7 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
   // The per-address mail gap means a sign-up or resend in the last minute: answered like a mail
   // sent, so nobody learns from this form that the address was just signed up.
   if (result.ok || result.error.code === "over_email_send_rate_limit") {
-    return back(messages.confirmationResent);
+    return back(toasts.confirmationResent);
   }
   return back(result.toast);
 }
@@ -90,10 +90,10 @@ async function passwordAfterLink(request: Request, context: AppLoadContext, done
 
 /** After a verified reset link: the new password; other devices are signed out. */
 export function resetPasswordAction(request: Request, context: AppLoadContext) {
-  return passwordAfterLink(request, context, messages.passwordUpdated);
+  return passwordAfterLink(request, context, toasts.passwordUpdated);
 }
 
 /** After an accepted invitation: the password the new client will sign in with. */
 export function welcomeAction(request: Request, context: AppLoadContext) {
-  return passwordAfterLink(request, context, messages.welcome);
+  return passwordAfterLink(request, context, toasts.welcome);
 }

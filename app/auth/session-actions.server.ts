@@ -2,7 +2,7 @@
 // the auth service called, an error answered as the form again, inline and as a toast, success as
 // a redirect carrying the session cookies and a flash toast) and sign-out.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { messages } from "~/content/messages";
+import { toasts } from "~/content/toasts";
 import { saveUser } from "~/data/client-directory.server";
 import {
   callAuth,
@@ -64,7 +64,7 @@ async function readCredentials(
   context: AppLoadContext,
 ): Promise<{ answer: Response | FormErrorAnswer } | { email: string; password: string }> {
   const fields = await readForm(request);
-  if (!fields) return { answer: formError<AuthField>(context, messages.authFailed) };
+  if (!fields) return { answer: formError<AuthField>(context, toasts.authFailed) };
   const switched = dialogSwitch(mode, fields);
   if (switched) return { answer: switched };
   const parsed = parseFields(mode === "sign-in" ? signInSchema : signUpSchema, fields);
@@ -82,10 +82,10 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   const { email, password } = credentials;
   const { supabase, headers } = createAuthClient(request, context);
   const result = await callAuth(() => supabase.auth.signInWithPassword({ email, password }));
-  const wrongPassword = !result.ok && result.toast === messages.invalidCredentials;
+  const wrongPassword = !result.ok && result.toast === toasts.invalidCredentials;
   await settleSignIn(context.clientIp, email, { wrongPassword });
   if (!result.ok) {
-    const unconfirmed = result.toast === messages.emailNotConfirmed;
+    const unconfirmed = result.toast === toasts.emailNotConfirmed;
     return formError<AuthField>(context, result.toast, {
       values: { email },
       errors: { email: addressHint(result.toast) },
@@ -97,7 +97,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   // Back to the signed-in page that sent the visitor here, if it is one of theirs.
   const returnTo = returnToPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM));
   const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);
-  return redirectWithToast(landingAfterSignIn(returnTo, home), messages.signedIn, headers);
+  return redirectWithToast(landingAfterSignIn(returnTo, home), toasts.signedIn, headers);
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext) {
@@ -115,14 +115,14 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   );
   headers.append("Set-Cookie", proof.cookie);
   // The dialog then says where the mail went, and offers to send it again.
-  const created = () => redirectWithToast(checkInboxHref(email), messages.accountCreated, headers);
+  const created = () => redirectWithToast(checkInboxHref(email), toasts.accountCreated, headers);
   // The per-address mail gap means this address was signed up in the last minute: answered like a
   // new sign-up, so the form never tells that someone just signed it up.
   if (!result.ok && result.error.code === "over_email_send_rate_limit") return created();
   // A portal by invitation only: /sign-up is sign-in there, so the answer goes to sign-in with the
   // address kept and the message as a flash toast (a form answer would be lost to that redirect).
-  if (!result.ok && result.toast === messages.signUpsClosed) {
-    return redirectWithToast(dialogWithEmail("sign-in", email), messages.signUpsClosed, headers);
+  if (!result.ok && result.toast === toasts.signUpsClosed) {
+    return redirectWithToast(dialogWithEmail("sign-in", email), toasts.signUpsClosed, headers);
   }
   if (!result.ok) {
     const errors = { email: addressHint(result.toast) };
@@ -130,7 +130,7 @@ export async function signUpAction(request: Request, context: AppLoadContext) {
   }
   // With e-mail confirmation on, a confirmed address gets an obfuscated user (no identities, no
   // session): it is answered like a new sign-up, so the form never tells who has an account.
-  if (result.data.session) return redirectWithToast(DASHBOARD_PATH, messages.signedIn, headers);
+  if (result.data.session) return redirectWithToast(DASHBOARD_PATH, toasts.signedIn, headers);
   return created();
 }
 

@@ -8,7 +8,7 @@ import { useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useToastShownInForm } from "~/components/toaster";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import type { ShownToast } from "~/content/messages";
+import type { ShownToast } from "~/content/toasts";
 import type { FormAnswer } from "~/forms/answer";
 
 /**

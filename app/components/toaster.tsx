@@ -15,7 +15,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ShownToast } from "~/content/messages";
+import type { ShownToast } from "~/content/toasts";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/hooks/use-hydrated";
 

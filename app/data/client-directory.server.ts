@@ -5,13 +5,13 @@ import type { User } from "@supabase/supabase-js";
 import { sql, type Transaction } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
 import { productDatabase } from "./connection.server";
-import type { AuthState } from "./shapes";
+import type { AccountStatus } from "./shapes";
 import type { ProductDatabase } from "./schema";
 
 export interface DirectoryEntry {
   userId: string;
   email: string;
-  state: AuthState;
+  state: AccountStatus;
   isStaff: boolean;
   createdAt: number;
   lastSignInAt: number | null;
@@ -169,7 +169,7 @@ export async function listClients({
     clients: rows.map((row) => ({
       userId: row.user_id,
       email: row.email ?? "",
-      state: (row.auth_state ?? "confirmed") as AuthState,
+      state: (row.auth_state ?? "confirmed") as AccountStatus,
       isStaff: false,
       createdAt: row.auth_created_at ?? 0,
       lastSignInAt: row.last_sign_in_at,

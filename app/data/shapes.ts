@@ -1,7 +1,7 @@
 // Shapes of the product data that the staff console's components draw as they are.
 
-/** Where a user stands with the auth service: invited, signed up but unconfirmed, or confirmed. */
-export type AuthState = "invited" | "unconfirmed" | "confirmed";
+/** Where an account stands with the auth service: invited, signed up but unconfirmed, or confirmed. */
+export type AccountStatus = "invited" | "unconfirmed" | "confirmed";
 
 /** One line of a client's audit trail: who changed what, from what to what, and when (ms). */
 export interface AuditEntry {

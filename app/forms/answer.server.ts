@@ -3,7 +3,7 @@
 // auth service whose throws and outages become the spec's 'Connection Error'.
 import { data, type AppLoadContext } from "@remix-run/node";
 import type * as z from "zod/v4-mini";
-import { messages, type Toast } from "~/content/messages";
+import { toasts, type Toast } from "~/content/toasts";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 import { toastForAuthError } from "./auth-errors.server";
 import type { FormAnswer } from "./answer";
@@ -35,15 +35,15 @@ export function parseFields<T>(schema: z.ZodMiniType<T>, fields: PostedFields): 
   const result = schema.safeParse(fields);
   if (result.success) return { ok: true, value: result.data };
   const [first] = result.error.issues;
-  const issue = FORM_ISSUES[first?.message as FormIssueName] ?? { toast: messages.authFailed };
+  const issue = FORM_ISSUES[first?.message as FormIssueName] ?? { toast: toasts.authFailed };
   const field = typeof first?.path[0] === "string" ? first.path[0] : undefined;
   return { ok: false, issue, field };
 }
 
 /** The status an error answer goes out with. */
 function statusFor(toast: Toast): number {
-  if (toast === messages.connectionError) return 503;
-  if (toast === messages.tooManyAttempts) return 429;
+  if (toast === toasts.connectionError) return 503;
+  if (toast === toasts.tooManyAttempts) return 429;
   return 400;
 }
 
@@ -91,7 +91,7 @@ export function tooManyAttempts<Field extends string>(
 ) {
   const headers = new Headers(options.headers);
   headers.set("Retry-After", String(waitSeconds));
-  return formError<Field>(context, options.toast ?? messages.tooManyAttempts, {
+  return formError<Field>(context, options.toast ?? toasts.tooManyAttempts, {
     values: options.values,
     status: 429,
     headers,
@@ -122,7 +122,7 @@ export async function callAuth<R extends { data?: unknown; error: AuthErrorLike 
     return {
       ok: false,
       error: { name: "AuthRetryableFetchError" },
-      toast: messages.connectionError,
+      toast: toasts.connectionError,
     };
   }
 }

@@ -1,44 +1,44 @@
 // The product's error catalogue for auth service errors: by error code first, then by the service's
 // known messages, then the generic text; an unreachable service is 'Connection Error'. An address
 // the service refuses is answered like one the form refuses: 'Invalid Email' and the field's hint.
-import { messages, type Toast } from "~/content/messages";
+import { toasts, type Toast } from "~/content/toasts";
 import { isAuthUnavailable, type AuthErrorLike } from "~/session/auth-service.server";
 import { INVALID_EMAIL_HINT } from "./validation";
 
 const BY_CODE: Record<string, Toast> = {
-  email_not_confirmed: messages.emailNotConfirmed,
-  invalid_credentials: messages.invalidCredentials,
+  email_not_confirmed: toasts.emailNotConfirmed,
+  invalid_credentials: toasts.invalidCredentials,
   // Supabase tells a banned account's right password apart; the form answers it like a wrong one.
-  user_banned: messages.invalidCredentials,
-  user_already_exists: messages.alreadyRegistered,
-  over_request_rate_limit: messages.tooManyAttempts,
-  over_email_send_rate_limit: messages.tooManyAttempts,
-  signup_disabled: messages.signUpsClosed,
+  user_banned: toasts.invalidCredentials,
+  user_already_exists: toasts.alreadyRegistered,
+  over_request_rate_limit: toasts.tooManyAttempts,
+  over_email_send_rate_limit: toasts.tooManyAttempts,
+  signup_disabled: toasts.signUpsClosed,
   // Hosted Supabase's refusal of an address it cannot deliver to.
-  email_address_invalid: messages.invalidEmail,
+  email_address_invalid: toasts.invalidEmail,
 };
 
 const BY_MESSAGE: Array<[string, Toast]> = [
-  ["Email not confirmed", messages.emailNotConfirmed],
-  ["Invalid login credentials", messages.invalidCredentials],
-  ["User already registered", messages.alreadyRegistered],
+  ["Email not confirmed", toasts.emailNotConfirmed],
+  ["Invalid login credentials", toasts.invalidCredentials],
+  ["User already registered", toasts.alreadyRegistered],
   // GoTrue's format check (ASCII only) refuses addresses the form's pattern accepts, such as
   // josé@exämple.com: its `validation_failed` is told from others by the message.
-  ["Unable to validate email address", messages.invalidEmail],
+  ["Unable to validate email address", toasts.invalidEmail],
 ];
 
 export function toastForAuthError(error: AuthErrorLike): Toast {
-  if (isAuthUnavailable(error)) return messages.connectionError;
+  if (isAuthUnavailable(error)) return toasts.connectionError;
   const byCode = error.code ? BY_CODE[error.code] : undefined;
   if (byCode) return byCode;
   const text = error.message ?? "";
   const byMessage = BY_MESSAGE.find(([fragment]) => text.includes(fragment));
-  return byMessage ? byMessage[1] : messages.authFailed;
+  return byMessage ? byMessage[1] : toasts.authFailed;
 }
 
 /** The hint under the e-mail field that goes with an error's toast: there when it refused the address. */
 export function addressHint(toast: Toast): string | undefined {
-  return toast === messages.invalidEmail ? INVALID_EMAIL_HINT : undefined;
+  return toast === toasts.invalidEmail ? INVALID_EMAIL_HINT : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 // (whether a form may be sent) and the actions (what a post means). Each refusal names the issue
 // the answer reports, see FORM_ISSUES.
 import * as z from "zod/v4-mini";
-import { messages, type Toast } from "~/content/messages";
+import { toasts, type Toast } from "~/content/toasts";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
   INVALID_EMAIL_HINT,
@@ -19,18 +19,18 @@ export interface FormIssue {
 }
 
 export const FORM_ISSUES = {
-  invalidEmail: { toast: messages.invalidEmail, hint: INVALID_EMAIL_HINT },
+  invalidEmail: { toast: toasts.invalidEmail, hint: INVALID_EMAIL_HINT },
   weakPassword: {
-    toast: messages.passwordRequirements,
-    hint: messages.passwordRequirements.description,
+    toast: toasts.passwordRequirements,
+    hint: toasts.passwordRequirements.description,
   },
-  missingPassword: { toast: messages.invalidCredentials },
+  missingPassword: { toast: toasts.invalidCredentials },
   missingCurrentPassword: {
-    toast: messages.currentPasswordWrong,
-    hint: messages.currentPasswordWrong.description,
+    toast: toasts.currentPasswordWrong,
+    hint: toasts.currentPasswordWrong.description,
   },
-  taskNotFound: { toast: messages.taskNotFound },
-  editInvalid: { toast: messages.editInvalid },
+  taskNotFound: { toast: toasts.taskNotFound },
+  editInvalid: { toast: toasts.editInvalid },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;

@@ -5,7 +5,7 @@
 import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { randomUUID } from "node:crypto";
-import type { ShownToast, Toast } from "~/content/messages";
+import type { ShownToast, Toast } from "~/content/toasts";
 import { hasCookie } from "~/lib/cookies.server";
 import { getEnv } from "~/lib/env.server";
 

@@ -5,7 +5,7 @@
 // try again.
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { messages } from "~/content/messages";
+import { toasts } from "~/content/toasts";
 import type { FormAnswer } from "./answer";
 
 /** A form answer with no field errors: the form stays as typed, the toast says why. */
@@ -47,7 +47,7 @@ export async function postOrConnectionError<T>(serverAction: () => Promise<T>) {
       unreachable: true,
       values: {},
       errors: {},
-      toast: { ...messages.connectionError, id: `unreachable-${Date.now()}` },
+      toast: { ...toasts.connectionError, id: `unreachable-${Date.now()}` },
     };
     return answer;
   }

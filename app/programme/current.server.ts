@@ -2,11 +2,11 @@
 // validated once (at start-up, where a bad file stops the process naming its line and field).
 import { getEnv } from "~/lib/env.server";
 import type { ProgrammeContent } from "./model";
-import { loadProgramme } from "./programme-file.server";
+import { readProgrammeFile } from "./programme-file.server";
 
 let loaded: ProgrammeContent | undefined;
 
 export function currentProgramme(): ProgrammeContent {
-  loaded ??= loadProgramme(getEnv().PROGRAMME_FILE);
+  loaded ??= readProgrammeFile(getEnv().PROGRAMME_FILE);
   return loaded;
 }

@@ -21,7 +21,7 @@ interface Problem {
 }
 
 /** The programme in `path`, or the default programme when no path is given. */
-export function loadProgramme(path: string | undefined): ProgrammeContent {
+export function readProgrammeFile(path: string | undefined): ProgrammeContent {
   if (path === undefined) return parseProgramme(defaultProgramme, DEFAULT_SOURCE);
   let text: string;
   try {

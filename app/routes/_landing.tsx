@@ -3,7 +3,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
-import { landingRoadmap } from "~/client/programme.server";
+import { landingRoadmap } from "~/dashboard/programme.server";
 import { signUpsOpen } from "~/session/auth-settings.server";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { loadSprintPage, setTaskAction } from "~/client/programme.server";
+import { loadSprintPage, setTaskAction } from "~/dashboard/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";

@@ -3,7 +3,7 @@
 // paint already has the sidebar the way the user left it.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { loadProgramme } from "~/client/programme.server";
+import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { readSidebarOpen } from "~/lib/cookies.server";
 import { forwardRetryAfter } from "~/lib/retry-after";

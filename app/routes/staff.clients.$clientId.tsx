@@ -1,10 +1,10 @@
 // /staff/clients/<id>: one client's programme, editable, and its audit trail.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ClientEditorPage } from "~/components/staff/client-editor";
+import { ProgrammeEditsPage } from "~/components/staff/programme-edits";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { forwardRetryAfter } from "~/lib/retry-after";
-import { editClientAction, loadClientEditor } from "~/staff/client-editor.server";
+import { programmeEditAction, loadProgrammeEdits } from "~/staff/programme-edits.server";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 type ClientData = { client: { email: string } } | undefined;
@@ -20,11 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers = forwardRetryAfter;
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadClientEditor(request, context, params.clientId);
+  return loadProgrammeEdits(request, context, params.clientId);
 }
 
 export function action({ request, context, params }: ActionFunctionArgs) {
-  return editClientAction(request, context, params.clientId);
+  return programmeEditAction(request, context, params.clientId);
 }
 
 export const clientAction = keepFormWhenUnreachable;
@@ -32,5 +32,5 @@ export const clientAction = keepFormWhenUnreachable;
 export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function StaffClient() {
-  return <ClientEditorPage {...useLoaderData<typeof loader>()} />;
+  return <ProgrammeEditsPage {...useLoaderData<typeof loader>()} />;
 }

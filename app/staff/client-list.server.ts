@@ -1,7 +1,7 @@
 // The staff console's first page: every client the auth service knows (staff excluded), newest
 // activity first, searchable by e-mail and paged, each with where they stand; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
-import { alreadyClient, invitationSent, messages, type Toast } from "~/content/messages";
+import { alreadyClient, invitationSent, toasts, type Toast } from "~/content/toasts";
 import { listClients, saveUser } from "~/data/client-directory.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
@@ -58,9 +58,9 @@ export async function loadClientList(request: Request, context: AppLoadContext) 
  * the form's pattern takes, in another script) or, for anything else, the generic text.
  */
 function inviteRefused(error: AuthErrorLike | null): Toast {
-  if (error?.status && error.status >= 500) return messages.connectionError;
-  if (error && toastForAuthError(error) === messages.invalidEmail) return messages.invalidEmail;
-  return messages.authFailed;
+  if (error?.status && error.status >= 500) return toasts.connectionError;
+  if (error && toastForAuthError(error) === toasts.invalidEmail) return toasts.invalidEmail;
+  return toasts.authFailed;
 }
 
 /**
@@ -84,7 +84,7 @@ export async function inviteAction(request: Request, context: AppLoadContext) {
     try {
       answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
     } catch {
-      return formError(context, messages.connectionError, { values });
+      return formError(context, toasts.connectionError, { values });
     }
     const { data, error } = answer;
     if (error?.code === "email_exists") return formError(context, alreadyClient(email), { values });

@@ -1,11 +1,11 @@
 // What the staff console's pages draw, shared by its loaders and its components.
-import type { AuditEntry, AuthState } from "~/data/shapes";
+import type { AuditEntry, AccountStatus } from "~/data/shapes";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
 
 export interface ClientRow {
   id: string;
   email: string;
-  state: AuthState;
+  state: AccountStatus;
   /** "Sprint 1 in progress", as the client's own sidebar says it. */
   current: string;
   overallProgress: number;
@@ -13,8 +13,8 @@ export interface ClientRow {
 }
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */
-export interface ClientEditorData {
-  client: { userId: string; email: string; state: AuthState; lastSignInAt: number | null };
+export interface ProgrammeEditsData {
+  client: { userId: string; email: string; state: AccountStatus; lastSignInAt: number | null };
   programme: ProgrammeView;
   /** Each sprint as the client's page shows it, and its countdown's stored start (ms or null). */
   sprints: { page: SprintPageView; startedAt: number | null }[];
@@ -22,7 +22,7 @@ export interface ClientEditorData {
 }
 
 /** The names of the client page's form fields, read by its action. */
-export const EDITOR_FIELDS = {
+export const PROGRAMME_EDIT_FIELDS = {
   overallIntent: "overall",
   sprintIntent: "sprint",
   /** `objective:<id>`: an objective's progress; `task:<id>`: a task's status. */

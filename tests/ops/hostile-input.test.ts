@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/content/messages";
+import { toasts } from "~/content/toasts";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import { MAX_BODY_BYTES } from "../../server/http";
 import {
@@ -158,7 +158,7 @@ function stackTraceIn(body: string): string | null {
   return null;
 }
 
-const ERROR_TOASTS = Object.values(messages).filter((toast) => toast.variant === "error");
+const ERROR_TOASTS = Object.values(toasts).filter((toast) => toast.variant === "error");
 
 /** The form's error toast: the HTML toaster, or the toast in a single-fetch action answer. */
 function showsErrorMessage(answer: Answer, data: boolean): boolean {

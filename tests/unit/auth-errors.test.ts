@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
 import { INVALID_EMAIL_HINT } from "~/forms/validation";
 import { isAuthUnavailable } from "~/session/auth-service.server";
-import { AUTH_ERROR_TITLE, messages, waitBeforeAnotherEmail } from "~/content/messages";
+import { AUTH_ERROR_TITLE, toasts, waitBeforeAnotherEmail } from "~/content/toasts";
 
 describe("toastForAuthError", () => {
   it.each([
@@ -44,10 +44,10 @@ describe("toastForAuthError", () => {
   });
 
   it.each([
-    ["Email not confirmed", messages.emailNotConfirmed],
-    ["Invalid login credentials", messages.invalidCredentials],
-    ["User already registered", messages.alreadyRegistered],
-    ["Something else entirely", messages.authFailed],
+    ["Email not confirmed", toasts.emailNotConfirmed],
+    ["Invalid login credentials", toasts.invalidCredentials],
+    ["User already registered", toasts.alreadyRegistered],
+    ["Something else entirely", toasts.authFailed],
   ])("maps a message containing %j when there is no code", (message, toast) => {
     expect(toastForAuthError({ message: `AuthApiError: ${message}`, status: 400 })).toBe(toast);
   });
@@ -59,7 +59,7 @@ describe("toastForAuthError", () => {
         message: "Email not confirmed",
         status: 400,
       }),
-    ).toBe(messages.invalidCredentials);
+    ).toBe(toasts.invalidCredentials);
   });
 
   it.each([
@@ -82,13 +82,13 @@ describe("toastForAuthError", () => {
     // Hosted Supabase, for an address it will not mail.
     { code: "email_address_invalid", message: 'Email address "a@b.test" is invalid' },
   ])("answers the service's refusal of an address as 'Invalid Email' (%o)", (error) => {
-    expect(toastForAuthError({ ...error, status: 400 })).toBe(messages.invalidEmail);
+    expect(toastForAuthError({ ...error, status: 400 })).toBe(toasts.invalidEmail);
   });
 
   it("puts the e-mail field's hint with a refused address only", () => {
-    expect(addressHint(messages.invalidEmail)).toBe(INVALID_EMAIL_HINT);
-    expect(addressHint(messages.invalidCredentials)).toBeUndefined();
-    expect(addressHint(messages.authFailed)).toBeUndefined();
+    expect(addressHint(toasts.invalidEmail)).toBe(INVALID_EMAIL_HINT);
+    expect(addressHint(toasts.invalidCredentials)).toBeUndefined();
+    expect(addressHint(toasts.authFailed)).toBeUndefined();
   });
 
   it("answers rate limits with a clear 'try later' message", () => {
@@ -98,7 +98,7 @@ describe("toastForAuthError", () => {
         message: "Request rate limit reached",
         status: 429,
       }),
-    ).toBe(messages.tooManyAttempts);
+    ).toBe(toasts.tooManyAttempts);
   });
 });
 

@@ -9,9 +9,9 @@ import {
   sprintPageView,
 } from "~/programme/client-programme";
 import type { ClientState, SprintStatus, TaskStatus } from "~/programme/model";
-import { loadProgramme } from "~/programme/programme-file.server";
+import { readProgrammeFile } from "~/programme/programme-file.server";
 
-const programme = loadProgramme(undefined);
+const programme = readProgrammeFile(undefined);
 const NOW = Date.UTC(2026, 10, 25, 12);
 const DAY = 24 * 60 * 60 * 1000;
 

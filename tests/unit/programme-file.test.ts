@@ -8,7 +8,7 @@ import defaultText from "~/content/programme.yaml?raw";
 import spec from "../fixtures/spec-programme.json";
 import { ConfigError } from "~/lib/env.server";
 import type { ProgrammeContent } from "~/programme/model";
-import { loadProgramme, parseProgramme } from "~/programme/programme-file.server";
+import { readProgrammeFile, parseProgramme } from "~/programme/programme-file.server";
 
 const SOURCE = "custom.yaml";
 
@@ -39,7 +39,7 @@ function edit(text: string, from: string, to: string): string {
 }
 
 describe("the default programme file", () => {
-  const programme = loadProgramme(undefined);
+  const programme = readProgrammeFile(undefined);
   const sprint = (id: number) => {
     const found = programme.sprints.find((candidate) => candidate.id === id);
     if (!found) throw new Error(`no sprint ${id}`);
@@ -224,21 +224,21 @@ describe("a custom programme file", () => {
   it("is read from the path it is given", () => {
     const path = join(dir, "programme.yaml");
     writeFileSync(path, CUSTOM);
-    expect(loadProgramme(path)).toEqual(parseProgramme(CUSTOM, SOURCE));
+    expect(readProgrammeFile(path)).toEqual(parseProgramme(CUSTOM, SOURCE));
   });
 
   it("names the path of a file it cannot read", () => {
     const path = join(dir, "missing.yaml");
-    expect(() => loadProgramme(path)).toThrow(
+    expect(() => readProgrammeFile(path)).toThrow(
       new ConfigError([`PROGRAMME_FILE: cannot read ${path}: no such file`]),
     );
-    expect(() => loadProgramme(dir)).toThrow(`cannot read ${dir}: it is a directory`);
+    expect(() => readProgrammeFile(dir)).toThrow(`cannot read ${dir}: it is a directory`);
   });
 
   it("names the problem's file in each problem", () => {
     const path = join(dir, "bad.yaml");
     writeFileSync(path, edit(CUSTOM, "overallProgress: 10", "overallProgress: 110"));
-    expect(() => loadProgramme(path)).toThrow(
+    expect(() => readProgrammeFile(path)).toThrow(
       `${path} line 2, overallProgress: must be a whole number from 0 to 100`,
     );
   });

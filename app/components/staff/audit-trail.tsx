@@ -1,7 +1,7 @@
 // A client's audit trail in the staff console: every change the agency made, newest first.
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AuditEntry } from "~/data/shapes";
-import { consoleTime } from "~/programme/staff-edits";
+import { consoleTime } from "~/programme/programme-edits";
 
 export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
   return (

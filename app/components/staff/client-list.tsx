@@ -16,11 +16,11 @@ import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { INVITE_ACTION, STAFF_PATH, staffClientPath } from "~/lib/paths";
 import { errorProps, FieldError } from "~/components/auth/field-error";
-import type { AuthState } from "~/data/shapes";
+import type { AccountStatus } from "~/data/shapes";
 import type { ClientRow } from "~/staff/views";
-import { consoleTime } from "~/programme/staff-edits";
+import { consoleTime } from "~/programme/programme-edits";
 
-const STATE_BADGE: Record<AuthState, { label: string; variant: BadgeProps["variant"] }> = {
+const STATE_BADGE: Record<AccountStatus, { label: string; variant: BadgeProps["variant"] }> = {
   confirmed: { label: "Active", variant: "success" },
   unconfirmed: { label: "Unconfirmed", variant: "warning" },
   invited: { label: "Invited", variant: "info" },

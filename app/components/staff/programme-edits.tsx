@@ -17,8 +17,8 @@ import { useSubmitting } from "~/hooks/use-submitting";
 import { STAFF_PATH, staffClientPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
-import { consoleTime, TASK_STATUS_LABELS } from "~/programme/staff-edits";
-import { EDITOR_FIELDS, type ClientEditorData } from "~/staff/views";
+import { consoleTime, TASK_STATUS_LABELS } from "~/programme/programme-edits";
+import { PROGRAMME_EDIT_FIELDS, type ProgrammeEditsData } from "~/staff/views";
 import { AuditTrail } from "./audit-trail";
 
 /** A datetime-local value in UTC ("2026-11-25T14:30"), or "" for none. */
@@ -59,7 +59,7 @@ const sprintOfAnswer = (answer: FormAnswer) => answer.values.sprintId;
 const answersOverall: ClaimsAnswer = (answer) => sprintOfAnswer(answer) === undefined;
 
 function OverallForm({ action, progress }: { action: string; progress: number }) {
-  const pending = useSubmitting(action, EDITOR_FIELDS.overallIntent);
+  const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.overallIntent);
   const alert = useFormAlert(answersOverall);
   return (
     <Card>
@@ -76,7 +76,7 @@ function OverallForm({ action, progress }: { action: string; progress: number })
           className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
           {...alert.formProps}
         >
-          <input type="hidden" name="intent" value={EDITOR_FIELDS.overallIntent} />
+          <input type="hidden" name="intent" value={PROGRAMME_EDIT_FIELDS.overallIntent} />
           <div className="sm:w-40">
             <PercentField
               id="overall-progress"
@@ -105,7 +105,7 @@ function SprintForm({
   startedAt: number | null;
 }) {
   const { sprint } = page;
-  const pending = useSubmitting(action, EDITOR_FIELDS.sprintIntent);
+  const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
   const alert = useFormAlert((answer) => sprintOfAnswer(answer) === String(sprint.id));
   const prefix = `sprint-${sprint.id}`;
   return (
@@ -133,7 +133,7 @@ function SprintForm({
       </CardHeader>
       <CardContent>
         <Form method="post" action={action} className="grid gap-6" {...alert.formProps}>
-          <input type="hidden" name="intent" value={EDITOR_FIELDS.sprintIntent} />
+          <input type="hidden" name="intent" value={PROGRAMME_EDIT_FIELDS.sprintIntent} />
           <input type="hidden" name="sprintId" value={sprint.id} />
           <fieldset className="grid gap-4 sm:grid-cols-3">
             <legend className="sr-only">{sprint.name}</legend>
@@ -170,7 +170,7 @@ function SprintForm({
                 <PercentField
                   key={objective.id}
                   id={`${prefix}-objective-${objective.id}`}
-                  name={`${EDITOR_FIELDS.objective}${objective.id}`}
+                  name={`${PROGRAMME_EDIT_FIELDS.objective}${objective.id}`}
                   label={`${objective.title} (%)`}
                   value={objective.progress}
                 />
@@ -185,7 +185,7 @@ function SprintForm({
                   <Label htmlFor={`${prefix}-task-${task.id}`}>{task.title}</Label>
                   <NativeSelect
                     id={`${prefix}-task-${task.id}`}
-                    name={`${EDITOR_FIELDS.task}${task.id}`}
+                    name={`${PROGRAMME_EDIT_FIELDS.task}${task.id}`}
                     defaultValue={task.status}
                   >
                     {TASK_STATUSES.map((status) => (
@@ -221,7 +221,7 @@ function storedValues(page: SprintPageView, startedAt: number | null): string {
   return JSON.stringify([id, status, progress, startedAt, items]);
 }
 
-export function ClientEditorPage({ client, programme, sprints, audit }: ClientEditorData) {
+export function ProgrammeEditsPage({ client, programme, sprints, audit }: ProgrammeEditsData) {
   const result = useActionData<FormAnswer>();
   useActionToast(result?.toast);
   const action = staffClientPath(client.userId);

@@ -24,7 +24,7 @@ function success(title: string, description: string): Toast {
 
 export const AUTH_ERROR_TITLE = "Authentication Error";
 
-export const messages = {
+export const toasts = {
   signedIn: success("Welcome Back!", "You have successfully signed in."),
   accountCreated: success("Account Created!", "Please check your email to verify your account."),
   emailConfirmed: success("Email Confirmed!", "Your email is verified and you are signed in."),

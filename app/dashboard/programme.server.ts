@@ -2,7 +2,7 @@
 // session verified, and what they change there (ticking a task). Nothing from a form ever chooses
 // whose record is read or written.
 import { replace, type AppLoadContext } from "@remix-run/node";
-import { messages } from "~/content/messages";
+import { toasts } from "~/content/toasts";
 import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";
@@ -109,9 +109,9 @@ export async function setTaskAction(
   const { taskId, status } = parsed.value;
   // A locked sprint refuses every tick before its task list is consulted.
   const page = sprintPageView(sprint, content, await readClientState(user.id), Date.now());
-  if (!page.sprint.open) return formError(context, messages.sprintLocked, { status: 403 });
+  if (!page.sprint.open) return formError(context, toasts.sprintLocked, { status: 403 });
   if (!sprint.tasks.some((task) => task.id === taskId)) {
-    return formError(context, messages.taskNotFound, { status: 404 });
+    return formError(context, toasts.taskNotFound, { status: 404 });
   }
   await setTaskStatus(user.id, taskId, status);
   return replace(`${page.sprint.path}#task-${taskId}`);

@@ -2,10 +2,10 @@
 // editable through form posts (checked against the programme's rules, recorded in the audit
 // trail), and the trail itself, newest first. Staff records and unknown ids are the 404 page.
 import type { AppLoadContext } from "@remix-run/node";
-import { editRefused, messages } from "~/content/messages";
+import { editRefused, toasts } from "~/content/toasts";
 import { directoryEntry } from "~/data/client-directory.server";
 import { readClientState } from "~/data/client-programme.server";
-import { applyProgrammeChanges, readAuditTrail } from "~/data/staff-changes.server";
+import { applyProgrammeChanges, readAuditTrail } from "~/data/programme-edits.server";
 import {
   formError,
   parseFields,
@@ -25,11 +25,11 @@ import { staffClientPath } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { ProgrammeChange, TaskStatus } from "~/programme/model";
-import { overallEditChanges, sprintEditChanges } from "~/programme/staff-edits";
+import { overallEditChanges, sprintEditChanges } from "~/programme/programme-edits";
 import { authUnavailable } from "~/session/guards.server";
 import { currentUser, isStaffUser } from "./auth-admin.server";
 import { requireStaff } from "./guards.server";
-import { EDITOR_FIELDS } from "./views";
+import { PROGRAMME_EDIT_FIELDS } from "./views";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +46,7 @@ async function clientOf(request: Request, clientId: string | undefined) {
   return directoryEntry(user);
 }
 
-export async function loadClientEditor(
+export async function loadProgrammeEdits(
   request: Request,
   context: AppLoadContext,
   clientId: string | undefined,
@@ -75,13 +75,13 @@ function itemFields(fields: PostedFields, objectiveIds: string[], taskIds: strin
   const objectives = new Map<string, number>();
   const tasks = new Map<string, TaskStatus>();
   for (const [name, value] of Object.entries(fields)) {
-    if (name.startsWith(EDITOR_FIELDS.objective)) {
-      const id = name.slice(EDITOR_FIELDS.objective.length);
+    if (name.startsWith(PROGRAMME_EDIT_FIELDS.objective)) {
+      const id = name.slice(PROGRAMME_EDIT_FIELDS.objective.length);
       const progress = percentSchema.safeParse(value);
       if (!objectiveIds.includes(id) || !progress.success) return null;
       objectives.set(id, progress.data);
-    } else if (name.startsWith(EDITOR_FIELDS.task)) {
-      const id = name.slice(EDITOR_FIELDS.task.length);
+    } else if (name.startsWith(PROGRAMME_EDIT_FIELDS.task)) {
+      const id = name.slice(PROGRAMME_EDIT_FIELDS.task.length);
       const status = taskStatusEditSchema.safeParse(value);
       if (!taskIds.includes(id) || !status.success) return null;
       tasks.set(id, status.data);
@@ -91,7 +91,7 @@ function itemFields(fields: PostedFields, objectiveIds: string[], taskIds: strin
 }
 
 /** A change of the overall figure, or of one sprint (status, progress, start, objectives, tasks). */
-export async function editClientAction(
+export async function programmeEditAction(
   request: Request,
   context: AppLoadContext,
   clientId: string | undefined,
@@ -102,11 +102,11 @@ export async function editClientAction(
   const content = currentProgramme();
   const state = await readClientState(client.userId);
   let changes: ProgrammeChange[];
-  if (fields.intent === EDITOR_FIELDS.overallIntent) {
+  if (fields.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
     const parsed = parseFields(overallEditSchema, fields);
     if (!parsed.ok) return refusal(context, parsed);
     changes = overallEditChanges(content, state, parsed.value.overallProgress);
-  } else if (fields.intent === EDITOR_FIELDS.sprintIntent) {
+  } else if (fields.intent === PROGRAMME_EDIT_FIELDS.sprintIntent) {
     // Its answers name the sprint, so the page shows the error by that sprint's form.
     const values = { sprintId: fields.sprintId ?? "" };
     const parsed = parseFields(sprintEditSchema, fields);
@@ -119,16 +119,16 @@ export async function editClientAction(
         sprint.objectives.map((objective) => objective.id),
         sprint.tasks.map((task) => task.id),
       );
-    if (!items) return formError(context, messages.editInvalid, { values });
+    if (!items) return formError(context, toasts.editInvalid, { values });
     const outcome = sprintEditChanges(content, state, { ...parsed.value, ...items }, Date.now());
     if ("refusal" in outcome)
       return formError(context, editRefused(outcome.refusal), { status: 409, values });
     changes = outcome.changes;
   } else {
-    return formError(context, messages.editInvalid);
+    return formError(context, toasts.editInvalid);
   }
   const path = staffClientPath(client.userId);
-  if (changes.length === 0) return redirectWithToast(path, messages.nothingChanged);
+  if (changes.length === 0) return redirectWithToast(path, toasts.nothingChanged);
   await applyProgrammeChanges(client.userId, { id: user.id, email: user.email }, changes);
-  return redirectWithToast(path, messages.changesSaved);
+  return redirectWithToast(path, toasts.changesSaved);
 }
