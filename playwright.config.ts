@@ -11,6 +11,8 @@ const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 export default defineConfig({
   testDir: "tests/e2e",
   workers: 2,
+  // Tests, not files, are shared out between the workers: no worker waits idle at the end.
+  fullyParallel: true,
   retries: 0,
   // Generous on purpose: on CI runners pages with JavaScript have run up to ten times slower than
   // on a developer machine (the same tests without JavaScript did not), and a test that runs out of

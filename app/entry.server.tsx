@@ -1,26 +1,42 @@
-// Server entry: every page and data answer gets the cookies the request's session check wrote (a
-// refreshed or cleared session) and is marked private (it depends on the visitor's cookies); pages
-// are answered by the delivery module. `start` and `stop` are how the process entry hands this
-// bundle its configuration and shuts it down.
+// Server entry: every page and data answer gets the cookies the request's session check wrote and
+// is marked private; pages are answered by the delivery module. `start`, `ready` and `stop` are how
+// the process entry configures this bundle, asks after its database and shuts it down.
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
-import { closeProductDatabase, productDatabase } from "~/data/connection.server";
+import {
+  closeProductDatabase,
+  databaseAnswers,
+  inTransaction,
+  openProductDatabase,
+} from "~/data/connection.server";
+import { JOB_HANDLERS } from "~/jobs/handlers.server";
+import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
 import { currentProgramme } from "~/programme/current.server";
 import { addSessionHeaders } from "~/session/state.server";
 
+let worker: JobWorker | undefined;
+
 /**
  * Takes the validated configuration, then reads the programme file and opens (and migrates) the
- * product database, so a bad file or an unreachable database stops the start, not a page view.
+ * product database, so a bad file or an unreachable database stops the start, not a page view;
+ * then starts this instance's job worker.
  */
 export async function start(env: Env) {
   configure(env);
   currentProgramme();
-  await productDatabase();
+  await openProductDatabase();
+  worker = startJobWorker({ handlers: JOB_HANDLERS, transaction: inTransaction });
 }
 
-export const stop = closeProductDatabase;
+/** Whether this instance can answer: its product database answers a query. */
+export const ready = databaseAnswers;
+
+export async function stop() {
+  await worker?.stop();
+  await closeProductDatabase();
+}
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 

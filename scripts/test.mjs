@@ -1,7 +1,6 @@
-// `npm test`: the whole suite as steps (typecheck, lint, build, unit/integration/ops, end to end),
-// stopping at the first that fails; then each step's wall time and each runner's 15 slowest tests,
-// so a slower suite shows in the log of the change that slowed it. The build runs with at most
-// 1,024 open files, the limit of many CI runners and container builders.
+// `npm test`: typecheck, lint and the build side by side (one core each is all they use), then
+// Vitest, then Playwright, stopping at the first step that fails; then each step's wall time and
+// each runner's 15 slowest tests. The build runs with at most 1,024 open files (decision 046).
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 
@@ -14,21 +13,38 @@ const REPORTS = {
   playwright: "reports/e2e.json",
 };
 
-const steps = [
-  { name: "typecheck", command: "npm run typecheck" },
-  { name: "lint", command: "npm run lint" },
-  {
-    name: "build",
-    command: `ulimit -Sn ${OPEN_FILE_LIMIT} && ulimit -Hn ${OPEN_FILE_LIMIT} && npm run build`,
-  },
-  { name: "unit/integration/ops", command: "npm run test:unit" },
-  { name: "end to end", command: "npm run e2e" },
+/** Each stage's steps run at once; a stage starts when the one before it has passed. */
+const stages = [
+  [
+    { name: "typecheck", command: "npm run typecheck" },
+    { name: "lint", command: "npm run lint" },
+    {
+      name: "build",
+      command: `ulimit -Sn ${OPEN_FILE_LIMIT} && ulimit -Hn ${OPEN_FILE_LIMIT} && npm run build`,
+    },
+  ],
+  [{ name: "unit/integration/ops", command: "npm run test:unit" }],
+  [{ name: "end to end", command: "npm run e2e" }],
 ];
 
-function run(command) {
+/**
+ * Runs `command`; its exit code. Alone in its stage, its output streams as it comes; beside others,
+ * each step's output is printed whole when it ends, so none is interleaved.
+ */
+function run({ name, command }, alone) {
+  const header = `\n=== ${name}: ${command}\n`;
+  if (alone) process.stdout.write(header);
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", command], { stdio: "inherit" });
-    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn("bash", ["-c", command], {
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.once("close", (code, signal) => {
+      if (!alone) process.stdout.write(Buffer.concat([Buffer.from(header), ...output]));
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
@@ -75,15 +91,17 @@ for (const report of Object.values(REPORTS)) rmSync(report, { force: true });
 const started = Date.now();
 const times = [];
 let failed;
-for (const step of steps) {
-  const stepStarted = Date.now();
-  console.log(`\n=== ${step.name}: ${step.command}`);
-  const code = await run(step.command);
-  times.push({ name: step.name, ms: Date.now() - stepStarted, code });
-  if (code !== 0) {
-    failed = step.name;
-    break;
-  }
+for (const stage of stages) {
+  const finished = await Promise.all(
+    stage.map(async (step) => {
+      const stepStarted = Date.now();
+      const code = await run(step, stage.length === 1);
+      return { name: step.name, ms: Date.now() - stepStarted, code };
+    }),
+  );
+  times.push(...finished);
+  failed = finished.find((step) => step.code !== 0)?.name;
+  if (failed) break;
 }
 
 console.log("\n=== npm test: wall time per step");

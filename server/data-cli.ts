@@ -2,10 +2,8 @@
 //   migrate         brings the database (DATABASE_URL, or the SQLite file in DATA_DIR) to the newest schema
 //   export <url>    copies the product data from the SQLite file in DATA_DIR into the PostgreSQL
 //                   database at <url> (migrated first); the portal should be stopped meanwhile
-import type { Kysely } from "kysely";
-import { openDatabase, openMigratedDatabase } from "../app/data/database.server";
+import { migrate, openMigratedDatabase } from "../app/data/database.server";
 import { copyProductData } from "../app/data/export.server";
-import { migrateToLatest } from "../app/data/migrations.server";
 
 const USAGE = "usage: node build/data.js migrate | export <postgresql://…>";
 
@@ -13,15 +11,8 @@ async function main(args: string[]) {
   const [command, target] = args;
   const dataDir = process.env.DATA_DIR || ".data";
   if (command === "migrate") {
-    const db = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
-    try {
-      const applied = await migrateToLatest(db.db as Kysely<unknown>);
-      console.log(
-        applied.length > 0 ? `applied: ${applied.join(", ")}` : "the schema is up to date",
-      );
-    } finally {
-      await db.close();
-    }
+    const applied = await migrate({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir });
+    console.log(applied.length > 0 ? `applied: ${applied.join(", ")}` : "the schema is up to date");
     return;
   }
   if (command === "export" && target && /^postgres(ql)?:\/\//.test(target)) {

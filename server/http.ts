@@ -85,10 +85,16 @@ export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
 
+export interface Probes {
+  /** Whether the product database answers a query now. */
+  databaseReady: () => Promise<boolean>;
+}
+
 export async function startHttpServer(
   env: Env,
   clientDir: string,
   build: ServerBuild,
+  probes: Probes,
 ): Promise<HttpServer> {
   const app = express();
   app.disable("x-powered-by");
@@ -101,11 +107,16 @@ export async function startHttpServer(
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = await authServiceAnswers(env);
+    const [auth, database] = await Promise.all([authServiceAnswers(env), probes.databaseReady()]);
+    const status = !auth
+      ? "auth service unreachable"
+      : !database
+        ? "database unreachable"
+        : "ready";
     res
       .set("Cache-Control", "no-store")
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? "ready" : "auth service unreachable" });
+      .status(auth && database ? 200 : 503)
+      .json({ status });
   });
 
   // Ahead of compression(), as these answers are already brotli or gzip, and of the request log

@@ -18,6 +18,7 @@ type ConfigurableBuild = ServerBuild & {
   entry: {
     module: ServerBuild["entry"]["module"] & {
       start(env: Env): Promise<void>;
+      ready(): Promise<boolean>;
       stop(): Promise<void>;
     };
   };
@@ -81,7 +82,9 @@ async function main() {
     await embedded?.close();
     process.exit(1);
   }
-  const http = await startHttpServer(env, join(buildDir, "client"), build);
+  const http = await startHttpServer(env, join(buildDir, "client"), build, {
+    databaseReady: () => build.entry.module.ready(),
+  });
   log("info", "started", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
     auth: env.SUPABASE_URL,

@@ -22,7 +22,6 @@ import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
-import { requireUser } from "~/session/guards.server";
 import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
@@ -164,9 +163,7 @@ async function changeEmail(
 }
 
 /** The account page's forms post here; the e-mail form says so in `intent`. */
-export async function accountAction(request: Request, context: AppLoadContext) {
-  // The session first: a stranger's body is never read.
-  const { user } = await requireUser(request, context);
+export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
   const fields = (await readForm(request)) ?? {};
   const client = createAuthClient(request, context);
   return fields.intent === CHANGE_EMAIL_INTENT
@@ -181,8 +178,11 @@ export async function accountAction(request: Request, context: AppLoadContext) {
  * nothing is marked and the account page says 'Connection Error': a marker alone would claim a
  * sign-out that any living refresh token undoes once the service is back.
  */
-export async function signOutEverywhereAction(request: Request, context: AppLoadContext) {
-  const { user } = await requireUser(request, context);
+export async function signOutEverywhereAction(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+) {
   const { supabase, headers } = createAuthClient(request, context);
   const ended = await callAuth(() => supabase.auth.signOut({ scope: "global" }));
   if (!ended.ok) return redirectWithToast(ACCOUNT_PATH, ended.toast, headers);

@@ -3,7 +3,7 @@
 // a link, so mail scanners and cross-site navigations sign no one in).
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { EmailOtpType } from "@supabase/supabase-js";
-import { saveUser } from "~/data/client-directory.server";
+import { mirrorUser } from "~/data/client-directory.server";
 import { callAuth } from "~/forms/answer.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import {
@@ -109,7 +109,7 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
     );
   }
   const { session, user } = result.data;
-  if (user) await saveUser(user);
+  if (user) await mirrorUser(user);
   // Supabase with "secure email change" on wants the other address's link too: no session yet.
   if (purpose === "email_change" && !session) {
     return redirectWithToast(destination, toasts.emailChangeHalfConfirmed, headers);

@@ -17,7 +17,7 @@ import { getEnv } from "~/lib/env.server";
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH } from "~/lib/paths";
 import { takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, isAuthUnavailable } from "~/session/auth-service.server";
-import { requireLinkSession } from "~/session/guards.server";
+import type { SessionUser } from "~/session/state.server";
 import { setNewPassword } from "./account.server";
 import { dialogSwitch } from "./session-actions.server";
 import { authHref, checkInboxHref, FROM_INBOX_FIELD } from "./auth-mode";
@@ -80,8 +80,12 @@ export async function resendConfirmationAction(request: Request, context: AppLoa
 }
 
 /** A password set after a mailed link proved the address: no current one is asked for. */
-async function passwordAfterLink(request: Request, context: AppLoadContext, done: Toast) {
-  const { user } = await requireLinkSession(request, context);
+async function passwordAfterLink(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  done: Toast,
+) {
   const parsed = parseFields(newPasswordSchema, (await readForm(request)) ?? {});
   if (!parsed.ok) return refusal(context, parsed);
   const client = createAuthClient(request, context);
@@ -89,11 +93,11 @@ async function passwordAfterLink(request: Request, context: AppLoadContext, done
 }
 
 /** After a verified reset link: the new password; other devices are signed out. */
-export function resetPasswordAction(request: Request, context: AppLoadContext) {
-  return passwordAfterLink(request, context, toasts.passwordUpdated);
+export function resetPasswordAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  return passwordAfterLink(request, context, user, toasts.passwordUpdated);
 }
 
 /** After an accepted invitation: the password the new client will sign in with. */
-export function welcomeAction(request: Request, context: AppLoadContext) {
-  return passwordAfterLink(request, context, toasts.welcome);
+export function welcomeAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  return passwordAfterLink(request, context, user, toasts.welcome);
 }

@@ -3,7 +3,7 @@
 // a redirect carrying the session cookies and a flash toast) and sign-out.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { saveUser } from "~/data/client-directory.server";
+import { mirrorUser } from "~/data/client-directory.server";
 import {
   callAuth,
   formError,
@@ -93,7 +93,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
       headers,
     });
   }
-  if (result.data.user) await saveUser(result.data.user);
+  if (result.data.user) await mirrorUser(result.data.user);
   // Back to the signed-in page that sent the visitor here, if it is one of theirs.
   const returnTo = returnToPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM));
   const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);

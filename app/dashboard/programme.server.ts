@@ -3,7 +3,13 @@
 // whose record is read or written.
 import { replace, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
+import {
+  applyProgrammeChanges,
+  readClientState,
+  recordSprintStart,
+} from "~/data/client-programme.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { recordEvent, type Actor } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";
 import { notFound } from "~/lib/not-found.server";
@@ -17,7 +23,8 @@ import {
 } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { ClientState } from "~/programme/model";
-import { requireUser } from "~/session/guards.server";
+import { sprintStartChange, taskChange } from "~/programme/programme-edits";
+import type { SessionUser } from "~/session/state.server";
 
 /** The programme's sprints as the landing page presents them (the same for every visitor). */
 export function landingRoadmap() {
@@ -46,7 +53,7 @@ const stateByRequest = new WeakMap<AppLoadContext, Promise<ClientState>>();
 function clientState(context: AppLoadContext, userId: string): Promise<ClientState> {
   let state = stateByRequest.get(context);
   if (!state) {
-    state = readClientState(userId);
+    state = database().then((db) => readClientState(db, userId));
     stateByRequest.set(context, state);
   }
   return state;
@@ -66,53 +73,71 @@ function isPrefetch(request: Request): boolean {
   return purpose.includes("prefetch");
 }
 
+/** The signed-in client as the audit trail names them. */
+const asActor = (user: SessionUser): Actor => ({ id: user.id, email: user.email, role: "client" });
+
 /**
  * A sprint's page, or the 404 page for a segment that is no sprint. The first time the client
- * opens an open sprint, its countdown starts (recorded once; a prefetch records nothing).
+ * opens an open sprint, its countdown starts (recorded once, with its line in the audit trail; a
+ * prefetch records nothing).
  */
 export async function loadSprintPage(
   request: Request,
   context: AppLoadContext,
-  userId: string,
+  user: SessionUser,
   segment: string | undefined,
 ): Promise<SprintPageView> {
   const content = currentProgramme();
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
-  let state = await clientState(context, userId);
+  let state = await clientState(context, user.id);
   const opening =
     blockingSprint(sprint, content, state) === null &&
     !state.sprints.get(sprint.id)?.startedAt &&
     !isPrefetch(request);
   if (opening) {
-    await recordSprintStart(userId, sprint.id);
-    state = await readClientState(userId);
+    const name = sprintPageView(sprint, content, state, Date.now()).sprint.name;
+    await inTransaction(async (trx) => {
+      const at = Date.now();
+      const startedAt = await recordSprintStart(trx, user.id, sprint.id, at);
+      if (startedAt !== at) return;
+      const changes = [sprintStartChange(sprint.id, name, null, at)];
+      await recordEvent(trx, { clientId: user.id, actor: asActor(user), changes, at });
+    });
+    state = await readClientState(await database(), user.id);
   }
   return sprintPageView(sprint, content, state, Date.now());
 }
 
 /**
- * A task ticked or unticked on a sprint page: the status wanted is stored (a repeated post changes
- * nothing), then back to the page (PRG, replacing the history entry), which shows what is stored.
+ * A task ticked or unticked on a sprint page: the status wanted is stored with its line in the
+ * audit trail (a repeated post changes nothing), then back to the page (PRG, replacing the history
+ * entry), which shows what is stored.
  */
 export async function setTaskAction(
   request: Request,
   context: AppLoadContext,
+  user: SessionUser,
   segment: string | undefined,
 ) {
-  const { user } = await requireUser(request, context);
   const content = currentProgramme();
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
   const parsed = parseFields(taskStatusSchema, (await readForm(request)) ?? {});
   if (!parsed.ok) return refusal(context, parsed);
   const { taskId, status } = parsed.value;
-  // A locked sprint refuses every tick before its task list is consulted.
-  const page = sprintPageView(sprint, content, await readClientState(user.id), Date.now());
-  if (!page.sprint.open) return formError(context, toasts.sprintLocked, { status: 403 });
-  if (!sprint.tasks.some((task) => task.id === taskId)) {
-    return formError(context, toasts.taskNotFound, { status: 404 });
-  }
-  await setTaskStatus(user.id, taskId, status);
-  return replace(`${page.sprint.path}#task-${taskId}`);
+  return inTransaction(async (trx) => {
+    const at = Date.now();
+    // A locked sprint refuses every tick before its task list is consulted.
+    const page = sprintPageView(sprint, content, await readClientState(trx, user.id), at);
+    if (!page.sprint.open) return formError(context, toasts.sprintLocked, { status: 403 });
+    const task = page.tasks.find((candidate) => candidate.id === taskId);
+    if (!task) return formError(context, toasts.taskNotFound, { status: 404 });
+    if (task.status !== status) {
+      const changes = [taskChange(page.sprint.name, task, status)];
+      await applyProgrammeChanges(trx, user.id, changes, at);
+      await recordEvent(trx, { clientId: user.id, actor: asActor(user), changes, at });
+    }
+    return replace(`${page.sprint.path}#task-${taskId}`);
+  });
 }

@@ -2,11 +2,11 @@
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
 import type { User } from "@supabase/supabase-js";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
-import { productDatabase } from "./connection.server";
+import { log } from "~/lib/log.server";
+import { inTransaction, type Executor } from "./connection.server";
 import type { AccountStatus } from "./shapes";
-import type { ProductDatabase } from "./schema";
 
 export interface DirectoryEntry {
   userId: string;
@@ -37,46 +37,51 @@ export function directoryEntry(user: User): DirectoryEntry {
   };
 }
 
-/** Brings one user's entry up to date (a sign-in, an accepted link), between full syncs. */
-export function saveUser(user: User) {
-  return saveDirectory([directoryEntry(user)], Date.now());
+/**
+ * Brings one user's entry up to date after a sign-in, an accepted link or an invitation, between
+ * full syncs. A copy: when the database cannot take it, the auth service's answer stands and the
+ * next sync brings the entry.
+ */
+export async function mirrorUser(user: User): Promise<void> {
+  try {
+    await inTransaction((trx) => saveDirectory(trx, [directoryEntry(user)], Date.now()));
+  } catch (error) {
+    log("warn", "directory_mirror_failed", { detail: (error as Error).message });
+  }
 }
 
-/** Upserts the auth service's users; returns how many were written. */
-export async function saveDirectory(entries: DirectoryEntry[], syncedAt: number) {
-  const { db } = await productDatabase();
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < entries.length; start += BATCH) {
-      const rows = entries.slice(start, start + BATCH).map((entry) => ({
-        user_id: entry.userId,
-        email: entry.email,
-        auth_state: entry.state,
-        is_staff: entry.isStaff ? 1 : 0,
-        auth_created_at: entry.createdAt,
-        last_sign_in_at: entry.lastSignInAt,
-        activity_at: Math.max(entry.createdAt, entry.lastSignInAt ?? 0),
-        synced_at: syncedAt,
-        created_at: syncedAt,
-        updated_at: syncedAt,
-      }));
-      await trx
-        .insertInto("clients")
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict.column("user_id").doUpdateSet((eb) => ({
-            email: eb.ref("excluded.email"),
-            auth_state: eb.ref("excluded.auth_state"),
-            is_staff: eb.ref("excluded.is_staff"),
-            auth_created_at: eb.ref("excluded.auth_created_at"),
-            last_sign_in_at: eb.ref("excluded.last_sign_in_at"),
-            synced_at: eb.ref("excluded.synced_at"),
-            // The newest of the sign-in the service reports and a change this portal recorded.
-            activity_at: sql<number>`case when coalesce(clients.last_changed_at, 0) > excluded.activity_at then clients.last_changed_at else excluded.activity_at end`,
-          })),
-        )
-        .execute();
-    }
-  });
+/** Upserts the auth service's users (in the caller's transaction); returns how many. */
+export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syncedAt: number) {
+  for (let start = 0; start < entries.length; start += BATCH) {
+    const rows = entries.slice(start, start + BATCH).map((entry) => ({
+      user_id: entry.userId,
+      email: entry.email,
+      auth_state: entry.state,
+      is_staff: entry.isStaff ? 1 : 0,
+      auth_created_at: entry.createdAt,
+      last_sign_in_at: entry.lastSignInAt,
+      activity_at: Math.max(entry.createdAt, entry.lastSignInAt ?? 0),
+      synced_at: syncedAt,
+      created_at: syncedAt,
+      updated_at: syncedAt,
+    }));
+    await db
+      .insertInto("clients")
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.column("user_id").doUpdateSet((eb) => ({
+          email: eb.ref("excluded.email"),
+          auth_state: eb.ref("excluded.auth_state"),
+          is_staff: eb.ref("excluded.is_staff"),
+          auth_created_at: eb.ref("excluded.auth_created_at"),
+          last_sign_in_at: eb.ref("excluded.last_sign_in_at"),
+          synced_at: eb.ref("excluded.synced_at"),
+          // The newest of the sign-in the service reports and a change this portal recorded.
+          activity_at: sql<number>`case when coalesce(clients.last_changed_at, 0) > excluded.activity_at then clients.last_changed_at else excluded.activity_at end`,
+        })),
+      )
+      .execute();
+  }
   return entries.length;
 }
 
@@ -84,36 +89,28 @@ export async function saveDirectory(entries: DirectoryEntry[], syncedAt: number)
  * Ends a complete sync: forgets the entries it did not see (users deleted from the service) and
  * records when it started.
  */
-export async function finishSync(syncStartedAt: number) {
-  const { db } = await productDatabase();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("clients")
-      .set({ email: null, auth_state: null, synced_at: null })
-      .where("synced_at", "<", syncStartedAt)
-      .execute();
-    await trx
-      .insertInto("directory_sync")
-      .values({ id: 1, synced_at: syncStartedAt })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet({ synced_at: syncStartedAt }))
-      .execute();
-  });
+export async function finishSync(db: Executor, syncStartedAt: number) {
+  await db
+    .updateTable("clients")
+    .set({ email: null, auth_state: null, synced_at: null })
+    .where("synced_at", "<", syncStartedAt)
+    .execute();
+  await db
+    .insertInto("directory_sync")
+    .values({ id: 1, synced_at: syncStartedAt })
+    .onConflict((conflict) => conflict.column("id").doUpdateSet({ synced_at: syncStartedAt }))
+    .execute();
 }
 
 /** When the last complete sync started (by any app instance), or null before the first. */
-export async function lastSyncAt(): Promise<number | null> {
-  const { db } = await productDatabase();
+export async function lastSyncAt(db: Executor): Promise<number | null> {
   const row = await db.selectFrom("directory_sync").select("synced_at").executeTakeFirst();
   return row?.synced_at ?? null;
 }
 
 /** Records a change to a client's programme as their latest activity (inside the change's transaction). */
-export async function recordActivity(
-  trx: Transaction<ProductDatabase>,
-  userId: string,
-  at: number,
-) {
-  await trx
+export async function recordActivity(db: Executor, userId: string, at: number) {
+  await db
     .insertInto("clients")
     .values({
       user_id: userId,
@@ -132,16 +129,10 @@ export async function recordActivity(
 }
 
 /** A page of clients (staff excluded), newest activity first, optionally those whose e-mail contains `search`. */
-export async function listClients({
-  search,
-  page,
-  perPage,
-}: {
-  search: string;
-  page: number;
-  perPage: number;
-}): Promise<{ clients: ListedClient[]; total: number }> {
-  const { db } = await productDatabase();
+export async function listClients(
+  db: Executor,
+  { search, page, perPage }: { search: string; page: number; perPage: number },
+): Promise<{ clients: ListedClient[]; total: number }> {
   let query = db.selectFrom("clients").where("is_staff", "=", 0).where("email", "is not", null);
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -176,14 +167,4 @@ export async function listClients({
       activityAt: row.activity_at,
     })),
   };
-}
-
-/** The directory entry of one user, or undefined when the directory has none. */
-export async function findDirectoryEntry(userId: string) {
-  const { db } = await productDatabase();
-  return db
-    .selectFrom("clients")
-    .select(["user_id", "email", "auth_state", "is_staff", "last_sign_in_at"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
 }

@@ -1,10 +1,9 @@
-// Each client's place in the programme: read in one query per view, and the writes a client makes
-// (ticking a task, opening a sprint for the first time). Every query is keyed by the user id the
-// caller verified from the session, never by anything a form sent.
+// Each client's place in the programme: read in one query per view, changed by the client (a tick,
+// a sprint's first opening) and the agency alike. Every query is keyed by the user id the caller
+// verified from the session, never by anything a form sent.
 import { sql } from "kysely";
-import type { ClientState, SprintStatus, TaskStatus } from "~/programme/model";
-import { recordActivity } from "./client-directory.server";
-import { productDatabase } from "./connection.server";
+import type { ClientState, ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
+import type { Executor } from "./connection.server";
 
 interface StateRow {
   user_id: string;
@@ -20,10 +19,12 @@ function emptyState(): ClientState {
 }
 
 /** The states of several clients in one query (the staff console's list). */
-export async function readClientStates(userIds: string[]): Promise<Map<string, ClientState>> {
+export async function readClientStates(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, ClientState>> {
   const states = new Map(userIds.map((id) => [id, emptyState()]));
   if (userIds.length === 0) return states;
-  const { db } = await productDatabase();
   const noText = sql<string | null>`null`;
   const noNumber = sql<number | null>`null`;
   // Sprint rows first: their columns give every branch of the union its type in PostgreSQL.
@@ -95,33 +96,112 @@ export async function readClientStates(userIds: string[]): Promise<Map<string, C
 }
 
 /** One client's state, in one query. */
-export async function readClientState(userId: string): Promise<ClientState> {
-  return (await readClientStates([userId])).get(userId) ?? emptyState();
+export async function readClientState(db: Executor, userId: string): Promise<ClientState> {
+  return (await readClientStates(db, [userId])).get(userId) ?? emptyState();
 }
 
-/** Sets a task's status (the last write wins) and the client's activity; answered once stored. */
-export async function setTaskStatus(userId: string, taskId: string, status: TaskStatus) {
-  const { db } = await productDatabase();
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("task_states")
-      .values({ user_id: userId, task_id: taskId, status, updated_at: now })
-      .onConflict((conflict) =>
-        conflict.columns(["user_id", "task_id"]).doUpdateSet({ status, updated_at: now }),
+async function sprintRow(db: Executor, userId: string, sprintId: number, at: number) {
+  await db
+    .insertInto("sprint_states")
+    .values({ user_id: userId, sprint_id: sprintId, updated_at: at })
+    .onConflict((conflict) => conflict.columns(["user_id", "sprint_id"]).doNothing())
+    .execute();
+  return db
+    .updateTable("sprint_states")
+    .set({ updated_at: at })
+    .where("user_id", "=", userId)
+    .where("sprint_id", "=", sprintId);
+}
+
+async function store(db: Executor, userId: string, change: ProgrammeChange, at: number) {
+  switch (change.kind) {
+    case "overall":
+      await db
+        .insertInto("clients")
+        .values({
+          user_id: userId,
+          overall_progress: change.progress,
+          created_at: at,
+          updated_at: at,
+          is_staff: 0,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column("user_id")
+            .doUpdateSet({ overall_progress: change.progress, updated_at: at }),
+        )
+        .execute();
+      return;
+    case "sprint-status":
+      await (
+        await sprintRow(db, userId, change.sprintId, at)
       )
-      .execute();
-    await recordActivity(trx, userId, now);
-  });
+        .set({ status: change.status })
+        .execute();
+      return;
+    case "sprint-progress":
+      await (
+        await sprintRow(db, userId, change.sprintId, at)
+      )
+        .set({ progress: change.progress })
+        .execute();
+      return;
+    case "sprint-start":
+      await (
+        await sprintRow(db, userId, change.sprintId, at)
+      )
+        .set({ started_at: change.startedAt })
+        .execute();
+      return;
+    case "task":
+      await db
+        .insertInto("task_states")
+        .values({ user_id: userId, task_id: change.taskId, status: change.status, updated_at: at })
+        .onConflict((conflict) =>
+          conflict
+            .columns(["user_id", "task_id"])
+            .doUpdateSet({ status: change.status, updated_at: at }),
+        )
+        .execute();
+      return;
+    case "objective":
+      await db
+        .insertInto("objective_states")
+        .values({
+          user_id: userId,
+          objective_id: change.objectiveId,
+          progress: change.progress,
+          updated_at: at,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(["user_id", "objective_id"])
+            .doUpdateSet({ progress: change.progress, updated_at: at }),
+        )
+        .execute();
+  }
+}
+
+/** Stores every change (in the caller's transaction: their events go with them). */
+export async function applyProgrammeChanges(
+  db: Executor,
+  clientId: string,
+  changes: ProgrammeChange[],
+  at: number,
+): Promise<void> {
+  for (const change of changes) await store(db, clientId, change, at);
 }
 
 /**
  * The moment the client first opened the sprint: recorded now unless it already was (two tabs at
  * once agree on the first). Returns the stored moment.
  */
-export async function recordSprintStart(userId: string, sprintId: number): Promise<number> {
-  const { db } = await productDatabase();
-  const now = Date.now();
+export async function recordSprintStart(
+  db: Executor,
+  userId: string,
+  sprintId: number,
+  now: number,
+): Promise<number> {
   const row = await db
     .insertInto("sprint_states")
     .values({ user_id: userId, sprint_id: sprintId, started_at: now, updated_at: now })

@@ -1,11 +1,15 @@
-// This process's product database, opened (and migrated) once from the configuration: at start-up
-// by the process entry, or on first use where nothing starts it (the dev server, tests).
+// This process's product database, opened (and migrated) once from the configuration: reads through
+// `database()`, every write through `inTransaction()`, whose caller passes the transaction to each
+// data function so a change and its consequences commit together.
+import { sql } from "kysely";
 import { getEnv } from "~/lib/env.server";
-import { openMigratedDatabase, type ProductDb } from "./database.server";
+import { openMigratedDatabase, type Executor, type ProductDb } from "./database.server";
+
+export type { Executor };
 
 let current: Promise<ProductDb> | undefined;
 
-export function productDatabase(): Promise<ProductDb> {
+function productDatabase(): Promise<ProductDb> {
   if (!current) {
     const env = getEnv();
     current = openMigratedDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -17,9 +21,40 @@ export function productDatabase(): Promise<ProductDb> {
   return current;
 }
 
+/** Opens the database now (at start-up), so that one that cannot be opened stops the start. */
+export async function openProductDatabase(): Promise<void> {
+  await productDatabase();
+}
+
+/** The database to read from, outside a transaction. */
+export async function database(): Promise<Executor> {
+  return (await productDatabase()).reader;
+}
+
+/** Runs `work` in one transaction: everything it writes is stored together, or nothing is. */
+export async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+  const { writer } = await productDatabase();
+  return writer.transaction().execute(work);
+}
+
+/** Which engine this process stores in. */
+export async function databaseEngine(): Promise<ProductDb["engine"]> {
+  return (await productDatabase()).engine;
+}
+
+/** Whether the database answers a query now (the readiness probe). */
+export async function databaseAnswers(): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(await database());
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Closes the database (shutdown); a later use opens it again. */
 export async function closeProductDatabase(): Promise<void> {
   const open = current;
   current = undefined;
-  if (open) await (await open).close();
+  if (open) await (await open.catch(() => undefined))?.close();
 }

@@ -1,18 +1,33 @@
 // The product database: PostgreSQL when DATABASE_URL is set (several app instances share it),
 // otherwise an SQLite file in DATA_DIR (WAL, synced at every commit: a write is on disk before its
-// answer). One Kysely instance per process, over either engine.
+// answer), with a reader and a writer over either engine (decision 047).
 import Database from "libsql";
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, PostgresDialect, type Dialect } from "kysely";
 import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.server";
 import type { ProductDatabase } from "./schema";
+import {
+  ImmediateSqliteDialect,
+  resilientHandle,
+  WRITE_LOCK_WAIT_MS,
+} from "./sqlite-connection.server";
+import { faultAware } from "./unavailable.server";
 
 export type Engine = "sqlite" | "postgres";
 
+/** What a data function runs its queries on: the database, or a transaction a handler opened. */
+export type Executor = Kysely<ProductDatabase>;
+
 export interface ProductDb {
-  db: Kysely<ProductDatabase>;
+  /** Every write, in transactions. */
+  writer: Executor;
+  /**
+   * Reads outside a transaction. On SQLite a read-only connection of its own, which WAL lets read
+   * while another connection holds the write lock; on PostgreSQL the writer's pool.
+   */
+  reader: Executor;
   engine: Engine;
   close(): Promise<void>;
 }
@@ -26,6 +41,9 @@ export interface DatabaseSettings {
 /** The SQLite file's name inside DATA_DIR. */
 export const SQLITE_FILE = "portal.sqlite";
 
+/** How long a new PostgreSQL connection may take before the request is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** PostgreSQL's bigint (OID 20) as a number: the app stores milliseconds and counts in it. */
 const BIGINT_OID = 20;
 const postgresTypes = {
@@ -35,49 +53,56 @@ const postgresTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+const productKysely = (dialect: Dialect) =>
+  new Kysely<ProductDatabase>({ dialect: faultAware(dialect) });
+
 function openPostgres(connectionString: string): ProductDb {
-  const pool = new pg.Pool({ connectionString, max: 10, types: postgresTypes });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: postgresTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client's error (the server restarting) must not crash the process.
   pool.on("error", () => undefined);
-  const db = new Kysely<ProductDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  const db = productKysely(new PostgresDialect({ pool }));
+  return { writer: db, reader: db, engine: "postgres", close: () => db.destroy() };
 }
 
-/** libsql's handle with each statement prepared once (Kysely prepares on every query). */
-function withStatementCache(sqlite: Database.Database): SqliteDatabase {
-  const statements = new Map<string, ReturnType<Database.Database["prepare"]>>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement as unknown as ReturnType<SqliteDatabase["prepare"]>;
-    },
-  };
-}
-
-function openSqlite(dataDir: string): ProductDb {
+function sqliteFile(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
   closeSync(openSync(file, "a", 0o600));
   chmodSync(file, 0o600);
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
+  return file;
+}
+
+/** A connection to the file: WAL, synced at every commit, and what waits for a lock (`busyMs`). */
+function sqliteHandle(file: string, busyMs: number, readOnly = false) {
+  const handle = new Database(file);
+  handle.pragma("journal_mode = WAL");
   // FULL syncs the WAL at every commit: an answered write survives SIGKILL and power loss.
-  sqlite.pragma("synchronous = FULL");
-  // Another process (a migration, an export) holding the write lock is waited for, briefly.
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<ProductDatabase>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  handle.pragma("synchronous = FULL");
+  handle.pragma(`busy_timeout = ${busyMs}`);
+  if (readOnly) handle.pragma("query_only = ON");
+  return handle;
+}
+
+function openSqlite(dataDir: string): ProductDb {
+  const file = sqliteFile(dataDir);
+  // No busy wait inside SQLite on the app's connections: it would block the event loop.
+  const writer = productKysely(
+    new ImmediateSqliteDialect({ database: resilientHandle(() => sqliteHandle(file, 0)) }),
+  );
+  const reader = productKysely(
+    new ImmediateSqliteDialect({ database: resilientHandle(() => sqliteHandle(file, 0, true)) }),
+  );
   return {
-    db,
+    writer,
+    reader,
     engine: "sqlite",
     async close() {
-      await db.destroy();
+      await Promise.all([writer.destroy(), reader.destroy()]);
     },
   };
 }
@@ -86,14 +111,32 @@ export function openDatabase(settings: DatabaseSettings): ProductDb {
   return settings.databaseUrl ? openPostgres(settings.databaseUrl) : openSqlite(settings.dataDir);
 }
 
-/** Opens the database and brings its schema to the newest version. */
-export async function openMigratedDatabase(settings: DatabaseSettings): Promise<ProductDb> {
-  const opened = openDatabase(settings);
-  try {
-    await migrateToLatest(opened.db as Kysely<unknown>);
-  } catch (error) {
-    await opened.close();
-    throw error;
+/**
+ * Brings the schema to the newest version. On SQLite through a connection of its own that waits
+ * for another process's lock inside SQLite: nothing else runs yet.
+ */
+export async function migrate(settings: DatabaseSettings): Promise<string[]> {
+  if (settings.databaseUrl) {
+    const { writer, close } = openPostgres(settings.databaseUrl);
+    try {
+      return await migrateToLatest(writer as Kysely<unknown>);
+    } finally {
+      await close();
+    }
   }
-  return opened;
+  const file = sqliteFile(settings.dataDir);
+  const db = new Kysely<unknown>({
+    dialect: new ImmediateSqliteDialect({ database: sqliteHandle(file, WRITE_LOCK_WAIT_MS) }),
+  });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Brings the schema to the newest version, then opens the database. */
+export async function openMigratedDatabase(settings: DatabaseSettings): Promise<ProductDb> {
+  await migrate(settings);
+  return openDatabase(settings);
 }

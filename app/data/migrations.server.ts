@@ -5,12 +5,14 @@ import * as clientProgramme from "./migrations/001-client-programme";
 import * as staffConsole from "./migrations/002-staff-console";
 import * as sessionRevocations from "./migrations/003-session-revocations";
 import * as revocationReasons from "./migrations/004-revocation-reasons";
+import * as eventsAndJobs from "./migrations/005-events-and-jobs";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
   "002-staff-console": staffConsole,
   "003-session-revocations": sessionRevocations,
   "004-revocation-reasons": revocationReasons,
+  "005-events-and-jobs": eventsAndJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

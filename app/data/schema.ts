@@ -56,10 +56,34 @@ export interface AuditEventsTable {
   client_id: string;
   actor_id: string;
   actor_email: string;
+  /** Who made the change: the client, or the agency's staff. */
+  actor_role: Generated<ActorRole>;
   field: string;
   before_value: string;
   after_value: string;
   at: Millis;
+}
+
+/** Who changed a client's programme. */
+export type ActorRole = "client" | "staff";
+
+/** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
+export interface JobsTable {
+  id: Serial;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  /** One job per key, however often it is asked for. */
+  dedupe_key: string | null;
+  run_after: Millis;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  /** A claim older than this is given up (its worker died): the job is due again. */
+  claimed_until: Millis | null;
+  done_at: Millis | null;
+  failed_at: Millis | null;
+  last_error: string | null;
+  created_at: Millis;
 }
 
 export interface DirectorySyncTable {
@@ -82,6 +106,7 @@ export interface ProductDatabase {
   directory_sync: DirectorySyncTable;
   clients: ClientsTable;
   audit_events: AuditEventsTable;
+  jobs: JobsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

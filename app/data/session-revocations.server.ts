@@ -1,6 +1,6 @@
 // Revocation markers as the product database keeps them: one per user, the newest (a later marker
 // ends everything an earlier one did, and more).
-import { productDatabase } from "./connection.server";
+import type { Executor } from "./connection.server";
 import type { RevocationReason } from "./schema";
 
 export interface RevocationMarker {
@@ -11,8 +11,11 @@ export interface RevocationMarker {
   reason: RevocationReason;
 }
 
-export async function saveRevocation(userId: string, marker: RevocationMarker): Promise<void> {
-  const { db } = await productDatabase();
+export async function saveRevocation(
+  db: Executor,
+  userId: string,
+  marker: RevocationMarker,
+): Promise<void> {
   const row = {
     revoked_at: marker.revokedAt,
     kept_session_id: marker.keptSessionId,
@@ -25,8 +28,10 @@ export async function saveRevocation(userId: string, marker: RevocationMarker): 
     .execute();
 }
 
-export async function readRevocation(userId: string): Promise<RevocationMarker | null> {
-  const { db } = await productDatabase();
+export async function readRevocation(
+  db: Executor,
+  userId: string,
+): Promise<RevocationMarker | null> {
   const row = await db
     .selectFrom("session_revocations")
     .select(["revoked_at", "kept_session_id", "reason"])

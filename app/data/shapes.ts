@@ -7,6 +7,8 @@ export type AccountStatus = "invited" | "unconfirmed" | "confirmed";
 export interface AuditEntry {
   id: number;
   actorEmail: string;
+  /** The client themself, or the agency. */
+  actorRole: "client" | "staff";
   field: string;
   before: string;
   after: string;

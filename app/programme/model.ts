@@ -81,7 +81,7 @@ export interface ClientState {
   objectives: Map<string, number>;
 }
 
-/** One change the agency makes to a client's programme, with how the audit trail shows it. */
+/** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */
 export type ProgrammeChange = (
   | { kind: "overall"; progress: number }
   | { kind: "sprint-status"; sprintId: number; status: SprintStatus }

@@ -1,7 +1,6 @@
-// What the agency may change in a client's programme, as a list of changes against what the client
-// has now (only fields that really change), or the reason it may not: a locked sprint cannot start
-// or complete (the unlocking rule of client-programme.ts), and a status and its progress agree (a
-// completed sprint is at 100%, one not started at 0%).
+// Changes to a client's programme as the audit trail shows them: the client's own (a tick, a first
+// opening) and the agency's, which are checked against what the client has now (only fields that
+// really change; a locked sprint cannot start or complete; a status and its progress agree).
 import { blockingSprint, sprintPageView, STATUS_LABELS } from "./client-programme";
 import type {
   ClientState,
@@ -35,6 +34,39 @@ export function consoleTime(ms: number | null): string {
 }
 
 const percent = (value: number) => `${value}%`;
+
+/** A task's new status, in the sprint named `sprintName`. */
+export function taskChange(
+  sprintName: string,
+  task: { id: string; title: string; status: TaskStatus },
+  status: TaskStatus,
+): ProgrammeChange {
+  return {
+    kind: "task",
+    taskId: task.id,
+    status,
+    field: `${sprintName} task: ${task.title}`,
+    before: TASK_STATUS_LABELS[task.status],
+    after: TASK_STATUS_LABELS[status],
+  };
+}
+
+/** A sprint's countdown start moved from `before` to `after` (ms, or null: not started). */
+export function sprintStartChange(
+  sprintId: number,
+  sprintName: string,
+  before: number | null,
+  after: number | null,
+): ProgrammeChange {
+  return {
+    kind: "sprint-start",
+    sprintId,
+    startedAt: after,
+    field: `${sprintName} start`,
+    before: consoleTime(before),
+    after: consoleTime(after),
+  };
+}
 
 export type EditOutcome = { changes: ProgrammeChange[] } | { refusal: string };
 
@@ -77,14 +109,7 @@ export function sprintEditChanges(
   }
   const storedStart = state.sprints.get(sprint.id)?.startedAt ?? null;
   if (edit.startedAt !== storedStart) {
-    changes.push({
-      kind: "sprint-start",
-      sprintId: sprint.id,
-      startedAt: edit.startedAt,
-      field: `${name} start`,
-      before: consoleTime(storedStart),
-      after: consoleTime(edit.startedAt),
-    });
+    changes.push(sprintStartChange(sprint.id, name, storedStart, edit.startedAt));
   }
   for (const objective of page.objectives) {
     const wanted = edit.objectives.get(objective.id);
@@ -101,14 +126,7 @@ export function sprintEditChanges(
   for (const task of page.tasks) {
     const wanted = edit.tasks.get(task.id);
     if (wanted === undefined || wanted === task.status) continue;
-    changes.push({
-      kind: "task",
-      taskId: task.id,
-      status: wanted,
-      field: `${name} task: ${task.title}`,
-      before: TASK_STATUS_LABELS[task.status],
-      after: TASK_STATUS_LABELS[wanted],
-    });
+    changes.push(taskChange(name, task, wanted));
   }
   return { changes };
 }

@@ -2,6 +2,7 @@
 // the others at their next page view.
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutEverywhereAction } from "~/auth/account.server";
+import { requireUser } from "~/session/guards.server";
 import { HOME_PATH } from "~/lib/paths";
 import { keepFormWhenUnreachable } from "~/forms/unreachable";
 
@@ -9,8 +10,9 @@ export function loader() {
   return redirect(HOME_PATH);
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return signOutEverywhereAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return signOutEverywhereAction(request, context, user);
 }
 
 export const clientAction = keepFormWhenUnreachable;

@@ -28,11 +28,12 @@ export const headers = forwardRetryAfter;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return loadSprintPage(request, context, user.id, params.sprint);
+  return loadSprintPage(request, context, user, params.sprint);
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return setTaskAction(request, context, params.sprint);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return setTaskAction(request, context, user, params.sprint);
 }
 
 /** A toggle whose post never got an answer flips back, with 'Connection Error'. */

@@ -25,8 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email };
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return accountAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return accountAction(request, context, user);
 }
 
 export const clientAction = keepFormWhenUnreachable;

@@ -5,6 +5,7 @@ import { ClientListPage } from "~/components/staff/client-list";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { forwardRetryAfter } from "~/lib/retry-after";
 import { inviteAction, loadClientList } from "~/staff/client-list.server";
+import { requireStaff } from "~/staff/guards.server";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 export const handle = { pageName: "Clients" } satisfies PageNameHandle;
@@ -13,11 +14,13 @@ export const meta: MetaFunction = () => [{ title: `${handle.pageName} · Agency 
 
 export const headers = forwardRetryAfter;
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadClientList(request, context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return loadClientList(request);
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, context);
   return inviteAction(request, context);
 }
 

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { ProgrammeEditsPage } from "~/components/staff/programme-edits";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { forwardRetryAfter } from "~/lib/retry-after";
-import { programmeEditAction, loadProgrammeEdits } from "~/staff/programme-edits.server";
+import { loadProgrammeEdits, programmeEditAction } from "~/staff/programme-edits.server";
+import { requireStaff } from "~/staff/guards.server";
 import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 
 type ClientData = { client: { email: string } } | undefined;
@@ -19,12 +20,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers = forwardRetryAfter;
 
-export function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadProgrammeEdits(request, context, params.clientId);
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return loadProgrammeEdits(request, params.clientId);
 }
 
-export function action({ request, context, params }: ActionFunctionArgs) {
-  return programmeEditAction(request, context, params.clientId);
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { user } = await requireStaff(request, context);
+  return programmeEditAction(request, context, user, params.clientId);
 }
 
 export const clientAction = keepFormWhenUnreachable;

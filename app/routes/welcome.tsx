@@ -22,8 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: user.email };
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return welcomeAction(request, context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireLinkSession(request, context);
+  return welcomeAction(request, context, user);
 }
 
 export const clientAction = keepFormWhenUnreachable;

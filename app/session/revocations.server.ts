@@ -3,6 +3,7 @@
 // signed-in view (after the local JWT verification, which cannot know about it), so the other
 // devices are signed out at their next page view. Kept in the product database (restarts and
 // other instances see them), read through a one-second cache per user.
+import { database, inTransaction } from "~/data/connection.server";
 import type { RevocationReason } from "~/data/schema";
 import {
   readRevocation,
@@ -19,7 +20,7 @@ const cache = new Map<string, { marker: RevocationMarker | null; readAt: number 
 async function markerOf(userId: string): Promise<RevocationMarker | null> {
   const cached = cache.get(userId);
   if (cached && Date.now() - cached.readAt < CACHE_MS) return cached.marker;
-  const marker = await readRevocation(userId);
+  const marker = await readRevocation(await database(), userId);
   if (cache.size >= CACHE_MAX_USERS) cache.clear();
   cache.set(userId, { marker, readAt: Date.now() });
   return marker;
@@ -35,7 +36,7 @@ export async function revokeSessions(
   reason: RevocationReason,
 ) {
   const marker = { revokedAt: Date.now(), keptSessionId, reason };
-  await saveRevocation(userId, marker);
+  await inTransaction((trx) => saveRevocation(trx, userId, marker));
   cache.set(userId, { marker, readAt: Date.now() });
 }
 

@@ -8,6 +8,7 @@ import {
   lastSyncAt,
   saveDirectory,
 } from "~/data/client-directory.server";
+import { database, inTransaction } from "~/data/connection.server";
 import { log } from "~/lib/log.server";
 import { everyUser } from "./auth-admin.server";
 
@@ -18,9 +19,9 @@ let running: Promise<void> | undefined;
 async function syncAll(): Promise<void> {
   const started = Date.now();
   for await (const users of everyUser()) {
-    await saveDirectory(users.map(directoryEntry), started);
+    await inTransaction((trx) => saveDirectory(trx, users.map(directoryEntry), started));
   }
-  await finishSync(started);
+  await inTransaction((trx) => finishSync(trx, started));
 }
 
 /** Starts a sync unless one is running; failures are logged, and the next request tries again. */
@@ -41,7 +42,7 @@ function startSync(): Promise<void> {
  * refreshes it in the background when it is older than 30 seconds.
  */
 export async function freshDirectory(): Promise<void> {
-  const syncedAt = await lastSyncAt();
+  const syncedAt = await lastSyncAt(await database());
   if (syncedAt === null) return startSync();
   if (Date.now() - syncedAt > FRESH_FOR_MS) startSync().catch(() => undefined);
 }

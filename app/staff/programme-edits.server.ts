@@ -4,13 +4,15 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { editRefused, toasts } from "~/content/toasts";
 import { directoryEntry } from "~/data/client-directory.server";
-import { readClientState } from "~/data/client-programme.server";
-import { applyProgrammeChanges, readAuditTrail } from "~/data/programme-edits.server";
+import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { readAuditTrail, recordEvent } from "~/data/events.server";
 import {
   formError,
   parseFields,
   readForm,
   refusal,
+  type FormErrorAnswer,
   type PostedFields,
 } from "~/forms/answer.server";
 import {
@@ -24,11 +26,11 @@ import { notFound } from "~/lib/not-found.server";
 import { staffClientPath } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
-import type { ProgrammeChange, TaskStatus } from "~/programme/model";
+import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from "~/programme/model";
 import { overallEditChanges, sprintEditChanges } from "~/programme/programme-edits";
 import { authUnavailable } from "~/session/guards.server";
+import type { SessionUser } from "~/session/state.server";
 import { currentUser, isStaffUser } from "./auth-admin.server";
-import { requireStaff } from "./guards.server";
 import { PROGRAMME_EDIT_FIELDS } from "./views";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,17 +48,13 @@ async function clientOf(request: Request, clientId: string | undefined) {
   return directoryEntry(user);
 }
 
-export async function loadProgrammeEdits(
-  request: Request,
-  context: AppLoadContext,
-  clientId: string | undefined,
-) {
-  await requireStaff(request, context);
+export async function loadProgrammeEdits(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const content = currentProgramme();
+  const db = await database();
   const [state, audit] = await Promise.all([
-    readClientState(client.userId),
-    readAuditTrail(client.userId),
+    readClientState(db, client.userId),
+    readAuditTrail(db, client.userId),
   ]);
   const now = Date.now();
   return {
@@ -90,45 +88,73 @@ function itemFields(fields: PostedFields, objectiveIds: string[], taskIds: strin
   return { objectives, tasks };
 }
 
-/** A change of the overall figure, or of one sprint (status, progress, start, objectives, tasks). */
+type EditDecision = { changes: ProgrammeChange[] } | { refused: FormErrorAnswer };
+
+/** The changes a posted form asks for against the client's `state`, or the form's refusal. */
+function decideEdit(
+  context: AppLoadContext,
+  fields: PostedFields,
+  content: ProgrammeContent,
+  state: ClientState,
+): EditDecision {
+  if (fields.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
+    const parsed = parseFields(overallEditSchema, fields);
+    if (!parsed.ok) return { refused: refusal(context, parsed) };
+    return { changes: overallEditChanges(content, state, parsed.value.overallProgress) };
+  }
+  if (fields.intent !== PROGRAMME_EDIT_FIELDS.sprintIntent) {
+    return { refused: formError(context, toasts.editInvalid) };
+  }
+  // Its answers name the sprint, so the page shows the error by that sprint's form.
+  const values = { sprintId: fields.sprintId ?? "" };
+  const parsed = parseFields(sprintEditSchema, fields);
+  if (!parsed.ok) return { refused: refusal(context, parsed, values) };
+  const sprint = content.sprints.find((candidate) => candidate.id === parsed.value.sprintId);
+  const items =
+    sprint &&
+    itemFields(
+      fields,
+      sprint.objectives.map((objective) => objective.id),
+      sprint.tasks.map((task) => task.id),
+    );
+  if (!items) return { refused: formError(context, toasts.editInvalid, { values }) };
+  const outcome = sprintEditChanges(content, state, { ...parsed.value, ...items }, Date.now());
+  if ("refusal" in outcome) {
+    return { refused: formError(context, editRefused(outcome.refusal), { status: 409, values }) };
+  }
+  return outcome;
+}
+
+/**
+ * A change of the overall figure, or of one sprint (status, progress, start, objectives, tasks),
+ * decided against the client's state as it stands in the same transaction that stores it.
+ */
 export async function programmeEditAction(
   request: Request,
   context: AppLoadContext,
+  staff: SessionUser,
   clientId: string | undefined,
 ) {
-  const { user } = await requireStaff(request, context);
   const client = await clientOf(request, clientId);
   const fields = (await readForm(request)) ?? {};
   const content = currentProgramme();
-  const state = await readClientState(client.userId);
-  let changes: ProgrammeChange[];
-  if (fields.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
-    const parsed = parseFields(overallEditSchema, fields);
-    if (!parsed.ok) return refusal(context, parsed);
-    changes = overallEditChanges(content, state, parsed.value.overallProgress);
-  } else if (fields.intent === PROGRAMME_EDIT_FIELDS.sprintIntent) {
-    // Its answers name the sprint, so the page shows the error by that sprint's form.
-    const values = { sprintId: fields.sprintId ?? "" };
-    const parsed = parseFields(sprintEditSchema, fields);
-    if (!parsed.ok) return refusal(context, parsed, values);
-    const sprint = content.sprints.find((candidate) => candidate.id === parsed.value.sprintId);
-    const items =
-      sprint &&
-      itemFields(
-        fields,
-        sprint.objectives.map((objective) => objective.id),
-        sprint.tasks.map((task) => task.id),
-      );
-    if (!items) return formError(context, toasts.editInvalid, { values });
-    const outcome = sprintEditChanges(content, state, { ...parsed.value, ...items }, Date.now());
-    if ("refusal" in outcome)
-      return formError(context, editRefused(outcome.refusal), { status: 409, values });
-    changes = outcome.changes;
-  } else {
-    return formError(context, toasts.editInvalid);
-  }
+  const decision = await inTransaction(async (trx) => {
+    const decided = decideEdit(context, fields, content, await readClientState(trx, client.userId));
+    if ("refused" in decided || decided.changes.length === 0) return decided;
+    const at = Date.now();
+    await applyProgrammeChanges(trx, client.userId, decided.changes, at);
+    await recordEvent(trx, {
+      clientId: client.userId,
+      actor: { id: staff.id, email: staff.email, role: "staff" },
+      changes: decided.changes,
+      at,
+    });
+    return decided;
+  });
+  if ("refused" in decision) return decision.refused;
   const path = staffClientPath(client.userId);
-  if (changes.length === 0) return redirectWithToast(path, toasts.nothingChanged);
-  await applyProgrammeChanges(client.userId, { id: user.id, email: user.email }, changes);
-  return redirectWithToast(path, toasts.changesSaved);
+  return redirectWithToast(
+    path,
+    decision.changes.length === 0 ? toasts.nothingChanged : toasts.changesSaved,
+  );
 }

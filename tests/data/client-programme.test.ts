@@ -3,8 +3,21 @@
 // visible to another.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
-import { ENGINES, stopEngines, useEngine } from "../support/engines";
+import {
+  readClientState as readState,
+  recordSprintStart as recordStart,
+} from "~/data/client-programme.server";
+import { database, inTransaction } from "~/data/connection.server";
+import {
+  ENGINES,
+  stopEngines,
+  storeTaskStatus as setTaskStatus,
+  useEngine,
+} from "../support/engines";
+
+const readClientState = async (userId: string) => readState(await database(), userId);
+const recordSprintStart = (userId: string, sprintId: number) =>
+  inTransaction((trx) => recordStart(trx, userId, sprintId, Date.now()));
 
 afterAll(stopEngines);
 

@@ -1,42 +1,137 @@
-// The product data's move from the embedded SQLite file to PostgreSQL: every client's state
-// arrives as it was, and a target that already holds product data is refused with nothing copied.
+// The product data's move from the embedded SQLite file to PostgreSQL: every table (each holds rows
+// before the move, more than a page of them in one) arrives as it was, a target that already holds
+// data is refused with nothing copied, and afterwards every table takes new rows: a tick, a staff
+// edit and the audit lines and jobs they write, whose ids come from sequences moved past the copy.
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
-import { closeProductDatabase, productDatabase } from "~/data/connection.server";
-import { openMigratedDatabase } from "~/data/database.server";
+import { saveDirectory, finishSync } from "~/data/client-directory.server";
+import {
+  applyProgrammeChanges,
+  readClientState,
+  recordSprintStart,
+} from "~/data/client-programme.server";
+import {
+  closeProductDatabase,
+  database,
+  inTransaction,
+  type Executor,
+} from "~/data/connection.server";
+import { openDatabase, openMigratedDatabase } from "~/data/database.server";
+import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
+import { saveRevocation } from "~/data/session-revocations.server";
+import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 
+const staff: Actor = { id: randomUUID(), email: "staff@agency.test", role: "staff" };
+
+function tick(taskId: string, status: "completed" | "pending"): ProgrammeChange {
+  return { kind: "task", taskId, status, field: `task: ${taskId}`, before: "", after: status };
+}
+
+/** Everything a client and the agency write, through the product's own data functions. */
+function writeEverything(user: string, index: number) {
+  return async (trx: Executor) => {
+    const at = Date.now();
+    const changes: ProgrammeChange[] = [
+      tick("icp-builder", index % 2 === 0 ? "completed" : "pending"),
+      {
+        kind: "objective",
+        objectiveId: "offer",
+        progress: index % 100,
+        field: "o",
+        before: "",
+        after: "",
+      },
+      { kind: "overall", progress: 30, field: "overall", before: "25%", after: "30%" },
+    ];
+    await applyProgrammeChanges(trx, user, changes, at);
+    if (index % 3 === 0) await recordSprintStart(trx, user, 1, at);
+    await recordEvent(trx, {
+      clientId: user,
+      actor: staff,
+      changes,
+      jobs: [{ kind: "test-mail", payload: { user }, key: `export-${user}` }],
+      at,
+    });
+    await saveDirectory(
+      trx,
+      [
+        {
+          userId: user,
+          email: `${user}@example.com`,
+          state: "confirmed",
+          isStaff: false,
+          createdAt: at,
+          lastSignInAt: null,
+        },
+      ],
+      at,
+    );
+    await saveRevocation(trx, user, { revokedAt: at, keptSessionId: null, reason: "everywhere" });
+  };
+}
+
+async function tableNames(): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
+    and name not like 'kysely_%'`.execute(await database());
+  return rows.map((row) => row.name);
+}
+
 describe("copying the product data from SQLite to PostgreSQL", () => {
-  it("carries every client's state over, and refuses a target that has data", async () => {
+  it("carries every table over, and every table takes new writes afterwards", async () => {
     const sqlite = await useEngine("sqlite");
-    const clients = Array.from({ length: 30 }, () => randomUUID());
-    for (const [index, user] of clients.entries()) {
-      await setTaskStatus(user, "icp-builder", index % 2 === 0 ? "completed" : "pending");
-      if (index % 3 === 0) await recordSprintStart(user, 1);
+    const clients = Array.from({ length: 600 }, () => randomUUID());
+    await inTransaction(async (trx) => {
+      for (const [index, user] of clients.entries()) await writeEverything(user, index)(trx);
+    });
+    await inTransaction((trx) => finishSync(trx, Date.now()));
+    const db = await database();
+    const tables = await tableNames();
+    for (const table of tables) {
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+      expect(Number(rows[0]?.n), `rows in ${table} before the move`).toBeGreaterThan(0);
     }
-    const before = await Promise.all(clients.map((user) => readClientState(user)));
-    const from = await productDatabase();
+    const before = await Promise.all(clients.slice(0, 40).map((user) => readClientState(db, user)));
+    const trailBefore = await readAuditTrail(db, clients[0] as string);
+    await closeProductDatabase();
+
     const target = freshDatabase("postgres");
+    const from = openDatabase({ dataDir: sqlite.DATA_DIR });
     const to = await openMigratedDatabase({
       databaseUrl: target.DATABASE_URL,
       dataDir: target.DATA_DIR,
     });
     try {
       const copied = await copyProductData(from, to);
-      expect(copied.task_states).toBe(30);
-      expect(copied.sprint_states).toBe(10);
+      expect(Object.keys(copied).sort()).toEqual([...tables].sort());
+      expect(copied.task_states).toBe(600);
+      expect(copied.audit_events).toBe(1800);
+      expect(copied.sprint_states).toBe(200);
       await expect(copyProductData(from, to)).rejects.toThrow(/already holds product data/);
     } finally {
       await to.close();
-      await closeProductDatabase();
+      await from.close();
     }
+
     await useDatabase(target);
-    const after = await Promise.all(clients.map((user) => readClientState(user)));
-    expect(after).toEqual(before);
-    expect(sqlite.DATA_DIR).not.toBe(target.DATA_DIR);
+    const moved = await database();
+    expect(
+      await Promise.all(clients.slice(0, 40).map((user) => readClientState(moved, user))),
+    ).toEqual(before);
+    expect(await readAuditTrail(moved, clients[0] as string)).toEqual(trailBefore);
+    // New rows in every table: ids from the moved sequences, not colliding with copied ones.
+    await inTransaction(writeEverything(randomUUID(), 1));
+    await inTransaction(writeEverything(clients[1] as string, 2));
+    const trail = await readAuditTrail(moved, clients[1] as string);
+    expect(trail).toHaveLength(6);
+    const jobs = await moved.selectFrom("jobs").select(["id"]).execute();
+    expect(new Set(jobs.map((job) => job.id)).size).toBe(jobs.length);
   });
 });

@@ -32,14 +32,17 @@ describe.each(ENGINES)("revocation markers on %s", (engine) => {
   it("sees a marker another instance wrote, once its one-second cache has passed", async () => {
     const { revocationOf } = await import("~/session/revocations.server");
     const { saveRevocation } = await import("~/data/session-revocations.server");
+    const { inTransaction } = await import("~/data/connection.server");
     const user = randomUUID();
     const before = Math.floor(Date.now() / 1000) - 5;
     expect(await revocationOf(user, "s-any", before)).toBeNull();
-    await saveRevocation(user, {
-      revokedAt: Date.now(),
-      keptSessionId: null,
-      reason: "everywhere",
-    });
+    await inTransaction((trx) =>
+      saveRevocation(trx, user, {
+        revokedAt: Date.now(),
+        keptSessionId: null,
+        reason: "everywhere",
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await revocationOf(user, "s-any", before)).toBe("everywhere");
   });

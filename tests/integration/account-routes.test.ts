@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import type * as AccountActions from "~/auth/account.server";
 import type * as RecoveryActions from "~/auth/recovery.server";
 import type * as Session from "~/session/state.server";
 import type * as AccountRoute from "~/routes/dashboard.account";
@@ -32,7 +31,11 @@ import {
 } from "../support/harness";
 
 let auth: AuthServer;
-let actions: typeof AccountActions;
+/** The account page's and 'Sign out of all devices' route actions, as Remix calls them. */
+let actions: {
+  accountAction: (request: Request, context: AppLoadContext) => Promise<unknown>;
+  signOutEverywhereAction: (request: Request, context: AppLoadContext) => Promise<unknown>;
+};
 let recovery: typeof RecoveryActions;
 let signUp: typeof SignUpRoute;
 let signIn: typeof SignInRoute;
@@ -47,7 +50,13 @@ beforeAll(async () => {
     // Every sign-in, password check and e-mail change here comes from one address.
     { RATE_LIMIT_SIGN_IN_PER_IP: "1000", RATE_LIMIT_SIGN_UP_PER_IP: "1000" },
   );
-  actions = await import("~/auth/account.server");
+  const accountRoute = await import("~/routes/dashboard.account");
+  const everywhere = await import("~/routes/auth.sign-out-everywhere");
+  actions = {
+    accountAction: (request, context) => accountRoute.action({ request, context, params: {} }),
+    signOutEverywhereAction: (request, context) =>
+      everywhere.action({ request, context, params: {} }),
+  };
   recovery = await import("~/auth/recovery.server");
   signUp = await import("~/routes/_landing._auth.sign-up");
   signIn = await import("~/routes/_landing._auth.sign-in");

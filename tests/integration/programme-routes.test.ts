@@ -5,9 +5,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { readClientState } from "~/data/client-programme.server";
-import { productDatabase } from "~/data/connection.server";
-import { PRODUCT_TABLES } from "~/data/export.server";
+import { readClientState as readState } from "~/data/client-programme.server";
+import { sql } from "kysely";
+import { database, inTransaction } from "~/data/connection.server";
+import { readAuditTrail } from "~/data/events.server";
+import type { ProductDatabase } from "~/data/schema";
 import type * as Dashboard from "~/routes/dashboard";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as Landing from "~/routes/_landing";
@@ -28,6 +30,18 @@ import {
 } from "../support/harness";
 
 afterAll(stopEngines);
+
+const PRODUCT_TABLES: (keyof ProductDatabase)[] = [
+  "clients",
+  "sprint_states",
+  "task_states",
+  "objective_states",
+  "audit_events",
+  "session_revocations",
+  "jobs",
+];
+
+const readClientState = async (userId: string) => readState(await database(), userId);
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.20" });
 
@@ -89,9 +103,30 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       }),
     );
 
+  /** A trigger that refuses every new audit line (or drops it again). */
+  async function refuseAuditLines(refuse: boolean) {
+    await inTransaction(async (trx) => {
+      if (engine === "sqlite") {
+        await sql`drop trigger if exists refuse_audit`.execute(trx);
+        if (refuse) {
+          await sql`create trigger refuse_audit before insert on audit_events
+            begin select raise(abort, 'audit lines refused'); end`.execute(trx);
+        }
+        return;
+      }
+      await sql`drop trigger if exists refuse_audit on audit_events`.execute(trx);
+      if (refuse) {
+        await sql`create or replace function refuse_audit() returns trigger language plpgsql
+          as $$ begin raise exception 'audit lines refused'; end $$`.execute(trx);
+        await sql`create trigger refuse_audit before insert on audit_events
+          for each row execute function refuse_audit()`.execute(trx);
+      }
+    });
+  }
+
   /** Rows in `tables` (every product table by default). */
-  async function storedRows(tables: readonly (typeof PRODUCT_TABLES)[number][] = PRODUCT_TABLES) {
-    const { db } = await productDatabase();
+  async function storedRows(tables: (keyof ProductDatabase)[] = PRODUCT_TABLES) {
+    const db = await database();
     let total = 0;
     for (const table of tables) {
       const { count } = await db
@@ -165,6 +200,30 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       params: {},
     });
     expect(layout.programme.sprints[0]?.tasks).toEqual({ completed: 2, total: 5 });
+  });
+
+  it("writes a tick's line in the audit trail, under the client, in the tick's own transaction", async () => {
+    const { cookie, id, email } = await client();
+    await tick(cookie, "sprint-1", { taskId: "messaging-mastery", status: "completed" });
+    await tick(cookie, "sprint-1", { taskId: "messaging-mastery", status: "completed" });
+    const trail = await readAuditTrail(await database(), id);
+    // A repeat changes nothing, and writes nothing.
+    expect(trail.map((entry) => [entry.field, entry.before, entry.after, entry.actorRole])).toEqual(
+      [["Sprint 1 task: Messaging Mastery", "Pending", "Completed", "client"]],
+    );
+    expect(trail[0]?.actorEmail).toBe(email);
+
+    // When the audit line cannot be written, the tick is not stored either.
+    await refuseAuditLines(true);
+    try {
+      await settle(() =>
+        tick(cookie, "sprint-1", { taskId: "pricing-strategist", status: "completed" }),
+      );
+    } finally {
+      await refuseAuditLines(false);
+    }
+    expect((await readClientState(id)).tasks.get("pricing-strategist")).toBeUndefined();
+    expect(await readAuditTrail(await database(), id)).toHaveLength(1);
   });
 
   it("lets a stale tab ask only for the state it shows: no silent undo, and its answer shows what is stored", async () => {

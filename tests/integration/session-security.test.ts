@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_JWT_SECRET, type AuthServer } from "@portal/auth-server";
-import type * as AccountActions from "~/auth/account.server";
+import type * as AccountRoute from "~/routes/dashboard.account";
 import type * as GuardsModule from "~/session/guards.server";
 import type * as MemoModule from "~/session/memo.server";
 import type * as StateModule from "~/session/state.server";
@@ -37,7 +37,7 @@ const COOKIE = "sb-127-auth-token";
 
 let auth: AuthServer;
 let mod: {
-  account: typeof AccountActions;
+  account: typeof AccountRoute;
   recovery: typeof RecoveryModule;
   guards: typeof GuardsModule;
   memo: typeof MemoModule;
@@ -61,7 +61,7 @@ beforeAll(async () => {
     },
   );
   mod = {
-    account: await import("~/auth/account.server"),
+    account: await import("~/routes/dashboard.account"),
     recovery: await import("~/auth/recovery.server"),
     guards: await import("~/session/guards.server"),
     memo: await import("~/session/memo.server"),
@@ -369,8 +369,8 @@ describe("the visitor's address", () => {
       ),
     );
     const changed = asResponse(
-      await mod.account.accountAction(
-        formPost(
+      await mod.account.action({
+        request: formPost(
           "/dashboard/account",
           {
             intent: CHANGE_EMAIL_INTENT,
@@ -379,8 +379,9 @@ describe("the visitor's address", () => {
           },
           cookie,
         ),
-        context(ip),
-      ),
+        context: context(ip),
+        params: {},
+      }),
     );
     expect(changed.status).toBe(302);
 

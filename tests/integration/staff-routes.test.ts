@@ -5,8 +5,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { readClientState } from "~/data/client-programme.server";
-import { productDatabase } from "~/data/connection.server";
+import { readClientState as readState } from "~/data/client-programme.server";
+import { database, inTransaction } from "~/data/connection.server";
 import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
@@ -28,6 +28,8 @@ import {
 } from "../support/harness";
 
 afterAll(stopEngines);
+
+const readClientState = async (userId: string) => readState(await database(), userId);
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.30" });
 
@@ -252,8 +254,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       expect(created.status).toBe(200);
       made.push(email);
     }
-    const { db } = await productDatabase();
-    await db.updateTable("directory_sync").set({ synced_at: 0 }).execute();
+    await inTransaction((trx) => trx.updateTable("directory_sync").set({ synced_at: 0 }).execute());
     await list("");
     // The sync runs in the background: wait until the page and its count both show it done.
     let first = await list(`q=${prefix}`);
@@ -328,8 +329,17 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       ["completed", 100],
       ["completed", 100],
     ]);
+    // The client's own opening of Sprint 3 is in the trail too, under the client.
+    const [opened, ...edits] = audit;
+    expect(opened).toMatchObject({
+      field: "Sprint 3 start",
+      before: "not started",
+      actorEmail: client.email,
+      actorRole: "client",
+    });
+    expect(edits.every((entry) => entry.actorRole === "staff")).toBe(true);
     expect(
-      audit.map((entry) => [entry.field, entry.before, entry.after, entry.actorEmail]),
+      edits.map((entry) => [entry.field, entry.before, entry.after, entry.actorEmail]),
     ).toEqual([
       ["Sprint 2 status", "Not Started", "Completed", staff.email],
       ["Sprint 2 progress", "0%", "100%", staff.email],

@@ -4,7 +4,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { closeProductDatabase } from "~/data/connection.server";
+import { applyProgrammeChanges } from "~/data/client-programme.server";
+import { closeProductDatabase, inTransaction } from "~/data/connection.server";
+import type { TaskStatus } from "~/programme/model";
 import { configure, parseEnv } from "~/lib/env.server";
 import { freshPostgres } from "./postgres";
 
@@ -43,4 +45,16 @@ export async function stopEngines() {
 
 export function removeFolder(path: string) {
   rmSync(path, { recursive: true, force: true });
+}
+
+/** Stores a task's status for `userId`, as a tick does (without its line in the audit trail). */
+export function storeTaskStatus(userId: string, taskId: string, status: TaskStatus) {
+  return inTransaction((trx) =>
+    applyProgrammeChanges(
+      trx,
+      userId,
+      [{ kind: "task", taskId, status, field: taskId, before: "", after: status }],
+      Date.now(),
+    ),
+  );
 }

@@ -3,8 +3,17 @@
 // through the app's own writes, then times reads with and without the programme view and prints
 // JSON. Bundled and run by read-cost.mjs.
 import { randomUUID } from "node:crypto";
-import { readClientState, recordSprintStart, setTaskStatus } from "~/data/client-programme.server";
-import { closeProductDatabase, productDatabase } from "~/data/connection.server";
+import {
+  applyProgrammeChanges,
+  readClientState,
+  recordSprintStart,
+} from "~/data/client-programme.server";
+import {
+  closeProductDatabase,
+  database,
+  databaseEngine,
+  inTransaction,
+} from "~/data/connection.server";
 import { configure, parseEnv } from "~/lib/env.server";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
@@ -55,20 +64,32 @@ async function timed(calls: number, call: () => Promise<unknown>): Promise<Phase
   };
 }
 
-const { engine } = await productDatabase();
+const engine = await databaseEngine();
+const db = await database();
 const userId = randomUUID();
-await recordSprintStart(userId, SPRINT_ID);
-for (const task of TICKED_TASKS) await setTaskStatus(userId, task, "completed");
+await inTransaction(async (trx) => {
+  const at = Date.now();
+  await recordSprintStart(trx, userId, SPRINT_ID, at);
+  const ticks = TICKED_TASKS.map((taskId) => ({
+    kind: "task" as const,
+    taskId,
+    status: "completed" as const,
+    field: taskId,
+    before: "Pending",
+    after: "Completed",
+  }));
+  await applyProgrammeChanges(trx, userId, ticks, at);
+});
 /** What a signed-in view does with the data: the read, then the programme as the pages show it. */
 const view = async () =>
-  programmeView(currentProgramme(), await readClientState(userId), Date.now());
-const state = await readClientState(userId);
+  programmeView(currentProgramme(), await readClientState(db, userId), Date.now());
+const state = await readClientState(db, userId);
 if (state.tasks.size !== TICKED_TASKS.length || !state.sprints.get(SPRINT_ID)?.startedAt)
   throw new Error("the seeded state did not read back");
 
 const phases = {
   readAndView: view,
-  readOnly: () => readClientState(userId),
+  readOnly: () => readClientState(db, userId),
   viewOnly: async () => programmeView(currentProgramme(), state, Date.now()),
 };
 type PhaseName = keyof typeof phases;

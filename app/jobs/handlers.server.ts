@@ -1,0 +1,5 @@
+// Every kind of job the app leaves for later, with the handler that does it: a feature that leaves
+// jobs (a mail, a digest, a reminder) registers its kind here, so every app instance can run it.
+import type { JobHandler } from "./worker.server";
+
+export const JOB_HANDLERS: Record<string, JobHandler> = {};
