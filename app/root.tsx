@@ -21,12 +21,12 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
-import { isNetworkFailure, keepPageAfterUnreachable } from "~/forms/unreachable";
+import { isNetworkFailure } from "~/forms/unreachable";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -37,11 +37,6 @@ export const links: LinksFunction = () => [
 export const handle: SharedPageHandle = {
   sharedPage: (data) => (data as { toast?: unknown } | undefined)?.toast === null,
 };
-
-/** The auth-outage 503 that bubbles here says when to try again. */
-export const headers = forwardRetryAfter;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readPageToast(request, context);

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { notFound } from "~/lib/not-found.server";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 export const action = ({ request }: ActionFunctionArgs) => notFound(request);

@@ -4,8 +4,7 @@ import { AuthForm, type AuthModeHandle } from "~/components/auth/auth-form";
 import { forgotPasswordAction } from "~/auth/recovery.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
-import { keepFormWhenUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
   sharedPage: true,
@@ -16,14 +15,9 @@ export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
   },
 };
 
-/** A rate-limited post tells the client when to try again. */
-export const headers = forwardRetryAfter;
-
 export function action({ request, context }: ActionFunctionArgs) {
   return forgotPasswordAction(request, context);
 }
-
-export const clientAction = keepFormWhenUnreachable;
 
 // The same component as sign-in's route, so 'Forgot password?' keeps the e-mail input.
 export default AuthForm;

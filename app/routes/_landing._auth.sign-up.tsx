@@ -5,9 +5,8 @@ import { signUpAction } from "~/auth/session-actions.server";
 import type { AuthRouteHandle } from "./_landing._auth";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { SIGN_IN_PATH } from "~/lib/paths";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { signUpsOpen } from "~/session/auth-settings.server";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle: AuthRouteHandle & AuthModeHandle & SharedPageHandle = {
   sharedPage: true,
@@ -24,16 +23,8 @@ export async function loader() {
   return null;
 }
 
-/** A rate-limited post tells the client when to try again. */
-export const headers = forwardRetryAfter;
-
 export function action({ request, context }: ActionFunctionArgs) {
   return signUpAction(request, context);
 }
-
-// The same component as the other mode's route, so a switch keeps the form's inputs.
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default AuthForm;

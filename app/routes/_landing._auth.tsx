@@ -8,6 +8,7 @@ import type { AuthModeHandle, AuthOutletContext } from "~/components/auth/auth-f
 import { CHECK_INBOX_COPY, useInboxAddress } from "~/components/auth/check-inbox";
 import { EMAIL_PARAM } from "~/auth/auth-mode";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export interface AuthRouteHandle {
   authDialog: AuthDialogCopy;

@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { authHref, LEGACY_AUTH_PARAM, parseAuthMode } from "~/auth/auth-mode";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle: SharedPageHandle = { sharedPage: true };
 
@@ -12,8 +12,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (mode) throw redirect(authHref(mode), 301);
   return null;
 }
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Index() {
   return null;

@@ -7,7 +7,7 @@ import { landingRoadmap } from "~/dashboard/programme.server";
 import { signUpsOpen } from "~/session/auth-settings.server";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const meta: MetaFunction = () => [
   { title: "Client Portal | Precision. Innovation. Excellence." },
@@ -21,8 +21,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   return { roadmap: landingRoadmap(), signUpsOpen: await signUpsOpen() };
 }
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function LandingLayout() {
   const { roadmap, signUpsOpen } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { authHref } from "~/auth/auth-mode";
 import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH, HOME_PATH } from "~/lib/paths";
 import { linkPage, verifyLink, type LinkState } from "~/auth/confirm-link.server";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
 
@@ -51,10 +51,6 @@ const NEW_LINK = {
   email_change: { to: ACCOUNT_PATH, label: "Change Your Email Again" },
   invite: { to: HOME_PATH, label: "Return to Home" },
 } as const;
-
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function ConfirmLink() {
   const shown = useLoaderData<LinkState>();

@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { resendConfirmationAction } from "~/auth/recovery.server";
 import { authHref } from "~/auth/auth-mode";
-import { keepFormWhenUnreachable } from "~/forms/unreachable";
+export { clientAction } from "~/forms/page-hooks";
 
 export function loader() {
   return redirect(authHref("sign-in"));
@@ -12,5 +12,3 @@ export function loader() {
 export function action({ request, context }: ActionFunctionArgs) {
   return resendConfirmationAction(request, context);
 }
-
-export const clientAction = keepFormWhenUnreachable;

@@ -4,7 +4,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutEverywhereAction } from "~/auth/account.server";
 import { requireUser } from "~/session/guards.server";
 import { HOME_PATH } from "~/lib/paths";
-import { keepFormWhenUnreachable } from "~/forms/unreachable";
+export { clientAction } from "~/forms/page-hooks";
 
 export function loader() {
   return redirect(HOME_PATH);
@@ -14,5 +14,3 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request, context);
   return signOutEverywhereAction(request, context, user);
 }
-
-export const clientAction = keepFormWhenUnreachable;

@@ -3,7 +3,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { signOutAction } from "~/auth/session-actions.server";
 import { HOME_PATH } from "~/lib/paths";
-import { keepFormWhenUnreachable } from "~/forms/unreachable";
+export { clientAction } from "~/forms/page-hooks";
 
 export function loader() {
   return redirect(HOME_PATH);
@@ -12,5 +12,3 @@ export function loader() {
 export function action({ request, context }: ActionFunctionArgs) {
   return signOutAction(request, context);
 }
-
-export const clientAction = keepFormWhenUnreachable;

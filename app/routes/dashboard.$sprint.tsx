@@ -11,10 +11,9 @@ import { loadSprintPage, setTaskAction } from "~/dashboard/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 import { signedInMeta } from "~/lib/page-meta";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type SprintData = { sprint: { name: string } } | undefined;
 
@@ -23,8 +22,6 @@ export const handle = {
 } satisfies PageNameHandle<SprintData>;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
-
-export const headers = forwardRetryAfter;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
@@ -35,11 +32,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request, context);
   return setTaskAction(request, context, user, params.sprint);
 }
-
-/** A toggle whose post never got an answer flips back, with 'Connection Error'. */
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function SprintRoute() {
   const page = useLoaderData<typeof loader>();

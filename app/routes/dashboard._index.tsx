@@ -7,7 +7,7 @@ import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
 import type { loader as layoutLoader } from "./dashboard";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Dashboard" } satisfies PageNameHandle;
 
@@ -18,8 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const name = user.email.split("@")[0] ?? user.email;
   return { name, bookingUrl: getEnv().BOOKING_URL };
 }
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Dashboard() {
   const { name, bookingUrl } = useLoaderData<typeof loader>();

@@ -9,16 +9,13 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/auth/account.server";
 import { requireUser } from "~/session/guards.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { signedInMeta } from "~/lib/page-meta";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
 import type { PageNameHandle } from "~/hooks/use-page-name";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Account" } satisfies PageNameHandle;
 
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
-
-export const headers = forwardRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
@@ -29,10 +26,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request, context);
   return accountAction(request, context, user);
 }
-
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function Account() {
   const { email } = useLoaderData<typeof loader>();

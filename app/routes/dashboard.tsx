@@ -6,14 +6,8 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { readSidebarOpen } from "~/lib/cookies.server";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireUser } from "~/session/guards.server";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
-
-/** Data requests (client navigations) carry the outage 503's Retry-After from this route. */
-export const headers = forwardRetryAfter;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);

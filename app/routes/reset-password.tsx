@@ -9,13 +9,10 @@ import { useLoaderData } from "@remix-run/react";
 import { resetPasswordAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { RESET_PASSWORD_PATH } from "~/lib/paths";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireLinkSession } from "~/session/guards.server";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const meta: MetaFunction = () => [{ title: "Choose a New Password | Client Portal" }];
-
-export const headers = forwardRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireLinkSession(request, context);
@@ -26,10 +23,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireLinkSession(request, context);
   return resetPasswordAction(request, context, user);
 }
-
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();

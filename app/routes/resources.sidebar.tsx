@@ -5,6 +5,7 @@ import { readSidebarOpen } from "~/lib/cookies.server";
 import { DASHBOARD_PATH } from "~/lib/paths";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { parseSidebarForm, sidebarCookie, withMobileSidebar } from "~/lib/sidebar";
+export { clientAction } from "~/forms/page-hooks";
 
 export function loader() {
   return redirect(DASHBOARD_PATH);

@@ -3,16 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ClientListPage } from "~/components/staff/client-list";
 import type { PageNameHandle } from "~/hooks/use-page-name";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { inviteAction, loadClientList } from "~/staff/client-list.server";
 import { requireStaff } from "~/staff/guards.server";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Clients" } satisfies PageNameHandle;
 
 export const meta: MetaFunction = () => [{ title: `${handle.pageName} · Agency Console` }];
-
-export const headers = forwardRetryAfter;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
@@ -23,10 +20,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context);
   return inviteAction(request, context);
 }
-
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function StaffClients() {
   return <ClientListPage {...useLoaderData<typeof loader>()} />;

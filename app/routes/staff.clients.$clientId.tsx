@@ -3,10 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { ProgrammeEditsPage } from "~/components/staff/programme-edits";
 import type { PageNameHandle } from "~/hooks/use-page-name";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { loadProgrammeEdits, programmeEditAction } from "~/staff/programme-edits.server";
 import { requireStaff } from "~/staff/guards.server";
-import { keepFormWhenUnreachable, keepPageAfterUnreachable } from "~/forms/unreachable";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type ClientData = { client: { email: string } } | undefined;
 
@@ -18,8 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${handle.pageName(data)} · Agency Console` },
 ];
 
-export const headers = forwardRetryAfter;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);
   return loadProgrammeEdits(request, params.clientId);
@@ -29,10 +26,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user } = await requireStaff(request, context);
   return programmeEditAction(request, context, user, params.clientId);
 }
-
-export const clientAction = keepFormWhenUnreachable;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
 
 export default function StaffClient() {
   return <ProgrammeEditsPage {...useLoaderData<typeof loader>()} />;

@@ -3,13 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { StaffShell } from "~/components/staff/staff-shell";
-import { keepPageAfterUnreachable } from "~/forms/unreachable";
-import { forwardRetryAfter } from "~/lib/retry-after";
 import { requireStaff } from "~/staff/guards.server";
-
-export const headers = forwardRetryAfter;
-
-export const shouldRevalidate = keepPageAfterUnreachable;
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);
