@@ -11,6 +11,8 @@ import {
   openProductDatabase,
 } from "~/data/connection.server";
 import { JOB_HANDLERS } from "~/jobs/handlers.server";
+import { startFanOut, stopFanOut, subscriberCount } from "~/lib/live-bus.server";
+import { closeAllStreams, openStreamCount } from "~/live/stream.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
 import { currentProgramme } from "~/programme/current.server";
@@ -28,13 +30,23 @@ export async function start(env: Env) {
   currentProgramme();
   await openProductDatabase();
   worker = startJobWorker({ handlers: JOB_HANDLERS, transaction: inTransaction });
+  if (env.DATABASE_URL) startFanOut(env.DATABASE_URL);
 }
 
 /** Whether this instance can answer: its product database answers a query. */
 export const ready = databaseAnswers;
 
+/** Open live streams, and the listeners they hold (the same number, unless one leaked). */
+export function liveStreams() {
+  return { streams: openStreamCount(), listeners: subscriberCount() };
+}
+
+/** Ends every live stream: shutdown starts here, as a stream never ends on its own. */
+export const endStreams = closeAllStreams;
+
 export async function stop() {
   await worker?.stop();
+  await stopFanOut();
   await closeProductDatabase();
 }
 

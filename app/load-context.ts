@@ -4,6 +4,8 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** The client's address (behind a proxy only when TRUST_PROXY is on), for rate limits. */
     clientIp?: string;
+    /** Aborted when the connection closes: the answer's reader is gone (a long stream's end). */
+    disconnect?: AbortSignal;
   }
 }
 

@@ -88,6 +88,8 @@ export interface HttpServer {
 export interface Probes {
   /** Whether the product database answers a query now. */
   databaseReady: () => Promise<boolean>;
+  /** The open live streams and the listeners they hold. */
+  liveStreams: () => { streams: number; listeners: number };
 }
 
 export async function startHttpServer(
@@ -104,7 +106,7 @@ export async function startHttpServer(
   app.use(wellFormedOnly());
 
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok", live: probes.liveStreams() });
   });
   app.get("/readyz", async (_req, res) => {
     const [auth, database] = await Promise.all([authServiceAnswers(env), probes.databaseReady()]);
@@ -145,10 +147,12 @@ export async function startHttpServer(
     createRequestHandler({
       build,
       mode: env.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
-        requestId: res.locals.requestId,
-        clientIp: req.ip,
-      }),
+      getLoadContext: (req, res) => {
+        // Remix's request.signal misses many closed connections (a long stream's end); this does not.
+        const disconnect = new AbortController();
+        res.once("close", () => disconnect.abort());
+        return { requestId: res.locals.requestId, clientIp: req.ip, disconnect: disconnect.signal };
+      },
     }),
   );
 

@@ -19,6 +19,8 @@ type ConfigurableBuild = ServerBuild & {
     module: ServerBuild["entry"]["module"] & {
       start(env: Env): Promise<void>;
       ready(): Promise<boolean>;
+      liveStreams(): { streams: number; listeners: number };
+      endStreams(): void;
       stop(): Promise<void>;
     };
   };
@@ -84,6 +86,7 @@ async function main() {
   }
   const http = await startHttpServer(env, join(buildDir, "client"), build, {
     databaseReady: () => build.entry.module.ready(),
+    liveStreams: () => build.entry.module.liveStreams(),
   });
   log("info", "started", {
     url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
@@ -97,6 +100,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log("info", "shutdown", { signal });
+    build.entry.module.endStreams();
     await http.close(env.SHUTDOWN_TIMEOUT_MS);
     await build.entry.module.stop();
     await embedded?.close();

@@ -31,10 +31,26 @@ export async function database(): Promise<Executor> {
   return (await productDatabase()).reader;
 }
 
+/** What each open transaction runs once it has committed. */
+const committed = new WeakMap<Executor, Array<() => void>>();
+
 /** Runs `work` in one transaction: everything it writes is stored together, or nothing is. */
 export async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
   const { writer } = await productDatabase();
-  return writer.transaction().execute(work);
+  const after: Array<() => void> = [];
+  const result = await writer.transaction().execute((trx) => {
+    committed.set(trx, after);
+    return work(trx);
+  });
+  for (const run of after) run();
+  return result;
+}
+
+/** Runs `run` once the transaction `trx` has committed (never, if it rolls back). */
+export function onCommit(trx: Executor, run: () => void): void {
+  const after = committed.get(trx);
+  if (!after) throw new Error("onCommit needs a transaction opened by inTransaction");
+  after.push(run);
 }
 
 /** Which engine this process stores in. */

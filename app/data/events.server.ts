@@ -1,9 +1,10 @@
-// What follows a change to a client's programme, written in the change's own transaction: its lines
-// in the audit trail (who, what, before, after), the client's latest activity, and the jobs it
-// leaves for later work. The change and all of these commit together or not at all.
+// What follows a change to a client's programme, in the change's own transaction: its lines in the
+// audit trail, the client's latest activity and the jobs it leaves for later, committed with it or
+// not at all; once committed, a ping to the pages that show the client (decision 047).
+import { publishChange } from "~/lib/live-bus.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { recordActivity } from "./client-directory.server";
-import type { Executor } from "./connection.server";
+import { onCommit, type Executor } from "./connection.server";
 import { enqueueJob, type NewJob } from "./jobs.server";
 import type { ActorRole } from "./schema";
 import type { AuditEntry } from "./shapes";
@@ -45,6 +46,7 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
   }
   await recordActivity(trx, clientId, at);
   for (const job of event.jobs ?? []) await enqueueJob(trx, job, at);
+  onCommit(trx, () => publishChange({ clientId }));
 }
 
 /** The client's audit trail, newest change first (one post's changes in the order made). */

@@ -94,7 +94,7 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
-  HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(64),
+  HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(200),
   BENCH_SESSION_USER: benchSessionUser.optional(),
 });
 

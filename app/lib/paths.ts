@@ -18,6 +18,8 @@ export const STAFF_PATH = "/staff";
 export const INVITE_ACTION = "/staff?index";
 /** The resource route the sidebar's toggle form posts to without JavaScript. */
 export const SIDEBAR_TOGGLE_PATH = "/resources/sidebar";
+/** A signed-in tab's live stream (server-sent events). */
+export const LIVE_PATH = "/resources/live";
 
 /** A sprint's page, e.g. `/dashboard/sprint-1`. */
 export function sprintPath(sprintId: number): string {

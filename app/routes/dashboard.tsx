@@ -3,6 +3,7 @@
 // paint already has the sidebar the way the user left it.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { readSidebarOpen } from "~/lib/cookies.server";
@@ -16,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DashboardLayout() {
+  useLiveUpdates();
   const { email, sidebarOpen, programme } = useLoaderData<typeof loader>();
   return (
     <DashboardShell email={email} sidebarOpen={sidebarOpen} programme={programme}>

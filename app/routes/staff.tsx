@@ -2,6 +2,7 @@
 // console's header.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { StaffShell } from "~/components/staff/staff-shell";
 import { requireStaff } from "~/staff/guards.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
@@ -12,6 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function StaffLayout() {
+  useLiveUpdates();
   const { email } = useLoaderData<typeof loader>();
   return (
     <StaffShell email={email}>

@@ -27,6 +27,9 @@ export interface SessionUser {
   sessionId: string;
   /** When a mailed link (reset, invitation) opened this session, in seconds; else null. */
   linkSignInAt: number | null;
+  /** The access token's issue time and expiry, in seconds. */
+  issuedAt: number;
+  expiresAt: number;
 }
 
 export interface AuthState {
@@ -81,9 +84,9 @@ async function signedIn(
 ): Promise<AuthState> {
   const revoked = await revocationOf(claims.sub, claims.sessionId, claims.iat);
   if (revoked) return endedSession(revoked, headers, cookie);
-  const { sub: id, email, role, sessionId, linkSignInAt } = claims;
+  const { sub: id, email, role, sessionId, linkSignInAt, iat: issuedAt, exp: expiresAt } = claims;
   return {
-    user: { id, email, role, sessionId, linkSignInAt },
+    user: { id, email, role, sessionId, linkSignInAt, issuedAt, expiresAt },
     unavailable: false,
     ended: null,
     headers,
@@ -131,7 +134,14 @@ async function refreshedState(
 async function resolveAuthState(request: Request, clientIp: string | undefined) {
   const benchUser = getEnv().BENCH_SESSION_USER;
   if (benchUser) {
-    const user = { ...benchUser, role: null, sessionId: "bench", linkSignInAt: null };
+    const user = {
+      ...benchUser,
+      role: null,
+      sessionId: "bench",
+      linkSignInAt: null,
+      issuedAt: 0,
+      expiresAt: Number.MAX_SAFE_INTEGER,
+    };
     return { user, unavailable: false, ended: null, headers: new Headers() };
   }
 
@@ -150,6 +160,16 @@ async function resolveAuthState(request: Request, clientIp: string | undefined) 
   if (!claims) return visitor();
   if (key) rememberClaims(key, claims);
   return signedIn(claims, new Headers(), cookie);
+}
+
+/**
+ * Whether a session checked earlier (`user`) still stands: its token has not expired and no
+ * revocation marker ended it since. Asks the auth service nothing, so it never rotates a session
+ * whose new cookies could not reach the browser (a long-lived stream's).
+ */
+export async function sessionStands(user: SessionUser): Promise<boolean> {
+  if (user.expiresAt * 1000 <= Date.now()) return false;
+  return (await revocationOf(user.id, user.sessionId, user.issuedAt)) === null;
 }
 
 /** One check per request: the load context is the one object every loader and action shares. */

@@ -1,0 +1,81 @@
+// With JavaScript, a signed-in page listens to its tab's live stream and reads its data again when
+// told that what it shows changed; never while a form on it holds unsaved input, which the new data
+// must not overwrite (decision 049).
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { LIVE_PATH } from "~/lib/paths";
+
+/** Pings closer together than this are one reload. */
+const SETTLE_MS = 150;
+/** While input is unsaved, how often the page looks again whether it can reload. */
+const RETRY_MS = 2_000;
+
+/** Whether any form on the page has a field changed from what the page drew. */
+function unsavedInput(): boolean {
+  for (const form of document.forms) {
+    for (const field of form.elements) {
+      if (field instanceof HTMLInputElement) {
+        const choice = field.type === "checkbox" || field.type === "radio";
+        const changed = choice
+          ? field.checked !== field.defaultChecked
+          : field.value !== field.defaultValue;
+        if (changed && field.type !== "hidden") return true;
+      } else if (field instanceof HTMLTextAreaElement) {
+        if (field.value !== field.defaultValue) return true;
+      } else if (field instanceof HTMLSelectElement) {
+        if ([...field.options].some((option) => option.selected !== option.defaultSelected)) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * A stream holds a connection, and a browser opens only six to one site: a tab that is hidden lets
+ * its stream go, and reads its data once again when it is shown.
+ */
+export function useLiveUpdates() {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reload = () => {
+      clearTimeout(timer);
+      timer = setTimeout(function attempt() {
+        if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
+        else revalidate.current();
+      }, SETTLE_MS);
+    };
+    const connect = () => {
+      source = new EventSource(LIVE_PATH);
+      let opened = false;
+      source.addEventListener("changed", reload);
+      // After a drop, pings may have been missed: the page reads its data once again.
+      source.addEventListener("open", () => {
+        if (opened) reload();
+        opened = true;
+      });
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") {
+        source?.close();
+        source = undefined;
+      } else if (!source) {
+        connect();
+        reload();
+      }
+    };
+    if (document.visibilityState !== "hidden") connect();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, []);
+}

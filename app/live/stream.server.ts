@@ -1,0 +1,88 @@
+// A signed-in tab's one live stream (server-sent events): "changed" when data its pages show changes
+// (a client's own; for staff, any client's), a heartbeat for proxies, and an end when the tab goes,
+// the server stops or the session ends. Ids only; the page reads the rest itself (decision 049).
+import type { AppLoadContext } from "@remix-run/node";
+import { subscribe } from "~/lib/live-bus.server";
+import { STAFF_ROLE } from "~/lib/roles";
+import { sessionStands, type SessionUser } from "~/session/state.server";
+
+/** A comment line at least this often keeps proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** A session revoked or expired while its stream is open ends the stream within this. */
+const SESSION_CHECK_MS = 30_000;
+/** How long a browser waits before it reconnects a dropped stream. */
+const RECONNECT_MS = 3_000;
+
+/** Each open stream's close: shutdown ends them all, so nothing holds the server open. */
+const openStreams = new Set<() => void>();
+
+export function openStreamCount(): number {
+  return openStreams.size;
+}
+
+export function closeAllStreams(): void {
+  for (const close of [...openStreams]) close();
+}
+
+const encoder = new TextEncoder();
+
+export function liveStream(request: Request, context: AppLoadContext, user: SessionUser): Response {
+  // Remix's request.signal misses many closed connections; the HTTP server's own close does not.
+  const gone = context.disconnect ?? request.signal;
+  const sees = (clientId: string) => user.role === STAFF_ROLE || clientId === user.id;
+  let close = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      const unsubscribe = subscribe((change) => {
+        if (sees(change.clientId)) {
+          send(`event: changed\ndata: ${JSON.stringify({ clientId: change.clientId })}\n\n`);
+        }
+      });
+      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      const sessionCheck = setInterval(() => {
+        sessionStands(user).then(
+          (stands) => stands || close(),
+          () => undefined,
+        );
+      }, SESSION_CHECK_MS);
+      close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        clearInterval(sessionCheck);
+        unsubscribe();
+        openStreams.delete(close);
+        gone.removeEventListener("abort", close);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the other side.
+        }
+      };
+      openStreams.add(close);
+      gone.addEventListener("abort", close, { once: true });
+      send(`retry: ${RECONNECT_MS}\n\n`);
+      if (gone.aborted) close();
+    },
+    cancel() {
+      close();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: no proxy (or this server's compression) may buffer it.
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
