@@ -1,8 +1,6 @@
-// Bundles the HTTP server (build/main.js), the product database's commands (build/data.js), the
-// staff command (build/staff.js) and the standalone auth server (build/auth-server.js) from
-// TypeScript. The workspace packages (@portal/*) are TypeScript sources, so they are bundled in;
-// every other npm package stays external and is loaded from node_modules at run time (native
-// modules such as libsql and @node-rs/bcrypt must never be bundled).
+// Bundles the HTTP server, the product database's commands, the staff command and the standalone
+// auth server (build/main.js, data.js, staff.js, auth-server.js): @portal/* sources bundled in,
+// every other npm package external, native modules above all (decision 021).
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

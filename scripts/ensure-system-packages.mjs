@@ -1,9 +1,6 @@
-// Makes sure the Debian programs the tests drive are present: Chromium for the end-to-end tests
-// (Playwright never downloads a browser here), redis-server for the shared rate-limit test and
-// PostgreSQL (with pgcrypto) for the Supabase export test.
-// Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql
-// Each is found at its usual path (or the env var named below), or installed with apt-get when
-// running as root; otherwise the script says what to install and exits 1.
+// Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL):
+// each is found at its usual path or its env var, or installed with apt-get when running as root;
+// otherwise the script says what to install and exits 1 (decision 001).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
@@ -36,6 +33,11 @@ const programs = {
   },
 };
 
+/**
+ * Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql
+ * Chromium for the end-to-end tests (Playwright never downloads a browser here), redis-server for
+ * the shared rate-limit test, PostgreSQL (with pgcrypto) for the Supabase export test.
+ */
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in programs));
 if (unknown.length > 0 || wanted.length === 0) {

@@ -1,9 +1,6 @@
-// A Vite plugin that draws every icon the portal names (app/components/ui/icon-names.ts) into one
-// SVG sprite of <symbol>s, written to the client build as assets/icons-<hash>.svg (the hash is of
-// its content, so it can be cached for a year) and served by the dev server at the same path. The
-// module `virtual:icon-sprite` gives the app its address. Each drawing is lucide-react's own
-// markup, rendered once here: the sprite and the package can never disagree. The package is read
-// from its one-file CommonJS build, so the build opens one file for it, not one per icon.
+// A Vite plugin that draws every icon the portal names into one SVG sprite of <symbol>s
+// (assets/icons-<content hash>.svg, also served by the dev server; `virtual:icon-sprite` gives its
+// address), from lucide-react's own markup read out of its one-file build (decision 043).
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { createElement, type ComponentType } from "react";

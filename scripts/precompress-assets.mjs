@@ -1,7 +1,5 @@
-// Build step: writes a brotli (`.br`, quality 11) and a gzip (`.gz`, Zopfli) copy next to every
-// JS, CSS and SVG file under build/client/assets, so the server sends fingerprinted assets compressed
-// once, as small as the formats allow, instead of compressing them on each request. A copy that
-// would not be smaller than the file is not written.
+// Build step: writes a brotli (quality 11) and a gzip (Zopfli) copy next to every JS, CSS and SVG
+// file under build/client/assets; a copy not smaller than its file is not written (decision 022).
 // Usage: node scripts/precompress-assets.mjs [assets dir]
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,7 +1,6 @@
-// `npm start` on a developer's machine: reads .env when there is one, keeps a generated
-// SESSION_SECRET in .data/ (git-ignored) when none is set, so the production build runs with no
-// configuration; then starts the server. Containers run build/main.js directly and must be given
-// SESSION_SECRET.
+// `npm start` on a developer's machine: reads .env if there is one and keeps a generated
+// SESSION_SECRET in .data/ (git-ignored) when none is set, then starts the production build.
+// Containers run build/main.js directly and must be given SESSION_SECRET.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

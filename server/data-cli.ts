@@ -1,12 +1,18 @@
-// The product database's commands (built as build/data.js):
-//   migrate         brings the database (DATABASE_URL, or the SQLite file in DATA_DIR) to the newest schema
-//   export <url>    copies the product data from the SQLite file in DATA_DIR into the PostgreSQL
-//                   database at <url> (migrated first); the portal should be stopped meanwhile
+// The product database's commands (built as build/data.js): `migrate` brings the database to the
+// newest schema; `export <url>` copies the SQLite file's product data into an empty PostgreSQL
+// database, migrated first, with the portal stopped (decision 032).
 import { migrate, openMigratedDatabase } from "../app/data/database.server";
 import { copyProductData } from "../app/data/export.server";
 
 const USAGE = "usage: node build/data.js migrate | export <postgresql://…>";
 
+/**
+ * Usage: node build/data.js migrate | export <postgresql://…>
+ * - `migrate` brings the database (DATABASE_URL, or the SQLite file in DATA_DIR) to the newest
+ *   schema.
+ * - `export <url>` copies the product data from the SQLite file in DATA_DIR into the PostgreSQL
+ *   database at <url> (migrated first); the portal should be stopped meanwhile.
+ */
 async function main(args: string[]) {
   const [command, target] = args;
   const dataDir = process.env.DATA_DIR || ".data";

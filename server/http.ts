@@ -1,7 +1,6 @@
-// The HTTP server, with time limits for slow clients and a cap on connections per address:
-// malformed requests refused, health endpoints, precompressed assets, request ids and logs, security
-// headers, compression, static files, same-site, body-size and canonical-path checks, and the Remix
-// request handler.
+// The HTTP server: time limits for slow clients and a cap on connections per address, then
+// malformed requests refused, health, precompressed assets, request logs, security headers,
+// compression, static files, same-site, body-size and canonical-path checks, Remix (decision 035).
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";

@@ -1,7 +1,6 @@
 // The refusal of requests no browser sends (a Host or target no URL can be made of, methods the
-// site has no use for), response security headers (framing, sniffing, referrer, features, HSTS in
-// production; a document's Content-Security-Policy comes with it from the server entry) and the
-// same-site check every state-changing request must pass.
+// site has no use for), the response security headers (a document's CSP comes from the server
+// entry) and the same-site check every state-changing request must pass (decisions 006, 035).
 import type { NextFunction, Request, Response } from "express";
 import { log } from "../app/lib/log.server";
 

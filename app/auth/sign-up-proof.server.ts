@@ -1,13 +1,6 @@
-// Proof that the browser opening a sign-up's confirmation link is the one that made that sign-up.
-//
-// Anyone can sign up someone else's address, with a password of their choosing, before or after
-// its owner does. The auth service keeps only one pending password per address (Supabase keeps
-// the first sign-up's, the embedded server the latest's), and confirming the address makes that
-// password work. So each sign-up stores, in the account's user metadata, the hash of a random
-// value kept in an httpOnly cookie of the browser that made it. A confirmation opened in a browser
-// holding that value confirms the password this browser chose; any other confirmation (another
-// sign-up's browser, another device) cannot know whose password is pending: that password is
-// replaced with a random one and the owner chooses theirs on the next page.
+// Proof that the browser opening a sign-up's confirmation link is the one that made the sign-up:
+// each sign-up keeps the hash of a random value held in that browser's httpOnly cookie; opened
+// elsewhere, a confirmation replaces the pending password and the owner sets theirs (decision 014).
 import { createHash, randomBytes } from "node:crypto";
 import { serializeCookieHeader } from "@supabase/ssr";
 import { cookieValue } from "~/lib/cookies.server";

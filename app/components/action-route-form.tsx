@@ -1,10 +1,6 @@
-// A form posting to a route that has an action but no page (sign-out, the confirmation mail
-// again). Without JavaScript it is a plain POST. With it, the post is a fetcher's, so the page it
-// sits on stays: an answer that is not a redirect (the 'Connection Error' of a post that reached no
-// server) is shown as its toast, and the form is pending until the post's redirect has landed. The
-// router runs that route's clientAction only once it has the route's code, so the code is
-// prefetched as soon as the page has hydrated (with the loader's answer, a redirect that changes
-// nothing): offline, it is already here.
+// A form posting to a route with an action but no page (sign-out, the confirmation mail again): a
+// plain POST without JavaScript; with it a fetcher's, so the page stays and a failed post shows its
+// toast, and the route's code is prefetched once hydrated so it is here offline (decision 042).
 import { PrefetchPageLinks, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useActionToast } from "~/components/toaster";

@@ -1,9 +1,6 @@
-// A form's error kept in the form itself, where it can still be read once the toast has gone: the
-// error toast of the route's latest answer, as an alert by the submit button. It stays until a
-// field of the form is edited or a form of the page is sent again. The form and its submit button
-// name it in `aria-describedby`, and as an alert it is read out when it appears, so the toaster
-// shows that toast without announcing it a second time. Without JavaScript the server renders it
-// with the answer.
+// A form's error kept by its submit button: the latest answer's error toast as an alert, named in
+// the form's `aria-describedby`, until a field is edited or a form is sent again; the toaster then
+// shows that toast unannounced. Without JavaScript the server renders it (decision 039).
 import { useActionData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useToastShownInForm } from "~/components/toaster";

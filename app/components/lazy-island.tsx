@@ -1,10 +1,6 @@
-// Code that only some visits need (the auth dialog, the phone sidebar sheet), split out of the
-// page's first download and fetched when it is about to show.
-// - The server renders it in full (documents are sent once complete), so it works with JS off.
-// - `preload` starts the fetch early, e.g. when a visitor reaches for the link that opens it.
-// - If the chunk cannot be fetched (flaky network): on a page that came from the server showing it,
-//   the server's HTML simply stays (plain links and forms that still work); after a client-side
-//   change, the browser loads `serverUrl()`, whose server-rendered page shows it.
+// Code only some visits need (the phone sidebar sheet), split out of the page's first download and
+// fetched when about to show. The server renders it in full, so it works without JavaScript, and a
+// chunk that cannot be fetched leaves the server's HTML or reloads the page (decision 012).
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { LoadingOverlay } from "./loading-overlay";

@@ -1,10 +1,6 @@
-// The app's one toast region (bottom-right, one toast at a time, 4000 ms). Server-rendered so it
-// shows without JavaScript: a CSS animation fades it out, and with JavaScript the end of that
-// animation removes it, and its dismiss button, which only JavaScript can work, appears. Its
-// lifetime pauses while the pointer is over the toast or focus is in it.
-// The page's toast (a flash toast, or the answer of a post rendered in the same request) comes from
-// the root; toasts of later answers arrive through `useActionToast`. A toast whose message a form
-// shows itself (`FormAlert`, an alert) is shown here without being announced a second time.
+// The app's one toast region (bottom-right, one at a time, 4000 ms), server-rendered: CSS fades a
+// toast out, pausing while it is hovered or focused; JavaScript adds its dismiss button. A toast a
+// form shows itself (`FormAlert`) is not announced a second time (decisions 005, 039).
 import { Icon } from "~/components/ui/icon";
 import {
   createContext,

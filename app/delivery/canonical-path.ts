@@ -1,7 +1,6 @@
 // The one spelling of each page's path. The router matches paths case-insensitively and decodes
-// escapes, so `/Sign-In`, `/%73ign-in` and `/sign-in/` would all be the sign-in page; answering each
-// under its own spelling would let anyone multiply the pages kept for everyone. Requests spelt
-// otherwise are sent to the canonical spelling (or refused) before any route sees them.
+// escapes, so each spelling would be one more page kept for everyone: requests spelt otherwise are
+// sent to the canonical spelling (or refused) before any route sees them (decision 037).
 
 /** Characters that mean the same escaped or not (RFC 3986 "unreserved"). */
 const UNRESERVED = /^[A-Za-z0-9._~-]$/;

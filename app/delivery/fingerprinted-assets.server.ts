@@ -1,7 +1,6 @@
-// Serves the build's fingerprinted JS, CSS and icon sprite (build/client/assets) from the brotli and gzip copies
-// that scripts/precompress-assets.mjs wrote at build time: the encoding is negotiated from
-// Accept-Encoding, each encoding has its own ETag, and the answer is cached for a year. Anything
-// else (other files, Range requests, methods other than GET/HEAD) is left to the next handler.
+// Serves the build's fingerprinted JS, CSS and icon sprite from the brotli and gzip copies made at
+// build time: the encoding negotiated from Accept-Encoding, an ETag per encoding, a year's caching.
+// Other files, Range requests and methods but GET and HEAD go to the next handler (decision 022).
 import type { NextFunction, Request, Response } from "express";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";

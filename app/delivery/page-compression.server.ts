@@ -1,9 +1,6 @@
-// Compresses a rendered page once, whole, for the encoding the request accepts: brotli at the
-// quality and window on-the-fly compression used for pages, or gzip at zlib's default level.
-// Pages under a kilobyte are sent as they are, where compression saves less than its headers.
-// Compression runs in one synchronous call: for a page of 20–50 KB (0.1–0.3 ms) that costs about
-// half the CPU of handing it to zlib's thread pool and back. A page served many times as it is
-// (a shared page) is compressed once instead, at the highest settings, off the event loop.
+// Compresses a rendered page once, whole, in one synchronous call, for the encoding the request
+// accepts (brotli 4 or gzip); pages under 1 KB go as they are. A page served many times as it is (a
+// shared page) is compressed once at the highest settings, off the event loop (decisions 026, 027).
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
 import { chooseEncoding, type Encoding } from "./accept-encoding";

@@ -1,7 +1,6 @@
-// Answers a document: rendered whole for this request with a fresh CSP nonce and compressed once
-// for the encoding it accepts, or, for a page that is the same for every visitor, the copy this
-// process rendered and compressed once (its scripts allowed by hash), marked `X-Cache: hit` when it
-// was made before this request.
+// Answers a document: rendered whole for this request with a fresh CSP nonce and compressed once,
+// or, for a page the same for every visitor, this process's one copy (scripts allowed by hash),
+// marked `X-Cache: hit` when it was made before this request (decisions 026, 027).
 import type { EntryContext } from "@remix-run/node";
 import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { contentSecurityPolicy } from "./content-security-policy.server";

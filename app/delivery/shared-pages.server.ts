@@ -1,9 +1,6 @@
-// Pages that are the same for every visitor (the landing page of a visitor with no toast) are
-// rendered once per process, compressed once at the highest settings, and then answered as they
-// are: their inline scripts are allowed by hash instead of a per-response nonce, so the bytes never
-// change. Which pages qualify is declared by their routes (`handle.sharedPage`), and only under the
-// canonical spelling of their path; everything else renders per request. Each client may have only
-// a few new pages made per minute, so no flood of requests can push the landing page out.
+// Pages the same for every visitor (`handle.sharedPage`) are rendered and compressed once per
+// process and answered as they are, scripts allowed by hash; only canonical paths qualify, and each
+// client may have only a few new pages made a minute, so no flood evicts `/` (decisions 027, 037).
 import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "./accept-encoding";
 import { canonicalPath } from "./canonical-path";

@@ -1,7 +1,6 @@
 // Toasts from the server: the flash toast a redirect leaves for the next page (remix-toast 1.x over
-// a cookie session of our own, really signed with SESSION_SECRET, httpOnly, Lax, Secure in
-// production), and the toast a form's error answer carries, which the page rendered in the same
-// request (a post without JavaScript) shows too.
+// a cookie session of ours, signed with SESSION_SECRET, httpOnly, Lax, Secure in production), and a
+// form's error toast, which a page rendered in the same request shows too (decision 005).
 import { createCookieSessionStorage, type AppLoadContext } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { randomUUID } from "node:crypto";

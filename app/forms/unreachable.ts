@@ -1,8 +1,6 @@
-// A request that never got an answer (offline, a dropped connection, a proxy's 5xx). A form post:
-// each route's clientAction turns it into a 'Connection Error' toast and keeps the page and what was
-// typed as they were, and no loader runs again after it (each would fail the same way and replace
-// the page with an error). A navigation: the error screen says the network is down and offers to
-// try again.
+// A request that never got an answer (offline, a dropped connection, a proxy's 5xx): a form post
+// becomes a 'Connection Error' answer that keeps the page and what was typed, with no loader run
+// again; a navigation gets the error screen's offer to try again (decision 042).
 import type { ClientActionFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse } from "@remix-run/react";
 import { toasts } from "~/content/toasts";

@@ -1,13 +1,6 @@
-// Rate limits on what reaches the auth service (rate-limiter-flexible; in memory, or in Redis with
-// REDIS_URL so that several app instances share the counts): sign-in attempts per client IP (IPv6
-// per /64), failed sign-ins per (address, IP) and per address, sign-ups and confirmation links per
-// IP, refreshes per session and per IP, e-mail changes per user, and invitations per address.
-//
-// Failures never lock an owner out from elsewhere: an IP that has not failed for an address may
-// always try it. Past the per-address count, every IP that has failed for it waits out the window,
-// so a spread-out guesser gets one guess per address per IP per window. A sign-in's failure is
-// counted before the auth service is asked and given back unless the password was wrong, so
-// guesses sent at the same moment see each other.
+// Rate limits on what reaches the auth service, per IP (IPv6 per /64), address, session or user,
+// in memory or shared through Redis. Failures never lock an owner out from elsewhere; a sign-in
+// counts as failed until answered otherwise, so guesses see each other (decisions 007, 014).
 import {
   RateLimiterMemory,
   RateLimiterRedis,

@@ -1,7 +1,6 @@
-// Where a visitor was going when a page asked them to sign in: the signed-in page's path travels as
-// `redirectTo` from the landing page to the sign-in form, and sign-in lands there. Only a path of
-// the area the user signs into is followed (a client's dashboard pages, a staff member's console),
-// so the parameter can never send anyone off the site or into a redirect loop.
+// Where a visitor was going when a page asked them to sign in: the path travels as `redirectTo` to
+// the sign-in form, and sign-in lands there. Only a path of the user's own signed-in area is
+// followed, so it never sends anyone off the site or into a redirect loop (decision 041).
 import { safeRedirect } from "./safe-redirect";
 import { DASHBOARD_PATH, STAFF_PATH } from "./paths";
 

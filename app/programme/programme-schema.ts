@@ -1,11 +1,6 @@
-// The programme file's rules as one zod schema: each field's type and bounds, and the rules across
-// fields (sprint numbering, prerequisites, ids used once, where a new client starts). Every refusal
-// carries a message written for the agency editing the file.
-//
-// zod/v4-mini, as the forms' schemas (decision 029), rather than the classic API env.server.ts
-// uses: classic zod skips an object's refinements once one of its fields is invalid, while v4 runs
-// the rules across fields (`when`) on a file that also has other problems, so one run reports them
-// all. Bundle size plays no part here: only the server loads this module.
+// The programme file's rules as one zod schema (zod/v4-mini, so one run reports every problem:
+// decision 029): each field's type and bounds and the rules across fields (sprint numbering,
+// prerequisites, ids used once, where a new client starts), each refusal written for the agency.
 import * as z from "zod/v4-mini";
 import { CONTENT_ICON_NAMES } from "~/content/icon-names";
 import {

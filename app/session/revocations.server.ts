@@ -1,8 +1,6 @@
-// Revocation markers: "every session of this user but the one that made the change is ended, as of
-// now". Written when a user signs out of all devices or changes their password; checked on every
-// signed-in view (after the local JWT verification, which cannot know about it), so the other
-// devices are signed out at their next page view. Kept in the product database (restarts and
-// other instances see them), read through a one-second cache per user.
+// Revocation markers: a sign-out of all devices or a password change ends every other session of
+// the user at its next page view. Checked on every signed-in view after local verification; kept
+// in the product database, read through a one-second cache per user (decision 014).
 import { database, inTransaction } from "~/data/connection.server";
 import type { RevocationReason } from "~/data/schema";
 import {

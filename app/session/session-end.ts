@@ -1,7 +1,6 @@
-// Why a browser's session ended without its user signing out here, so the landing page can say so:
-// signed out of all devices, or a password change, from another device; or a session too old to
-// refresh. It travels as the landing page's `signedOut` query parameter (plain text that tells
-// nothing about the account, and shows no more than a notice if someone types it in).
+// Why a browser's session ended without its user signing out here (signed out of all devices or a
+// password changed elsewhere; too old to refresh), carried as the landing page's `signedOut`
+// parameter: plain text that names nothing of the account (decision 041).
 import type { RevocationReason } from "~/data/schema";
 
 export const SESSION_END_PARAM = "signedOut";

@@ -1,7 +1,6 @@
-// Who is signed in on this request, worked out once per request: a session is accepted when its
-// access token verifies locally (or is remembered as verified); the auth service is asked only to
-// refresh an expiring token, at most once per request and within a per-IP limit. The cookies the
-// check writes reach the response through addSessionHeaders(), called by the server entry.
+// Who is signed in on this request, worked out once: a token verified locally (or remembered); the
+// auth service asked only to refresh an expiring one, once per request, within a per-IP limit. Its
+// cookies reach the response through addSessionHeaders(), from the server entry (decision 015).
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { takeAttempt } from "~/lib/rate-limit.server";

@@ -1,7 +1,6 @@
-// Keeps the client directory in step with the auth service: a full sync when the database has
-// none yet (waited for), then again in the background whenever the copy is older than 30 seconds
-// (and at once for the one user an invitation creates). The sync time is kept in the database, so
-// app instances sharing it do not each sync.
+// Keeps the client directory in step with the auth service: a full sync when the database has none
+// (waited for), then in the background once the copy is 30 s old, and at once for an invited user;
+// the sync time is kept in the database, so instances sharing it sync once (decision 034).
 import {
   directoryEntry,
   finishSync,

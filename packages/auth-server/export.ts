@@ -1,7 +1,6 @@
-// Graduation to hosted Supabase: the users and their email identities as SQL for a Supabase
-// project's database (auth.users and auth.identities, GoTrue's own column names). bcrypt hashes
-// carry over as encrypted_password, so those users keep their password; users whose hash predates
-// bcrypt (scrypt, never signed in since the upgrade) are exported without one and listed.
+// Graduation to hosted Supabase: the users and their email identities as SQL for auth.users and
+// auth.identities (GoTrue's columns); bcrypt hashes carry over, so passwords keep working, and
+// users whose hash predates bcrypt are exported without one and listed (decision 017).
 import type { Db, Row } from "./store/db";
 
 /** GoTrue's instance id for single-tenant projects. */

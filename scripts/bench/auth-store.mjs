@@ -1,10 +1,6 @@
 // Auth store bench (npm run bench:auth): does a write cost the same at 1,000 users as at 100,000?
-// For each size, a data folder is seeded directly in SQLite (users, identities, one session each
-// with ten refresh tokens, one bcrypt hash reused for every user), then the real auth server
-// (build/auth-server.js) runs on it, and sequential sign-ups and refresh-token rotations are timed,
-// alternating between the sizes call by call.
-// Prints one table, sizes side by side, with the data file's size. Knobs: BENCH_AUTH_SIZES
-// (default 1000,100000), BENCH_AUTH_SIGNUPS (100), BENCH_AUTH_REFRESHES (300).
+// The real auth server runs on data folders seeded in SQLite, and sequential sign-ups and refresh
+// rotations are timed, alternating between the sizes call by call (decision 016).
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
@@ -18,6 +14,10 @@ import { count, ms, percentile } from "./stats.mjs";
 
 const TOKENS_PER_SESSION = 10;
 
+/**
+ * Knobs: BENCH_AUTH_SIZES (default 1000,100000), BENCH_AUTH_SIGNUPS (100), BENCH_AUTH_REFRESHES
+ * (300). Prints one table, sizes side by side, with the data file's size.
+ */
 function numbers(name, fallback) {
   const raw = process.env[name];
   return raw ? raw.split(",").map((part) => Number(part.trim())) : fallback;

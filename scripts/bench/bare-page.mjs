@@ -1,9 +1,6 @@
-// The reference for server throughput: a bare Remix page (scripts/bench/bare-page, a small Remix
-// app of its own that imports nothing from app/: one static route), rendered whole and compressed
-// once per page as the portal's pages are, served by Express. Its req/s is what the stack alone
-// allows. It is built into the git-ignored .data/bench-bare-page, where its bundles find the
-// project's node_modules (bare-page/package.json names @remix-run/node so that Remix knows the
-// server runtime and installs nothing).
+// The reference for server throughput: a bare Remix page (scripts/bench/bare-page, one static
+// route, nothing from app/) rendered and compressed as the portal's pages are, served by Express.
+// Its req/s is what the stack alone allows (decision 023).
 import { build } from "esbuild";
 import { execFile, spawn } from "node:child_process";
 import { rmSync } from "node:fs";

@@ -1,7 +1,6 @@
-// What Chromium actually downloads for a page: Debian's Chromium (via playwright-core, the flags of
-// scripts/chromium.mjs) loads the URL with a fresh profile and empty cache, and the Chrome DevTools
-// Protocol reports each response's bytes on the wire (body as encoded, plus headers). Scripts are
-// summed once with the browser's own Accept-Encoding (brotli) and once restricted to gzip.
+// What Chromium actually downloads for a page: Debian's Chromium loads it with a fresh profile and
+// empty cache, and CDP reports each response's bytes on the wire (body as encoded, plus headers);
+// scripts are summed with brotli, then with gzip only (decision 023).
 import { createRequire } from "node:module";
 import { CHROMIUM_FLAGS } from "../chromium.mjs";
 import { root, settings } from "./config.mjs";

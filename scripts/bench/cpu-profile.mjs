@@ -1,7 +1,6 @@
-// Where a signed-in view's CPU goes: the app runs under Node's own sampling profiler (--cpu-prof)
-// while one page is loaded, and the main thread's samples are summed by area (React rendering, HTTP,
-// Remix's runtime, compression, the database driver, the app's own code, …) from the file each
-// sampled function lives in. Idle time is left out; the shares are of the time the thread was busy.
+// Where a signed-in view's CPU goes: the app runs under --cpu-prof while one page is loaded, and
+// the main thread's samples are summed by area (React, HTTP, Remix, compression, the database
+// driver, the app…) from each function's file; shares are of the thread's busy time, idle left out.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { settings } from "./config.mjs";

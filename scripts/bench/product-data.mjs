@@ -1,8 +1,6 @@
-// The product-data part of the bench, on each engine: an app on SQLite (the default) and one on a
-// throwaway PostgreSQL cluster (DATABASE_URL), each with a client part-way through sprint 1. It
-// measures the signed-in pages' HTML, the pages next to the bare page and under load, the tick round
-// trip, the staff list at 10,000 clients, the product-data read's CPU per view in-process, and where
-// a signed-in view's CPU goes (a profile of /dashboard on SQLite).
+// The bench's product-data part on SQLite and a throwaway PostgreSQL, a client part-way through
+// sprint 1: signed-in pages' HTML, next to the bare page and under load; the tick round trip; the
+// staff list at 10,000 clients; the read's CPU per view; a profile of /dashboard on SQLite.
 import { startPostgres } from "../postgres.mjs";
 import { settings } from "./config.mjs";
 import { treeCpuSeconds } from "./cpu.mjs";

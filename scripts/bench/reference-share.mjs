@@ -1,9 +1,6 @@
-// Pages next to the bare Remix page: the bare page and each target are loaded in turn, in slices of
-// `settings.shareSliceSeconds` at `settings.shareConnections` connections, the order rotating each
-// round so drift and other work on the machine hit all alike. Each page's figure is the median of
-// its slices: req/s, its share of the bare page's req/s, and server CPU ms per request (with the
-// database's part when it runs apart). Requests carry Chromium's Accept-Encoding, so pages are
-// compressed as a browser gets them.
+// Pages next to the bare Remix page, loaded in turn in slices, the order rotating each round so
+// drift hits all alike; each page's figure is the median of its slices (req/s, share of the bare
+// page's, server CPU ms per request), with Chromium's Accept-Encoding (decision 023).
 import { settings } from "./config.mjs";
 import { problemsOf, runLoad } from "./load.mjs";
 import { cpuMeter } from "./cpu.mjs";

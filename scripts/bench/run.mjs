@@ -1,9 +1,6 @@
-// `npm run bench`: measures the production build on 127.0.0.1 (server load, throughput next to a
-// bare Remix page, auth-service calls, client weight, the bytes Chromium receives, Lighthouse,
-// start-up and sign-in; then the product data on SQLite and PostgreSQL, product-data.mjs), prints
-// one table and writes bench-results/. BENCH_PRODUCT_DATA=only (npm run bench:data) runs only the
-// product data, =0 leaves it out.
-// Exits 0 whatever the budgets say; non-zero only when the bench itself fails.
+// `npm run bench`: measures the production build on 127.0.0.1 (load, share of a bare Remix page,
+// auth calls, client weight, wire bytes, Lighthouse, start-up, product data), prints one table and
+// writes bench-results/. Exits non-zero only when the bench itself fails, whatever the budgets say.
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { logWindow, sequentialAuthCalls } from "./auth-calls.mjs";

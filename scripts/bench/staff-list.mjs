@@ -1,7 +1,6 @@
-// The staff console's client list at `settings.staffClients` clients: the clients are created through
-// the embedded auth server's admin API (no password, so no bcrypt each), a staff member signs in,
-// the first GET /staff (which syncs the whole directory into the product database) is timed alone,
-// then page 1 and a search are loaded; and the auth-service calls each view makes are counted.
+// The staff console's client list at `settings.staffClients` clients (made by the admin API, no
+// password to hash): the first GET /staff, which syncs the whole directory, timed alone; then page
+// 1 and a search; and the auth-service calls each view makes counted (decision 034).
 import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { settings } from "./config.mjs";
 import { measureEndpoints } from "./server-load.mjs";

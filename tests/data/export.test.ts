@@ -1,7 +1,6 @@
-// The product data's move from the embedded SQLite file to PostgreSQL: every table (each holds rows
-// before the move, more than a page of them in one) arrives as it was, a target that already holds
-// data is refused with nothing copied, and afterwards every table takes new rows: a tick, a staff
-// edit and the audit lines and jobs they write, whose ids come from sequences moved past the copy.
+// The product data's move from SQLite to PostgreSQL: every table arrives as it was (one with more
+// than a page of rows), a target already holding data is refused with nothing copied, and every
+// table then takes new rows, serial ids from sequences moved past the copy.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,7 +1,6 @@
-// Durable jobs on both engines: two workers, each with its own connection to one database (as two
-// app instances have), run each of 300 jobs exactly once; a failure is retried after its backoff and
-// given up after the last attempt with its error kept; a job whose worker died is run again once its
-// lease has passed; a key asked for twice is one job.
+// Durable jobs on both engines: two workers with a connection each run each of 300 jobs exactly
+// once; a failure is retried after its backoff, then given up with its error kept; a dead worker's
+// job runs again once its lease passes; a key asked for twice is one job.
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, openMigratedDatabase, type ProductDb } from "~/data/database.server";
 import { enqueueJob, type NewJob } from "~/data/jobs.server";

@@ -1,7 +1,6 @@
-// Revocation markers in the product database, on both engines: tokens of other sessions issued up
-// to the marker's second are refused (the same second too) with the marker's reason, the session
-// that made the change is spared, later tokens and other users pass, and another instance's marker
-// is seen within a second.
+// Revocation markers on both engines: other sessions' tokens issued up to the marker's second are
+// refused with its reason, the session that made the change is spared, later tokens and other
+// users pass, and another instance's marker is seen within a second (decision 014).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";

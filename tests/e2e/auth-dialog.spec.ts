@@ -1,7 +1,6 @@
-// What the auth dialog does with JavaScript: it scores the password and blocks a weak sign-up,
-// says 'Processing...' while a call is pending, loads its code only when wanted (and recovers if
-// it cannot), never wipes what is typed as it switches modes, closes with Escape and gives focus
-// back to whatever opened it, and leaves focus to the page a sign-in opens.
+// The auth dialog with JavaScript: it scores the password and blocks a weak sign-up, says
+// 'Processing...' while pending, loads its code only when wanted (and recovers), keeps what is
+// typed across modes, closes with Escape and gives focus back (a sign-in's to the page it opens).
 import type { Locator, Page } from "@playwright/test";
 import {
   createUser,

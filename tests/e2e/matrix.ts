@@ -1,7 +1,6 @@
-// Which end-to-end spec runs in which browser project: each spec is listed with the projects its
-// checks need (layout: both widths; a form's round trip: JavaScript on and off; most behaviour:
-// one), and nowhere else. tests/unit/e2e-matrix.test.ts holds every spec to it and the whole suite
-// to BROWSER_RUN_CEILING.
+// Which end-to-end spec runs in which browser project: each spec with the projects its checks need,
+// and nowhere else; tests/unit/e2e-matrix.test.ts holds every spec to it and the whole suite to
+// BROWSER_RUN_CEILING (decision 046).
 export const PROJECTS = {
   js: { viewport: { width: 1280, height: 800 } },
   nojs: { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false },

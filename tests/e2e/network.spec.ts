@@ -1,9 +1,6 @@
-// A bad network as a phone client meets it: offline, a dropped request, a proxy's 502 and slow 3G
-// during sign-in keep the dialog and the typed address with 'Connection Error' (slow 3G: the
-// buttons say they are working, sign-out too); 'Sign Out' and 'Send it again' offline keep their
-// page with 'Connection Error' too; a page that cannot be loaded shows an offline notice with a
-// retry (the app's own screen after a client-side navigation, the service worker's page for a full
-// load) instead of the browser's error page.
+// A bad network as a phone client meets it: offline, a dropped request, a 502 or slow 3G keep the
+// dialog, what was typed and the page with 'Connection Error' (sign-out and resend too), and a page
+// that cannot load shows an offline notice with a retry, not the browser's error (decision 042).
 import type { Page, Route } from "@playwright/test";
 import {
   createUser,

@@ -1,7 +1,6 @@
-// Each client's programme kept on the server, as clients use it, on SQLite and on PostgreSQL, with
-// JavaScript on and off: a tick survives a reload and shows on the client's other device, another
-// client sees nothing of it, every device counts down to the same deadline; and an agency's own
-// programme file on every page. (A tick on a bad network: network.spec.ts.)
+// Each client's programme on the server, on SQLite and PostgreSQL, JavaScript on and off: a tick
+// survives a reload and shows on the client's other device, not to another client; every device
+// counts to one deadline; an agency's own programme file on every page.
 import type { Page } from "@playwright/test";
 import {
   createUser,

@@ -1,7 +1,6 @@
-// Every screen at 1280 px and 390 px, JavaScript on and off, as a client sees it: landing, sign-in,
-// forgot password, what a client is told, account, dashboard, sprints 1–4 and 404, each with its
-// screenshot and axe. What the server alone decides (statuses, redirects, text) is tested without a
-// browser (tests/integration).
+// Every screen at 1280 px and 390 px, JavaScript on and off, as a client sees it, each with its
+// screenshot and axe; what the server alone decides (statuses, redirects, text) is tested without
+// a browser (decision 046).
 import type { Page } from "@playwright/test";
 import {
   createUser,

@@ -1,7 +1,6 @@
-// The desktop sidebar, JavaScript on and off: its links, the active item and the Overall Progress
-// card; the state the server paints from the sidebar_state cookie; collapsing it (a script and
-// Ctrl/Cmd+B, which leaves a field being typed in alone; or a form post without JavaScript); and
-// the collapsed rail's tooltips on hover and keyboard focus.
+// The desktop sidebar, JavaScript on and off: links, active item, Overall Progress; the state the
+// server paints from its cookie; collapsing by script, Ctrl/Cmd+B (not while typing) or a form
+// post; the collapsed rail's tooltips on hover and keyboard focus (decisions 011, 038).
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, javaScriptOn, open, test } from "../support/e2e/fixtures";
 import { screenshot } from "../support/e2e/page-checks";

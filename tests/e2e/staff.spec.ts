@@ -1,7 +1,6 @@
-// The agency's side, walked as the agency and a new client would, with JavaScript on and off (at
-// desktop width): staff granted by the command, an invitation accepted in another browser, the
-// client's tick seen by staff, Sprints 1 and 2 completed from the console, Sprint 3 open for the
-// client at their next page view, and the console a 404 page for the client.
+// The agency's side as the agency and a new client walk it, JavaScript on and off: staff granted
+// by the command, an invitation accepted elsewhere, a client's tick seen, sprints completed from
+// the console and open at the client's next view, the console a 404 page for clients.
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import {

@@ -1,8 +1,6 @@
-// The two flows that once failed only when the machine was busy, run in a row while another process
-// keeps a CPU core spinning (SOAK_RUNS times each: 3 in npm test, 20 in npm run test:soak): an address typed the moment the dialog switches from
-// sign-in to 'Forgot password?' is the one the reset link goes to (it used to go into an input the
-// switch then replaced), and a sign-out of all devices on one browser signs the other out at its
-// very next page view.
+// The two once-flaky flows, repeated while a CPU core spins (decision 046): an address typed as the
+// dialog switches to 'Forgot password?' gets the reset link, and a sign-out of all devices signs
+// the other browser out at its next page view.
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Page } from "@playwright/test";
 import {

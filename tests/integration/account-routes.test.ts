@@ -1,8 +1,6 @@
-// The recovery and account actions as Remix calls them, against a real embedded auth server with
-// GoTrue's 60 s per-address mail gap: the same answer for known and unknown addresses, the wait
-// in words when a confirmation mail is asked for too soon, revocation after a password change, a
-// sign-out everywhere the auth service cannot carry out, and the e-mail change from the account
-// page's form to the confirmed link.
+// The recovery and account actions against a real embedded auth server with its 60 s mail gap: one
+// answer for known and unknown addresses, the wait in words, revocation after a password change, a
+// failed sign-out everywhere, and the e-mail change from the form to the confirmed link.
 import { createServer, request as forward, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";

@@ -1,7 +1,6 @@
-// Setting a password without the current one needs a session a mailed link opened, and a recent
-// one: a session signed in with a password (a thief's, say), or one a reset link opened more than
-// 15 minutes ago, is sent to the account page, which asks for the current password; a fresh reset
-// link's session may set one.
+// Setting a password without the current one needs a session a mailed link opened in the last 15
+// minutes: one signed in with a password, or an older reset link's, is sent to the account page,
+// which asks for the current password (decision 014).
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";

@@ -1,7 +1,6 @@
-// Sign-in and refresh limits as an attacker would try to turn them against real users: wrong
-// passwords meant to lock an owner out, guesses spread over many addresses or sent all at once, and
-// bogus or worn-out sessions meant to use up a shared (NAT) address's refresh budget. Runs against
-// a real in-memory auth server.
+// Sign-in and refresh limits as an attacker would turn them on real users (an owner locked out,
+// guesses spread or sent at once, bogus sessions draining a NAT's refresh budget), against a real
+// in-memory auth server (decision 014).
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";

@@ -1,7 +1,6 @@
-// Attacks on sessions and per-client limits, against the production build as real processes, with
-// several loopback addresses (127.0.0.x) as separate clients: a session forged with the public demo
-// secret, one client draining the auth service's shared budget with bogus cookies, and a client
-// rotating X-Forwarded-For behind a proxy setting.
+// Attacks on sessions and per-client limits against the production build, loopback addresses as
+// separate clients: a session forged with the demo secret, bogus cookies draining the auth
+// service's budget, X-Forwarded-For rotated behind a proxy setting (decisions 014, 015).
 import { request as httpRequest } from "node:http";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

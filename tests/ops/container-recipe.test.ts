@@ -1,8 +1,6 @@
-// Proves the Dockerfile's recipe without a Docker engine: parses it with a real Dockerfile parser
-// and checks its rules, then replays the runtime stage in a clean folder (the manifests the
-// production-deps stage copies, production dependencies only, the build output), starts it exactly
-// as CMD does, and checks /healthz, a page, a script sent from its brotli copy, and a clean exit on
-// SIGTERM.
+// Proves the Dockerfile without a Docker engine: parses it and checks its rules, replays the
+// runtime stage in a clean folder, starts it as CMD does, and checks /healthz, a page, a script
+// sent from its brotli copy and a clean exit on SIGTERM (decision 008).
 import { spawn, execFileSync } from "node:child_process";
 import {
   cpSync,

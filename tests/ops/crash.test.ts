@@ -1,7 +1,6 @@
-// Durability under SIGKILL: the standalone auth server is killed at random moments right after it
-// answered (sign-ups, confirmations, refresh-token rotations), at least 50 times, restarted on the
-// same data folder each time (a killed holder never blocks the folder), and in the end every
-// acknowledged write is there. A second process on a running folder is refused with a clear message.
+// Durability under SIGKILL: the auth server, killed at random right after answering and restarted
+// on its folder at least 50 times, keeps every acknowledged write and is never blocked by a killed
+// holder; a second process on a running folder is refused clearly (decision 016).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

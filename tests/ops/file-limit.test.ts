@@ -1,7 +1,6 @@
-// `npm start` works where a process may open only 1,024 files (a common hard limit on CI runners and
-// container builders): a copy of the checkout as a fresh clone would have it (tracked and new files,
-// no .env), with this run's build, is served under that limit. (npm test makes that build under the
-// same limit: scripts/test.mjs.)
+// `npm start` works where a process may open only 1,024 files: a copy of the checkout as a fresh
+// clone would have it (no .env), with this run's build, made under the same limit by npm test, is
+// served under that limit (decisions 009, 046).
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";

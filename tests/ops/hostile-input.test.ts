@@ -1,12 +1,6 @@
-// Hostile input against the built app and auth server running as real processes: hundreds of
-// generated bad requests to every action (empty, missing, repeated and 1 MB+ fields, NUL and invalid
-// UTF-8, JSON and other wrong content types, nonsense intents; same-site and cross-site; with and
-// without cookies; the staff console's forms with a staff member's own session too) and forged or
-// truncated session cookies on every protected route. Every answer must be a 4xx, a same-site
-// redirect or the form again with its message: never a 5xx, a stack trace or (but for the staff
-// member's own posts) a signed-in page. Afterwards the server must still be up and serving sign-ins, and its
-// log still one JSON object per line.
-// The generator is seeded (OPS_FUZZ_SEED), so any failure can be replayed exactly.
+// Hostile input on the built processes (seed: OPS_FUZZ_SEED): bad posts to every action, forged
+// cookies on every protected route. Each answer is a 4xx, a same-site redirect or the form, never a
+// 5xx, a stack trace or (staff's own posts aside) a signed-in page; the server stays up, log JSON.
 import fc from "fast-check";
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import { readFileSync } from "node:fs";

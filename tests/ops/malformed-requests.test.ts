@@ -1,8 +1,6 @@
-// Requests no browser sends, on raw connections to the built app: an unparseable Host, an
-// absolute-form target naming another site, a target that is not a path, a trusted proxy's
-// X-Forwarded-Host or -Proto that cannot make a URL, TRACE and WebDAV methods.
-// Each gets a plain 4xx and one JSON log line, never a 500 or a stack trace; an absolute-form target
-// naming this site is served as its path, and OPTIONS is answered with what the site allows.
+// Requests no browser sends, on raw connections to the built app (a bad Host, a foreign or non-path
+// target, unusable forwarded headers, TRACE, WebDAV): a plain 4xx and one log line, never a 500;
+// this site's absolute-form target is served as its path, OPTIONS answered (decision 035).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   freePort,

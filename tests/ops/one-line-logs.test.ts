@@ -1,7 +1,6 @@
-// The log stays one JSON object per line whatever a library prints: Remix's stack trace for a form
-// posted to a page without an action, auth-js's error dump when the auth service does not answer.
-// Each becomes one line, and a message repeated hundreds of times is written a few times, then
-// counted: the count is reported once, here when the process stops.
+// The log stays one JSON object per line whatever a library prints (Remix's stack traces, auth-js's
+// dumps), and a message repeated hundreds of times is written a few times, then counted, the count
+// reported once when the process stops (decision 035).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPEATS_PER_WINDOW } from "../../server/console-log";
 import {

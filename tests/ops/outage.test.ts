@@ -1,12 +1,6 @@
-// The auth service goes away and comes back, with the built app and auth server as real processes:
-// public pages keep rendering, sign-in and sign-up say 'Connection Error', a signed-in user whose
-// access token is still valid keeps reading the portal, one whose token needs a refresh gets a
-// "try again" page and keeps their cookies, and everything recovers once the service is back on the
-// same port with the same data, without restarting the app.
-//
-// Two auth server + app pairs: one with the default 3600 s tokens, one with 95 s tokens. auth-js
-// refreshes a session within 90 s of its expiry, so a few seconds after signing in every request of
-// the second user needs the auth service.
+// The auth service goes away and comes back, app and auth server as processes: public pages still
+// render, sign-in says 'Connection Error', a valid token keeps reading, one due a refresh gets "try
+// again" and keeps its cookies, and all recovers without restarting the app (decisions 004, 015).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import {

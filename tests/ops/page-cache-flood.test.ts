@@ -1,7 +1,6 @@
-// The pages kept for every visitor against a flood, on the production build: 2,000 requests from
-// one client for the same pages spelt otherwise (case, escaped letters, trailing and doubled
-// slashes), for unknown paths and with query strings, and the landing page is still answered from
-// what was kept, to another client as to the flooder.
+// The pages kept for every visitor against a flood on the production build: 2,000 requests from one
+// client for other spellings, unknown paths and query strings, and the landing page is still
+// answered from what was kept, to another client as to the flooder (decision 037).
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

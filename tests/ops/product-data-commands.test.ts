@@ -1,7 +1,6 @@
-// The product database's commands and start-up checks as an operator meets them, on real
-// processes: `node build/data.js migrate` on both engines, `node build/data.js export <url>` moving
-// a client's ticks from the SQLite file into Debian's PostgreSQL, and a bad programme file stopping
-// the start with the line and field it names.
+// The product database's commands and start-up checks on real processes: `migrate` on both
+// engines, `export <url>` moving a client's ticks from SQLite into PostgreSQL, and a bad programme
+// file stopping the start with the line and field it names.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

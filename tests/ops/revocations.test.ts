@@ -1,7 +1,6 @@
-// Revocation markers as an attacker meets them, the app running as processes: a password change
-// still ends a thief's session after the app restarts (SQLite); a sign-out everywhere on one
-// instance ends the session on another sharing PostgreSQL; and a thief refreshing his tokens as
-// fast as he can around the owner's sign-out everywhere keeps none that works.
+// Revocation markers against an attacker, the app as processes: a password change ends a thief's
+// session across a restart (SQLite), a sign-out everywhere reaches another instance (PostgreSQL),
+// and refreshes raced around it keep no working token (decision 014).
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,8 +1,6 @@
-// Slow and greedy clients on raw connections to the built app, with small configured limits: a
-// connection that sends nothing, or its headers or its body a trickle at a time, is closed with a
-// 408 once its time is up; an idle kept-alive connection is closed after the keep-alive timeout the
-// answers announce; one address gets so many connections at a time and any more are closed at
-// once, while a trusted proxy (which carries many clients) is not capped.
+// Slow and greedy clients on raw connections, small limits configured: a silent or trickling
+// connection gets a 408, an idle kept-alive one closes after its announced timeout, and extra
+// connections from one address are closed, but a trusted proxy is not capped (decision 035).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   freePort,

@@ -1,7 +1,6 @@
-// `node build/staff.js grant|revoke <email>` against real processes: the portal with its embedded
-// auth server on a loopback site (demo key) and on a public one (the generated key in
-// api-keys.json), an auth service named by SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY as on hosted
-// Supabase, and its one-line answers and exit codes.
+// `node build/staff.js grant|revoke <email>` against real processes: the embedded auth server on a
+// loopback site (demo key) and a public one (generated key), an auth service named by SUPABASE_URL
+// and its service key as on hosted Supabase; its one-line answers and exit codes.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

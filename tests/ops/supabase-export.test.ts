@@ -1,7 +1,6 @@
-// `auth-server.js export` (npm run auth:export): users of a real data folder, written as SQL, load
-// into a real PostgreSQL whose auth tables are Supabase Auth's, and their passwords verify against
-// the exported hashes with pgcrypto's crypt(); pre-bcrypt users come out without one and are listed;
-// a pending e-mail change keeps its address and time.
+// `auth-server.js export`: users written as SQL load into a real PostgreSQL with Supabase Auth's
+// tables and their passwords verify with pgcrypto's crypt(); pre-bcrypt users come out without one
+// and listed; a pending e-mail change keeps its address and time (decision 017).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

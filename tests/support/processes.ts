@@ -1,9 +1,6 @@
 // Starts the production build as real processes for the operations tests: the standalone auth
-// server (build/auth-server.js) and the app (build/main.js) pointed at it, each stoppable and
-// restartable, with their output captured; one-shot commands run to their exit; raw TCP
-// connections for requests fetch will not send.
-// OPS_BUILD_DIR (default `build`, relative to the project
-// root) says where main.js and auth-server.js live, so a suite can run a stable copy of the build.
+// server and the app pointed at it, each stoppable and restartable with its output captured;
+// one-shot commands run to their exit; raw TCP connections for requests fetch will not send.
 import { execFile, spawn, type ChildProcess, type ExecFileException } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { connect, type Socket } from "node:net";

@@ -1,7 +1,6 @@
-// Start-up configuration: TRUST_PROXY takes a hop count or proxy addresses and refuses `true`; the
-// HTTP limits have defaults, the header timeout within the request's; the bench's fixed session user
-// is refused off loopback; the parsed value is what configure() hands on; the staff command's part
-// (where the auth service's admin API is) needs nothing else.
+// Start-up configuration: TRUST_PROXY takes hops or addresses, never `true`; HTTP limits default,
+// the header timeout within the request's; the bench's session user only on loopback; configure()
+// gets the parsed value; the staff command's part needs nothing else.
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseAuthAdminEnv, parseEnv } from "~/lib/env.server";
 

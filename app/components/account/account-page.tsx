@@ -1,7 +1,6 @@
-// The account page: the signed-in e-mail and its change (confirmed from both addresses), the
-// password change (current password, then the new one with the sign-up rules and strength bar) and
-// 'Sign out of all devices'. Plain forms that work without JavaScript; each keeps its answer's error
-// in the form (both post to one action: an e-mail change's answer carries the new address).
+// The account page: the e-mail change (confirmed from both addresses), the password change (the
+// current password, then a new one with the sign-up rules) and 'Sign out of all devices'. Plain
+// forms that work without JavaScript, each keeping its answer's error (decisions 036, 039).
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { EmailField } from "~/components/auth/email-field";

@@ -1,10 +1,6 @@
-// The auth dialog's form in each of its modes: sign-in, sign-up and the request for a reset link
-// ('Forgot password?'). It posts to its own route's action (a plain document POST without
-// JavaScript), shows the answer's errors inline and its toast. What is typed lives in the dialog's
-// layout (`AuthOutletContext`), so it survives a switch between the modes; and every mode's route
-// renders this very component, so React keeps the same input elements across a switch (the e-mail
-// always, the password between sign-in and sign-up) and text typed or autofilled while the switch
-// is under way lands in the form that stays.
+// The auth dialog's form in each mode (sign-in, sign-up, 'Forgot password?'): posts to its route's
+// action, shows the answer's errors inline and its toast. Every mode renders this one component, so
+// its inputs, and what is typed during a switch, survive the switch (decision 018).
 import {
   Form,
   useActionData,

@@ -1,7 +1,6 @@
-// The sign-up dialog after 'Account Created!' (`/sign-up?inbox=…`): where the confirmation mail
-// went, 'Send it again' (the resend flow, which comes back here) and 'Use another address' (the
-// empty sign-up form). Read from the address, so it is the same with JavaScript off, and the form
-// cannot be sent twice by accident.
+// The sign-up dialog after 'Account Created!' (`/sign-up?inbox=…`): where the mail went, 'Send it
+// again' (which comes back here) and 'Use another address'. Read from the address, so it is the
+// same with JavaScript off, and the form cannot be sent twice by accident.
 import { Link, useSearchParams } from "@remix-run/react";
 import { authHref, FROM_INBOX_FIELD, INBOX_PARAM } from "~/auth/auth-mode";
 import { ActionRouteForm } from "~/components/action-route-form";

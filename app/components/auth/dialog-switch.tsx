@@ -1,8 +1,6 @@
 // A switch to another of the auth dialog's forms ('Create an account', 'Sign in', 'Forgot
-// password?'). With JavaScript it is a client navigation: what was typed lives in the dialog's
-// layout. Without JavaScript, or before the page's scripts have run, it submits the form it sits
-// in to the other form's action, which answers with that form and the e-mail filled in: nothing
-// typed is lost either way.
+// password?'): a client navigation with JavaScript; without it, or before hydration, it submits its
+// form to the other form's action, which answers with the e-mail filled in (decision 018).
 import { useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { dialogHref, MODE_SWITCH_FIELD, type DialogForm } from "~/auth/auth-mode";

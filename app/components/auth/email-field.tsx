@@ -1,7 +1,6 @@
-// An e-mail input (the auth forms', the account page's new address): strips < and > as the user
-// types and reports every change (what was typed before hydration too). The red hint for an invalid
-// address waits until the field is left or a submit is tried, then follows the typing live; the
-// server's hint stands while the field holds the address the server judged.
+// An e-mail input: strips < and > as the user types and reports every change (before hydration
+// too). Its red hint waits until the field is left or a submit is tried, then follows the typing;
+// the server's hint stands while the field holds the address it judged (decision 039).
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

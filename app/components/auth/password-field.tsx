@@ -1,7 +1,6 @@
-// Password input with an eye toggle ('Show password' / 'Hide password'). The toggle needs
-// JavaScript, so it is there only once the page has hydrated: no control that does nothing. It is
-// out of the Tab order, so Tab goes from the password straight on to what follows (the submit
-// button); the keyboard toggles it with Alt+F8 in the field, and a screen reader reaches it as usual.
+// Password input with an eye toggle, rendered only once hydrated (no control that does nothing).
+// The toggle is out of the Tab order, so Tab goes on to the submit button; Alt+F8 in the field
+// toggles it, and a screen reader reaches it as usual (decision 039).
 import { Icon } from "~/components/ui/icon";
 import { forwardRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
 import { Input } from "~/components/ui/input";

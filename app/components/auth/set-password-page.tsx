@@ -1,7 +1,6 @@
-// The page that sets a password after a mailed link (a reset link, an invitation): the new password
-// with the sign-up rules and strength bar, a submit that waits for an acceptable one, and the
-// answer's error kept in the form. The account's address is the form's username for password
-// managers.
+// The page that sets a password after a mailed link (a reset link, an invitation): the sign-up
+// rules and strength bar, a submit that waits for an acceptable password, the answer's error kept
+// in the form, and the account's address as the username for password managers (decision 039).
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { AuthPage } from "~/components/auth/auth-page";

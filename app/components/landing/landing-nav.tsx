@@ -1,7 +1,6 @@
-// The landing page's top bar: brand, in-page anchors and 'Sign In / Join', plus a phone menu
-// built on <details> so that it opens and closes without JavaScript too. With JavaScript, Escape
-// and following a link close it, and focus goes back to its button rather than being lost with
-// the link it was on (so the auth dialog a link opens returns focus there too).
+// The landing page's top bar: brand, in-page anchors, 'Sign In / Join' and a phone menu on
+// <details> that works without JavaScript. With it, Escape or a followed link closes the menu and
+// focuses its button, so a dialog opened from the menu returns focus there (decision 038).
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/ui/icon";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";

@@ -1,7 +1,6 @@
-// The notice at the top of the landing page when a signed-in page sent the visitor here: why the
-// session ended (signed out on all devices, a new password, its age) or that the page needs a
-// sign-in, with a 'Sign In' link that goes back to that page afterwards. Read from the address, so
-// it renders the same with or without JavaScript; nothing shows on a plain visit.
+// The landing page's notice when a signed-in page sent the visitor here: why the session ended, or
+// that the page needs a sign-in, with a 'Sign In' link back to that page. Read from the address, so
+// it is the same without JavaScript; nothing shows on a plain visit (decision 041).
 import { useSearchParams } from "@remix-run/react";
 import { AuthLink } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";

@@ -1,8 +1,6 @@
-// A sprint's task list with 'Mark Done' / 'Done' toggles, kept on the server. Each toggle is a
-// form posting the status wanted: without JavaScript the page comes back with it stored; with
-// JavaScript the button flips at once and flips back, with 'Connection Error', if the post fails.
-// A toggle's name is its text and its task ('Mark Done: ICP Builder'), so a list of them read out
-// of context (a screen reader's list of buttons, voice control) says which is which.
+// A sprint's task list, its 'Mark Done' / 'Done' toggles kept on the server: each posts the status
+// wanted, flipping at once with JavaScript and back with 'Connection Error' if the post fails. Each
+// toggle is named with its task ('Mark Done: ICP Builder'), so they read apart (decision 038).
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";

@@ -1,9 +1,6 @@
-// Where focus goes when a dialog or sheet closes. Radix returns it only to its own Dialog.Trigger,
-// and ours open otherwise: from links (a route-driven dialog such as /sign-in opens and closes by
-// navigating), from buttons that set state, or already open in the server's HTML, with no opener
-// at all. Focus goes back to the control that had it as the dialog opened; when there was none
-// (the page loaded with the dialog open) or it is gone, to the control whose id the dialog names
-// (`returnFocusId`: its way in, the one a close without JavaScript reaches through `#id`).
+// Where focus goes when a dialog or sheet closes: back to the control that had it as it opened, or,
+// when there was none or it is gone, to the control whose id the dialog names (`returnFocusId`, its
+// way in). Radix returns focus only to its own trigger, which ours do not use (decision 038).
 import { useRef } from "react";
 
 /** On screen: attached and rendered (not `display: none`, not inside a closed <details>). */

@@ -1,7 +1,6 @@
-// The phone sidebar: a sheet (Radix dialog) over the page with the sidebar's content, and a close
-// button that is a GET form (without JavaScript it reloads the page without `?sidebar=open`).
-// Closing it puts focus back on 'Toggle Sidebar', with JavaScript or without.
-// It is the sheet that `SidebarProvider` is given (the dashboard loads it lazily).
+// The phone sidebar, the sheet `SidebarProvider` is given: a Radix dialog with the sidebar's
+// content and a close button that is a GET form (without JavaScript it reloads the page without
+// `?sidebar=open`). Closing it focuses 'Toggle Sidebar', with or without JavaScript (decision 038).
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { Icon } from "./icon";
 import { useId, type ReactNode } from "react";

@@ -1,8 +1,6 @@
-// `asChild` for the primitives: instead of its own element, a primitive renders its one child
-// element with the primitive's props merged in: classes appended, handlers set on both run child
-// first, everything else the child's own; a ref passed to the primitive and the child's own ref
-// both receive the element. A stand-in for Radix's Slot, which would take `/` over its JavaScript
-// budget (docs/decisions/020-primitives-under-the-landing-budget.md).
+// `asChild` for the primitives: a primitive renders its one child with its props merged in (classes
+// appended, handlers on both run child first, the rest the child's own; both refs get the element).
+// Not Radix's Slot, which would take `/` over its JavaScript budget (decision 020).
 import {
   Children,
   cloneElement,

@@ -1,9 +1,6 @@
-// Mail delivery tied to the request that caused it: a mail is written to the outbox in the caller's
-// transaction and, with SMTP configured, handed to the mail server before that request is answered,
-// or just after it for routes whose answer time must not tell whether a mail went out. When the
-// server refuses it, the mail's writes are undone; before the answer the request then answers 500
-// like GoTrue ("Error sending confirmation email"), so nothing is left waiting for a mail that
-// never left.
+// Mail delivery tied to its request: written to the outbox in the caller's transaction, handed to
+// SMTP before the answer, or just after it where timing must not tell. A refusal undoes the mail's
+// writes (before the answer: a 500 like GoTrue's), so nothing waits for it (decisions 014, 017).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { App } from "../app";

@@ -1,7 +1,6 @@
-// Mailed links (sign-up confirmation, invitation, password recovery, magic link, e-mail change to
-// the new and the current address, the notice to a confirmed address signed up again): token + OTP
-// (only the site's link when the API is not public), send limits (per-address gap, mail budgets),
-// outbox + SMTP + log line.
+// Mailed links (confirmation, invitation, recovery, magic link, both e-mail change mails, the
+// notice to a confirmed address signed up again): token and OTP (the site's link alone when the API
+// is not public), send limits (per-address gap, mail budgets), outbox, SMTP, log (decision 014).
 import type { App } from "../app";
 import { isLoopbackUrl } from "../config/loopback";
 import { ApiError, tooManyRequests } from "../http/errors";

@@ -1,8 +1,6 @@
-// E-mail change as GoTrue answers it with secure e-mail change off
-// (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED=false; the default, on, is secure-email-change.test.ts):
-// PUT /user records the new address as pending and mails it a link + code; POST /resend mails it
-// again; POST and GET /verify (type email_change) move the account to the new address. Also the
-// magic link's verification.
+// E-mail change with secure change off (decision 024; on: secure-email-change.test.ts): PUT /user
+// mails the new address a link and code, POST /resend mails it again, POST and GET /verify
+// (email_change) move the account. Also the magic link's verification.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,6 @@
-// Magic links mailed on request, as GoTrue sends them: POST /otp (supabase-js signInWithOtp) and
-// its older alias POST /magiclink, through supabase-js and raw HTTP; the mailed link verified with
-// POST /verify and GET /verify; sign-up of an unknown address; gaps and limits (a refused mail:
-// smtp.test.ts).
+// Magic links as GoTrue sends them: POST /otp (signInWithOtp) and its alias POST /magiclink, via
+// supabase-js and raw HTTP; the link verified by POST and GET /verify; an unknown address signed
+// up; gaps and limits (a refused mail: smtp.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createConfirmedUser,

@@ -1,7 +1,6 @@
 // How long a sign-up or its resend takes must not tell whether a mail went out: with a slow mail
-// server, a mailed sign-up would otherwise answer seconds after a held-back one (a repeated
-// sign-up within the gap) or one that mails nothing (an unknown resend), and a confirmed
-// address's sign-up (whose owner is mailed a notice) would differ from a new one's.
+// server, a mailed sign-up answers as fast as a held-back one, a confirmed address's as a new
+// one's, and a resend that mails as one for an unknown address (decision 014).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
 import {

@@ -1,8 +1,6 @@
-// What a mail carries on a public site: the site's /auth/confirm link only, when the auth server's
-// own address (API_EXTERNAL_URL, by default the loopback address it listens on) is not one a
-// reader can open. No dead /verify link, and no 6-digit code that no public page accepts (nor one
-// left stored to be guessed). With a public API_EXTERNAL_URL, or a loopback site, mails keep both
-// links and the code.
+// With a public site and a loopback API_EXTERNAL_URL, mails carry the site's /auth/confirm link
+// only: no dead /verify link, no 6-digit code (nor one stored to be guessed). A public
+// API_EXTERNAL_URL, or a loopback site, keeps both links and the code (decision 014).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

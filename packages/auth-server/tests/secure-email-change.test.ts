@@ -1,7 +1,6 @@
-// Secure e-mail change (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default, as in GoTrue):
-// PUT /user mails the current address and the new one, each with its own link and code; the first
-// verification only records itself, and the second moves the account. So a held session (a stolen
-// cookie, an unlocked laptop) cannot move the account to an address of its choosing unnoticed.
+// Secure e-mail change (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default): PUT /user mails
+// both addresses a link and code; the first verification only records itself, the second moves
+// the account, so a held session cannot move it unnoticed (decision 036).
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,7 +1,6 @@
-// SMTP delivery: confirmation mails reach a real SMTP server (text and HTML, GoTrue's From and login),
-// the link in them confirms the user; a refused mail answers 500 like GoTrue and leaves no pending
-// e-mail change, new magic link or invitation behind. A sign-up's mail leaves after its answer:
-// a refusal is logged and undone, and the account waits, unconfirmed, for a resend.
+// SMTP delivery: mails reach a real SMTP server (text and HTML, GoTrue's From and login) and their
+// link confirms; a refused mail answers 500 like GoTrue and leaves nothing pending, but a sign-up's
+// leaves after its answer: logged, undone, the account kept for a resend (decisions 014, 017).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMailCatcher, type MailCatcher } from "./smtp-mail";
 import {

@@ -1,7 +1,6 @@
-// The product-data read's CPU per view, in one process, on the app's own modules: opens (and
-// migrates) the database the environment names, seeds one client's state (seeded-client.mjs)
-// through the app's own writes, then times reads with and without the programme view and prints
-// JSON. Bundled and run by read-cost.mjs.
+// The product-data read's CPU per view, in one process on the app's own modules: opens (and
+// migrates) the database the environment names, seeds one client through the app's own writes,
+// times reads with and without the programme view and prints JSON. Run by read-cost.mjs.
 import { randomUUID } from "node:crypto";
 import {
   applyProgrammeChanges,

@@ -1,8 +1,6 @@
-// Our `cn` joins class names without resolving Tailwind conflicts (see app/lib/utils.ts), so a
-// rendered element must never carry two classes for the same property ("px-2 px-4"): the winner
-// would depend on stylesheet order, not on intent. tailwind-merge (a dev dependency only) finds them.
-// A component class of the stylesheet (`.btn { @apply … }`, app/tailwind.css) counts as the
-// utilities it applies, so a caller's utility that sets what the component sets is found too.
+// A rendered element must never carry two classes for one property ("px-2 px-4"): `cn` does not
+// resolve them, so the stylesheet's order would win (decision 020). tailwind-merge finds them, each
+// component class counted as the utilities it applies (decision 044).
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { twMerge } from "tailwind-merge";
