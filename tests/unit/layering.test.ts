@@ -29,6 +29,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
   dashboard: ["forms", "session", "data", "programme", "content", "lib"],
   staff: ["forms", "session", "data", "programme", "content", "lib"],
   jobs: ["data", "lib"],
+  live: ["session", "lib"],
   forms: ["session", "programme", "content", "lib"],
   session: ["data", "lib"],
   data: ["programme", "lib"],
