@@ -25,6 +25,7 @@ import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
+import { DATABASE_UNAVAILABLE } from "~/lib/unavailable";
 import { isNetworkFailure } from "~/forms/unreachable";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -81,6 +82,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.statusText === DATABASE_UNAVAILABLE) {
+    return (
+      <ErrorScreen
+        title="Connection Error"
+        message="The portal cannot reach its data right now. Nothing you saved is lost; please try again in a moment."
+        action={{ label: "Try again", reload: true }}
+      />
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <ErrorScreen

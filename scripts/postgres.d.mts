@@ -18,6 +18,11 @@ export interface PostgresDatabase {
 export interface Postgres extends PostgresDatabase {
   /** The server's process id (the parent of every backend). */
   pid: number;
+  /** Stops the server, keeping its data (an outage). */
+  halt(): void;
+  /** Starts it again after `halt()`. */
+  resume(): void;
+  /** Stops the server and deletes it. */
   stop(): void;
 }
 

@@ -75,7 +75,8 @@ export function attachPostgres({ dir, port }, database = "postgres") {
 
 /**
  * Starts a new cluster on `port`. Returns what `attachPostgres` does for its `postgres` database,
- * the server's process id and `stop()`, which deletes it.
+ * the server's process id, `halt()` and `resume()` (an outage and its end, the data kept) and
+ * `stop()`, which deletes it.
  */
 export function startPostgres(port) {
   const bin = postgresBinDir();
@@ -84,20 +85,26 @@ export function startPostgres(port) {
   const data = join(dir, "data");
   const run = runner(bin, dir);
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-l",
-    join(dir, "server.log"),
-    "-w",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=''`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      join(dir, "server.log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=''`,
+      "start",
+    ]);
+  start();
   return {
     ...attachPostgres({ dir, port }),
     // The first line of postmaster.pid: the server process, parent of every backend.
     pid: Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
+    halt() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

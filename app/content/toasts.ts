@@ -106,6 +106,7 @@ export const toasts = {
     "Check the Form",
     "Progress is a whole number from 0 to 100, and a start is a date and time.",
   ),
+  dateInvalid: error("Check the Date", "That day does not exist: pick a day of its month."),
 } as const satisfies Record<string, Toast>;
 
 /** The answer to a reset request, the same whether or not the address has an account. */

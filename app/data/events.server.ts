@@ -49,21 +49,36 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
   onCommit(trx, () => publishChange({ clientId }));
 }
 
-/** The client's audit trail, newest change first (one post's changes in the order made). */
+/** Where a page of the audit trail ends: the older entries come after this one. */
+export interface TrailCursor {
+  at: number;
+  id: number;
+}
+
+/**
+ * A page of the client's audit trail, newest change first (one post's changes in the order made),
+ * older than `after` when given; and where the next, older page starts, if there is one.
+ */
 export async function readAuditTrail(
   db: Executor,
   clientId: string,
-  limit = 100,
-): Promise<AuditEntry[]> {
-  const rows = await db
+  { after = null, limit = 100 }: { after?: TrailCursor | null; limit?: number } = {},
+): Promise<{ entries: AuditEntry[]; older: TrailCursor | null }> {
+  let query = db
     .selectFrom("audit_events")
     .select(["id", "actor_email", "actor_role", "field", "before_value", "after_value", "at"])
-    .where("client_id", "=", clientId)
+    .where("client_id", "=", clientId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb("at", "<", after.at), eb.and([eb("at", "=", after.at), eb("id", ">", after.id)])]),
+    );
+  }
+  const rows = await query
     .orderBy("at", "desc")
     .orderBy("id", "asc")
-    .limit(limit)
+    .limit(limit + 1)
     .execute();
-  return rows.map((row) => ({
+  const entries = rows.slice(0, limit).map((row) => ({
     id: Number(row.id),
     actorEmail: row.actor_email,
     actorRole: row.actor_role,
@@ -72,4 +87,6 @@ export async function readAuditTrail(
     after: row.after_value,
     at: row.at,
   }));
+  const last = entries[entries.length - 1];
+  return { entries, older: rows.length > limit && last ? { at: last.at, id: last.id } : null };
 }

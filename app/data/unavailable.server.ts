@@ -10,11 +10,10 @@ import type {
   CompiledQuery,
 } from "kysely";
 import { log } from "~/lib/log.server";
+import { DATABASE_UNAVAILABLE } from "~/lib/unavailable";
 
 /** What a client waits before trying again, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
-
-export const DATABASE_UNAVAILABLE = "Database Unavailable";
 
 const SQLITE_FAULTS = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|PROTOCOL|NOLFS)/;
 /** Node's socket errors and pg's own words for a connection that failed or went away. */

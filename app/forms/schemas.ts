@@ -31,6 +31,7 @@ export const FORM_ISSUES = {
   },
   taskNotFound: { toast: toasts.taskNotFound },
   editInvalid: { toast: toasts.editInvalid },
+  dateInvalid: { toast: toasts.dateInvalid },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -102,7 +103,10 @@ export const percentSchema = z.pipe(
   z.number().check(z.maximum(100, "editInvalid" satisfies FormIssueName)),
 );
 
-/** A moment typed into a datetime-local field, read as UTC; empty means none. */
+/**
+ * A moment typed into a datetime-local field, read as UTC; empty means none. A day its month does
+ * not have (30 February) is refused, not moved into the next month.
+ */
 export const utcMomentSchema = z.pipe(
   text,
   z.transform((value, context) => {
@@ -110,6 +114,10 @@ export const utcMomentSchema = z.pipe(
     const moment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? Date.parse(`${value}:00Z`) : NaN;
     if (Number.isNaN(moment) || moment < Date.UTC(2000, 0) || moment > Date.UTC(2100, 0)) {
       context.issues.push({ code: "custom", message: "editInvalid", input: value });
+      return z.NEVER;
+    }
+    if (new Date(moment).toISOString().slice(0, 16) !== value) {
+      context.issues.push({ code: "custom", message: "dateInvalid", input: value });
       return z.NEVER;
     }
     return moment;

@@ -26,6 +26,9 @@ export function sprintPath(sprintId: number): string {
   return `${DASHBOARD_PATH}/sprint-${sprintId}`;
 }
 
+/** The query parameter of an older page of a client's audit trail (`<at>.<id>`). */
+export const TRAIL_PAGE_PARAM = "older";
+
 /** One client's page in the staff console. */
 export function staffClientPath(userId: string): string {
   return `${STAFF_PATH}/clients/${userId}`;

@@ -6,7 +6,7 @@ import { editRefused, toasts } from "~/content/toasts";
 import { directoryEntry } from "~/data/client-directory.server";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
-import { readAuditTrail, recordEvent } from "~/data/events.server";
+import { readAuditTrail, recordEvent, type TrailCursor } from "~/data/events.server";
 import {
   formError,
   parseFields,
@@ -23,15 +23,20 @@ import {
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { notFound } from "~/lib/not-found.server";
-import { staffClientPath } from "~/lib/paths";
+import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from "~/programme/model";
-import { overallEditChanges, sprintEditChanges } from "~/programme/programme-edits";
+import {
+  editedFields,
+  overallEditChanges,
+  PROGRAMME_EDIT_FIELDS,
+  sprintEditChanges,
+  sprintFormValues,
+} from "~/programme/programme-edits";
 import { authUnavailable } from "~/session/guards.server";
 import type { SessionUser } from "~/session/state.server";
 import { currentUser, isStaffUser } from "./auth-admin.server";
-import { PROGRAMME_EDIT_FIELDS } from "./views";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,13 +53,21 @@ async function clientOf(request: Request, clientId: string | undefined) {
   return directoryEntry(user);
 }
 
+/** `?older=<at>.<id>`: the trail's page after that entry; anything else is the newest page. */
+function trailCursor(request: Request): TrailCursor | null {
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(
+    new URL(request.url).searchParams.get(TRAIL_PAGE_PARAM) ?? "",
+  );
+  return match ? { at: Number(match[1]), id: Number(match[2]) } : null;
+}
+
 export async function loadProgrammeEdits(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const content = currentProgramme();
   const db = await database();
   const [state, audit] = await Promise.all([
     readClientState(db, client.userId),
-    readAuditTrail(db, client.userId),
+    readAuditTrail(db, client.userId, { after: trailCursor(request) }),
   ]);
   const now = Date.now();
   return {
@@ -90,26 +103,53 @@ function itemFields(fields: PostedFields, objectiveIds: string[], taskIds: strin
 
 type EditDecision = { changes: ProgrammeChange[] } | { refused: FormErrorAnswer };
 
-/** The changes a posted form asks for against the client's `state`, or the form's refusal. */
+/** The values a form says it was drawn with, or null when it says none (or nonsense). */
+function drawnValues(fields: PostedFields): Record<string, string> | null {
+  try {
+    const drawn: unknown = JSON.parse(fields[PROGRAMME_EDIT_FIELDS.drawn] ?? "");
+    if (typeof drawn !== "object" || drawn === null || Array.isArray(drawn)) return null;
+    return Object.fromEntries(
+      Object.entries(drawn).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The changes a posted form asks for against the client's `state` now, or the form's refusal. A
+ * field still at the value its form was drawn with is left as it is now (decision 050).
+ */
 function decideEdit(
   context: AppLoadContext,
-  fields: PostedFields,
+  posted: PostedFields,
   content: ProgrammeContent,
   state: ClientState,
 ): EditDecision {
-  if (fields.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
+  const drawn = drawnValues(posted);
+  const now = Date.now();
+  if (posted.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
+    const current = { overallProgress: String(state.overallProgress ?? content.overallProgress) };
+    const { fields } = editedFields(posted, drawn, current);
     const parsed = parseFields(overallEditSchema, fields);
     if (!parsed.ok) return { refused: refusal(context, parsed) };
     return { changes: overallEditChanges(content, state, parsed.value.overallProgress) };
   }
-  if (fields.intent !== PROGRAMME_EDIT_FIELDS.sprintIntent) {
+  if (posted.intent !== PROGRAMME_EDIT_FIELDS.sprintIntent) {
     return { refused: formError(context, toasts.editInvalid) };
   }
   // Its answers name the sprint, so the page shows the error by that sprint's form.
-  const values = { sprintId: fields.sprintId ?? "" };
+  const values = { sprintId: posted.sprintId ?? "" };
+  const sprint = content.sprints.find((candidate) => String(candidate.id) === posted.sprintId);
+  const storedStart = (sprint && state.sprints.get(sprint.id)?.startedAt) ?? null;
+  const current = sprint
+    ? sprintFormValues(sprintPageView(sprint, content, state, now), storedStart)
+    : {};
+  const { fields, edited } = editedFields(posted, drawn, current);
   const parsed = parseFields(sprintEditSchema, fields);
   if (!parsed.ok) return { refused: refusal(context, parsed, values) };
-  const sprint = content.sprints.find((candidate) => candidate.id === parsed.value.sprintId);
   const items =
     sprint &&
     itemFields(
@@ -118,7 +158,10 @@ function decideEdit(
       sprint.tasks.map((task) => task.id),
     );
   if (!items) return { refused: formError(context, toasts.editInvalid, { values }) };
-  const outcome = sprintEditChanges(content, state, { ...parsed.value, ...items }, Date.now());
+  // A start left as drawn keeps the moment stored, to the millisecond (the field shows minutes).
+  const startedAt = edited("startedAt") ? parsed.value.startedAt : storedStart;
+  const edit = { ...parsed.value, startedAt, ...items };
+  const outcome = sprintEditChanges(content, state, edit, now);
   if ("refusal" in outcome) {
     return { refused: formError(context, editRefused(outcome.refusal), { status: 409, values }) };
   }

@@ -18,14 +18,6 @@ export interface ProgrammeEditsData {
   programme: ProgrammeView;
   /** Each sprint as the client's page shows it, and its countdown's stored start (ms or null). */
   sprints: { page: SprintPageView; startedAt: number | null }[];
-  audit: AuditEntry[];
+  /** A page of the audit trail, and where the next, older one starts. */
+  audit: { entries: AuditEntry[]; older: { at: number; id: number } | null };
 }
-
-/** The names of the client page's form fields, read by its action. */
-export const PROGRAMME_EDIT_FIELDS = {
-  overallIntent: "overall",
-  sprintIntent: "sprint",
-  /** `objective:<id>`: an objective's progress; `task:<id>`: a task's status. */
-  objective: "objective:",
-  task: "task:",
-} as const;

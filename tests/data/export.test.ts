@@ -128,7 +128,7 @@ describe("copying the product data from SQLite to PostgreSQL", () => {
     // New rows in every table: ids from the moved sequences, not colliding with copied ones.
     await inTransaction(writeEverything(randomUUID(), 1));
     await inTransaction(writeEverything(clients[1] as string, 2));
-    const trail = await readAuditTrail(moved, clients[1] as string);
+    const { entries: trail } = await readAuditTrail(moved, clients[1] as string);
     expect(trail).toHaveLength(6);
     const jobs = await moved.selectFrom("jobs").select(["id"]).execute();
     expect(new Set(jobs.map((job) => job.id)).size).toBe(jobs.length);

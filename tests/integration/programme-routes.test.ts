@@ -206,7 +206,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     const { cookie, id, email } = await client();
     await tick(cookie, "sprint-1", { taskId: "messaging-mastery", status: "completed" });
     await tick(cookie, "sprint-1", { taskId: "messaging-mastery", status: "completed" });
-    const trail = await readAuditTrail(await database(), id);
+    const { entries: trail } = await readAuditTrail(await database(), id);
     // A repeat changes nothing, and writes nothing.
     expect(trail.map((entry) => [entry.field, entry.before, entry.after, entry.actorRole])).toEqual(
       [["Sprint 1 task: Messaging Mastery", "Pending", "Completed", "client"]],
@@ -223,7 +223,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       await refuseAuditLines(false);
     }
     expect((await readClientState(id)).tasks.get("pricing-strategist")).toBeUndefined();
-    expect(await readAuditTrail(await database(), id)).toHaveLength(1);
+    expect((await readAuditTrail(await database(), id)).entries).toHaveLength(1);
   });
 
   it("lets a stale tab ask only for the state it shows: no silent undo, and its answer shows what is stored", async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import { readClientState as readState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { sprintFormValues } from "~/programme/programme-edits";
 import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
@@ -330,7 +331,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       ["completed", 100],
     ]);
     // The client's own opening of Sprint 3 is in the trail too, under the client.
-    const [opened, ...edits] = audit;
+    const [opened, ...edits] = audit.entries;
     expect(opened).toMatchObject({
       field: "Sprint 3 start",
       before: "not started",
@@ -397,6 +398,145 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     }
     expect(JSON.stringify([...(await readClientState(client.id)).tasks])).toBe(before);
     expect((await readClientState(client.id)).sprints.get(1)?.progress).toBe(70);
+  });
+
+  it("applies only what staff changed: a form drawn before the client's tick and first opening undoes neither", async () => {
+    const staff = await staffMember();
+    const client = await person("stale");
+    // Staff open the client's page: the forms carry the values they were drawn with.
+    const opened = await clientPage(staff.cookie, client.id);
+    const drawnFor = (sprintId: number) => {
+      const sprint = opened.sprints.find((s) => s.page.sprint.id === sprintId);
+      if (!sprint) throw new Error(`no sprint ${sprintId}`);
+      return sprintFormValues(sprint.page, sprint.startedAt);
+    };
+    const sprintOne = drawnFor(1);
+    const sprintTwo = drawnFor(2);
+    // Meanwhile the client ticks ICP Builder and opens Sprint 2 (its countdown starts).
+    expect(
+      asResponse(
+        await settle(() =>
+          routes.sprint.action({
+            request: formPost(
+              "/dashboard/sprint-1",
+              { taskId: "icp-builder", status: "completed" },
+              client.cookie,
+            ),
+            context: context(),
+            params: { sprint: "sprint-1" },
+          }),
+        ),
+      ).status,
+    ).toBe(302);
+    await routes.sprint.loader({
+      request: get("/dashboard/sprint-2", client.cookie),
+      context: context(),
+      params: { sprint: "sprint-2" },
+    });
+    const started = (await readClientState(client.id)).sprints.get(2)?.startedAt;
+    expect(started).toEqual(expect.any(Number));
+    // Staff save Sprint 1's form with only its progress changed, then Sprint 2's unchanged.
+    const post = (sprintId: number, drawn: Record<string, string>, changes = {}) =>
+      edit(staff.cookie, client.id, {
+        intent: "sprint",
+        sprintId: String(sprintId),
+        ...drawn,
+        ...changes,
+        drawn: JSON.stringify(drawn),
+      });
+    expect(asResponse(await post(1, sprintOne, { progress: "70" })).status).toBe(302);
+    expect(asResponse(await post(2, sprintTwo)).status).toBe(302);
+    const state = await readClientState(client.id);
+    expect(state.tasks.get("icp-builder")).toBe("completed");
+    expect(state.sprints.get(1)?.progress).toBe(70);
+    // The countdown keeps its start to the millisecond (the field shows minutes).
+    expect(state.sprints.get(2)?.startedAt).toBe(started);
+    const { audit } = await clientPage(staff.cookie, client.id);
+    expect(audit.entries.filter((entry) => entry.actorRole === "staff")).toEqual([
+      expect.objectContaining({ field: "Sprint 1 progress", before: "65%", after: "70%" }),
+    ]);
+  });
+
+  it("refuses a day its month does not have, and keeps every rule of the programme's edits", async () => {
+    const staff = await staffMember();
+    const client = await person("rules");
+    const refused = async (fields: Record<string, string>) =>
+      asData<{ toast: { title: string; description: string } }>(
+        await edit(staff.cookie, client.id, fields),
+      );
+    const february = await refused(
+      sprintFields(1, "in-progress", "10", { startedAt: "2027-02-30T10:00" }),
+    );
+    expect(february.init?.status).toBe(400);
+    expect(february.data.toast.title).toBe("Check the Date");
+    // A locked sprint cannot be changed at all: not its objectives, nor its countdown.
+    for (const fields of [
+      sprintFields(3, "not-started", "0", { "objective:advanced-security": "40" }),
+      sprintFields(3, "not-started", "0", { startedAt: "2026-11-20T09:30" }),
+    ]) {
+      const locked = await refused(fields);
+      expect(locked.init?.status).toBe(409);
+      expect(locked.data.toast.description).toBe("Sprint 3 opens once Sprint 2 is completed.");
+    }
+    // Sprints 1 and 2 done, Sprint 3 under way: Sprint 2 cannot be reopened behind it.
+    for (const id of [1, 2]) {
+      expect(
+        asResponse(await edit(staff.cookie, client.id, sprintFields(id, "completed", "100")))
+          .status,
+      ).toBe(302);
+    }
+    expect(
+      asResponse(await edit(staff.cookie, client.id, sprintFields(3, "in-progress", "10"))).status,
+    ).toBe(302);
+    const reopen = await refused(sprintFields(2, "in-progress", "50"));
+    expect(reopen.init?.status).toBe(409);
+    expect(reopen.data.toast.description).toBe(
+      "Sprint 2 cannot be reopened while Sprint 3 is In Progress: set Sprint 3 back to Not Started first.",
+    );
+    expect(
+      asResponse(await edit(staff.cookie, client.id, sprintFields(3, "not-started", "0"))).status,
+    ).toBe(302);
+    expect(
+      asResponse(await edit(staff.cookie, client.id, sprintFields(2, "in-progress", "50"))).status,
+    ).toBe(302);
+    const state = await readClientState(client.id);
+    expect([state.sprints.get(2)?.status, state.sprints.get(3)?.status]).toEqual([
+      "in-progress",
+      "not-started",
+    ]);
+  });
+
+  it("pages back through every line of the audit trail", async () => {
+    const staff = await staffMember();
+    const client = await person("trail");
+    for (let value = 1; value <= 230; value++) {
+      expect(
+        asResponse(
+          await edit(staff.cookie, client.id, {
+            intent: "overall",
+            overallProgress: String(value % 100),
+          }),
+        ).status,
+      ).toBe(302);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const { audit } = await routes.client.loader({
+        request: get(
+          `/staff/clients/${client.id}${cursor ? `?older=${cursor}` : ""}`,
+          staff.cookie,
+        ),
+        context: context(),
+        params: { clientId: client.id },
+      });
+      seen.push(...audit.entries.map((entry) => entry.after));
+      if (!audit.older) break;
+      cursor = `${audit.older.at}.${audit.older.id}`;
+    }
+    expect(seen).toHaveLength(230);
+    expect(seen[0]).toBe("30%");
+    expect(seen.at(-1)).toBe("1%");
   });
 
   it("keeps staff records out of reach, and ends a revoked member's console at the next view", async () => {

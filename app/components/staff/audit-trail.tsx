@@ -1,9 +1,25 @@
-// A client's audit trail in the staff console: every change the agency made, newest first.
+// A client's audit trail in the staff console: every change to the programme, by the client or the
+// agency, newest first, a page at a time with a link to the older ones.
+import { Link, useSearchParams } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AuditEntry } from "~/data/shapes";
+import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { consoleTime } from "~/programme/programme-edits";
 
-export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
+export function AuditTrail({
+  entries,
+  older,
+  clientId,
+}: {
+  entries: AuditEntry[];
+  older: { at: number; id: number } | null;
+  clientId: string;
+}) {
+  const [params] = useSearchParams();
+  const paged = params.has(TRAIL_PAGE_PARAM);
+  const page = (cursor: string | null) =>
+    `${staffClientPath(clientId)}${cursor ? `?${TRAIL_PAGE_PARAM}=${cursor}` : ""}#audit-title`;
   return (
     <section aria-labelledby="audit-title">
       <Card>
@@ -11,7 +27,9 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
           <CardTitle asChild>
             <h2 id="audit-title">Changes</h2>
           </CardTitle>
-          <CardDescription>Every change made here, newest first.</CardDescription>
+          <CardDescription>
+            Every change to this programme, by the client or the agency, newest first.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {entries.length === 0 ? (
@@ -28,11 +46,26 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
                   </span>
                   <span className="text-muted-foreground">
                     {consoleTime(entry.at)} · {entry.actorEmail}
+                    {entry.actorRole === "client" ? " (client)" : ""}
                   </span>
                 </li>
               ))}
             </ol>
           )}
+          {older || paged ? (
+            <nav aria-label="Pages of changes" className="mt-4 flex gap-2">
+              {paged ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={page(null)}>Newest changes</Link>
+                </Button>
+              ) : null}
+              {older ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={page(`${older.at}.${older.id}`)}>Older changes</Link>
+                </Button>
+              ) : null}
+            </nav>
+          ) : null}
         </CardContent>
       </Card>
     </section>

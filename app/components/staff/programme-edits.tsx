@@ -17,13 +17,17 @@ import { useSubmitting } from "~/hooks/use-submitting";
 import { STAFF_PATH, staffClientPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
-import { consoleTime, TASK_STATUS_LABELS } from "~/programme/programme-edits";
-import { PROGRAMME_EDIT_FIELDS, type ProgrammeEditsData } from "~/staff/views";
+import {
+  consoleTime,
+  PROGRAMME_EDIT_FIELDS,
+  sprintFormValues,
+  TASK_STATUS_LABELS,
+  utcFieldValue,
+} from "~/programme/programme-edits";
+import type { ProgrammeEditsData } from "~/staff/views";
 import { AuditTrail } from "./audit-trail";
 
 /** A datetime-local value in UTC ("2026-11-25T14:30"), or "" for none. */
-const utcInput = (ms: number | null) =>
-  ms === null ? "" : new Date(ms).toISOString().slice(0, 16);
 
 function PercentField({
   id,
@@ -77,6 +81,11 @@ function OverallForm({ action, progress }: { action: string; progress: number })
           {...alert.formProps}
         >
           <input type="hidden" name="intent" value={PROGRAMME_EDIT_FIELDS.overallIntent} />
+          <input
+            type="hidden"
+            name={PROGRAMME_EDIT_FIELDS.drawn}
+            value={JSON.stringify({ overallProgress: String(progress) })}
+          />
           <div className="sm:w-40">
             <PercentField
               id="overall-progress"
@@ -135,6 +144,11 @@ function SprintForm({
         <Form method="post" action={action} className="grid gap-6" {...alert.formProps}>
           <input type="hidden" name="intent" value={PROGRAMME_EDIT_FIELDS.sprintIntent} />
           <input type="hidden" name="sprintId" value={sprint.id} />
+          <input
+            type="hidden"
+            name={PROGRAMME_EDIT_FIELDS.drawn}
+            value={JSON.stringify(sprintFormValues(page, startedAt))}
+          />
           <fieldset className="grid gap-4 sm:grid-cols-3">
             <legend className="sr-only">{sprint.name}</legend>
             <div className="grid gap-1.5">
@@ -159,7 +173,7 @@ function SprintForm({
                 id={`${prefix}-start`}
                 name="startedAt"
                 type="datetime-local"
-                defaultValue={utcInput(startedAt)}
+                defaultValue={utcFieldValue(startedAt)}
               />
             </div>
           </fieldset>
@@ -256,7 +270,7 @@ export function ProgrammeEditsPage({ client, programme, sprints, audit }: Progra
           startedAt={startedAt}
         />
       ))}
-      <AuditTrail entries={audit} />
+      <AuditTrail entries={audit.entries} older={audit.older} clientId={client.userId} />
     </div>
   );
 }
