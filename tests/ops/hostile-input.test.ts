@@ -1579,7 +1579,7 @@ describe("hostile input", () => {
   it("is still healthy afterwards: /healthz, a normal sign-in, the process still running", async () => {
     const health = await fetch(`${app.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", live: { streams: 0, listeners: 0 } });
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const cookie = await signIn(app.url, email, PASSWORD);
     const dashboard = await fetch(`${app.url}/dashboard`, {

@@ -52,7 +52,7 @@ describe("HTTP limits", () => {
     expect(env.HTTP_HEADERS_TIMEOUT_MS).toBe(20_000);
     expect(env.HTTP_REQUEST_TIMEOUT_MS).toBe(30_000);
     expect(env.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
-    expect(env.HTTP_MAX_CONNECTIONS_PER_IP).toBe(64);
+    expect(env.HTTP_MAX_CONNECTIONS_PER_IP).toBe(200);
   });
 
   it("refuse a header timeout longer than the whole request's", () => {
