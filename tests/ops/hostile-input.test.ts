@@ -1393,7 +1393,8 @@ function cookieProbes(forged: ForgedCookie[]): Probe[] {
     }
     const dataPath = PROTECTED_DATA_ROUTES[index % PROTECTED_DATA_ROUTES.length] as string;
     return [
-      ...PROTECTED_ROUTES.map((path): Probe => ({
+      // The live stream too: a forged session gets the redirect, never a stream.
+      ...[...PROTECTED_ROUTES, "/resources/live"].map((path): Probe => ({
         label,
         method: "GET",
         path,
