@@ -57,6 +57,19 @@ function malformedOrigin(req: Request): string | null {
   return null;
 }
 
+/** C0 controls and DEL: no link or form of the site puts one in a query (NUL breaks PostgreSQL). */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** Whether a query parameter's name or value, once decoded, holds a control character. */
+function hasControlCharacter(path: string): boolean {
+  const query = path.indexOf("?");
+  if (query === -1) return false;
+  for (const [name, value] of new URLSearchParams(path.slice(query + 1))) {
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(value)) return true;
+  }
+  return false;
+}
+
 /** The target for the log: its path alone (no scheme, host or query), cut short. */
 function loggedPath(target: string): string {
   const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?]*/i, "").split("?")[0] ?? "";
@@ -66,15 +79,19 @@ function loggedPath(target: string): string {
 /**
  * Answers early, plainly and with one log line the requests that would otherwise reach Remix and
  * come back as a 500 with a stack trace in the log: a Host, X-Forwarded-Host or X-Forwarded-Proto
- * no URL can be made of, or a target that is not a path of this site (400); a method the site does
- * not answer (405); OPTIONS, which Remix does not answer either (204). Both name the allowed
- * methods in `Allow`.
+ * no URL can be made of, a target that is not a path of this site, or a query parameter holding a
+ * control character, which must never reach a database (400); a method the site does not answer
+ * (405); OPTIONS, which Remix does not answer either (204). Both name the allowed methods in
+ * `Allow`.
  */
 export function wellFormedOnly() {
   return (req: Request, res: Response, next: NextFunction) => {
     const target = targetOf(req);
     const reason =
-      malformedOrigin(req) ?? target.refused ?? (ALLOWED_METHODS.has(req.method) ? null : "method");
+      malformedOrigin(req) ??
+      target.refused ??
+      (hasControlCharacter(target.path ?? "") ? "control_character" : null) ??
+      (ALLOWED_METHODS.has(req.method) ? null : "method");
     if (reason === null && target.path !== undefined) {
       if (req.method === "OPTIONS") {
         res.set("Allow", ALLOW).status(204).end();
@@ -126,9 +143,21 @@ function hostOf(value: string): string | null {
 }
 
 /**
+ * Whether Remix would take a post's Origin as this request's own: it compares the Origin's host,
+ * exactly, with X-Forwarded-Host's first value or Host, and throws (a 500) when they differ.
+ */
+function originMatchesHost(req: Request): boolean {
+  const origin = req.get("origin");
+  if (origin === undefined) return true;
+  const host = req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host");
+  return hostOf(origin) !== null && new URL(origin).host === host;
+}
+
+/**
  * Cross-site request check: a POST whose Origin (or, without one, Referer) is another site gets a
  * 403, so no other site can sign a visitor in to an account of theirs or out of their own. The
- * site is the configured SITE_URL or the host the request was addressed to.
+ * site is the configured SITE_URL or the host the request was addressed to; an Origin that is not
+ * the Host the request names is refused here too, before Remix would answer it with a 500.
  */
 export function sameSiteOnly(siteUrl: string) {
   const siteHost = hostOf(siteUrl);
@@ -138,7 +167,8 @@ export function sameSiteOnly(siteUrl: string) {
     if (source === undefined) return next();
     const sourceHost = hostOf(source);
     const requestHost = req.get("host")?.toLowerCase();
-    if (sourceHost && (sourceHost === siteHost || sourceHost === requestHost)) return next();
+    const sameSite = sourceHost && (sourceHost === siteHost || sourceHost === requestHost);
+    if (sameSite && originMatchesHost(req)) return next();
     res.status(403).type("text/plain").send("Cross-site form posts are not accepted.");
   };
 }

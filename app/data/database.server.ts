@@ -10,7 +10,7 @@ import { migrateToLatest } from "./migrations.server";
 import type { ProductDatabase } from "./schema";
 import {
   ImmediateSqliteDialect,
-  resilientHandle,
+  cachedStatements,
   WRITE_LOCK_WAIT_MS,
 } from "./sqlite-connection.server";
 import { faultAware } from "./unavailable.server";
@@ -63,8 +63,10 @@ function openPostgres(connectionString: string): ProductDb {
     types: postgresTypes,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
-  // An idle client's error (the server restarting) must not crash the process.
+  // A connection's error (the server stopping) must not crash the process: an idle one's reaches
+  // the pool, a busy one's its query, which answers 503; the listener keeps it from throwing.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = productKysely(new PostgresDialect({ pool }));
   return { writer: db, reader: db, engine: "postgres", close: () => db.destroy() };
 }
@@ -92,10 +94,10 @@ function openSqlite(dataDir: string): ProductDb {
   const file = sqliteFile(dataDir);
   // No busy wait inside SQLite on the app's connections: it would block the event loop.
   const writer = productKysely(
-    new ImmediateSqliteDialect({ database: resilientHandle(() => sqliteHandle(file, 0)) }),
+    new ImmediateSqliteDialect({ database: cachedStatements(sqliteHandle(file, 0)) }),
   );
   const reader = productKysely(
-    new ImmediateSqliteDialect({ database: resilientHandle(() => sqliteHandle(file, 0, true)) }),
+    new ImmediateSqliteDialect({ database: cachedStatements(sqliteHandle(file, 0, true)) }),
   );
   return {
     writer,

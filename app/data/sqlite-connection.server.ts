@@ -1,6 +1,6 @@
-// The SQLite file's connections for Kysely: writes in BEGIN IMMEDIATE transactions whose lock is
-// waited for without blocking the event loop, and a statement that failed never outlives its error
-// (decision 047).
+// The SQLite file's connections for Kysely: writes in BEGIN IMMEDIATE transactions, whose lock is
+// waited for without blocking the event loop, so that no statement in them can meet SQLITE_BUSY;
+// each statement prepared once (decision 047).
 import type Database from "libsql";
 import {
   CompiledQuery,
@@ -16,7 +16,6 @@ import {
 export const WRITE_LOCK_WAIT_MS = 5_000;
 
 type Handle = Database.Database;
-type Statement = ReturnType<Handle["prepare"]>;
 type KyselyStatement = ReturnType<SqliteDatabase["prepare"]>;
 
 /** SQLITE_BUSY and its extended codes: another connection holds the lock. */
@@ -25,69 +24,18 @@ export function isBusy(error: unknown): boolean {
 }
 
 /**
- * A connection whose statements are each prepared once. A statement that throws is dropped, and so
- * is the connection: one SQLITE_BUSY interrupted stays "in progress", holding its read snapshot and
- * refusing every later COMMIT, and libsql cannot reset it. The next statement outside a
- * transaction runs on a fresh connection.
+ * A connection whose statements are each prepared once, and stay cached even when one fails: libsql
+ * cannot reset a statement, and running the same one again is what resets it. (A statement that
+ * SQLITE_BUSY interrupted and that never ran again kept refusing every later COMMIT.)
  */
-export function resilientHandle(open: () => Handle): SqliteDatabase {
-  let handle = open();
-  let statements = new Map<string, KyselyStatement>();
-  let broken = false;
-
-  const renew = () => {
-    const old = handle;
-    statements = new Map();
-    broken = false;
-    handle = open();
-    try {
-      old.close();
-    } catch {
-      // Closed once its last statement is collected.
-    }
-  };
-
-  const guarded = (sql: string, statement: Statement): KyselyStatement => {
-    const failing = (error: unknown): never => {
-      statements.delete(sql);
-      broken = true;
-      throw error;
-    };
-    return {
-      get reader() {
-        return statement.reader;
-      },
-      all: (parameters: ReadonlyArray<unknown>) => {
-        try {
-          return statement.all(parameters);
-        } catch (error) {
-          return failing(error);
-        }
-      },
-      run: (parameters: ReadonlyArray<unknown>) => {
-        try {
-          return statement.run(parameters) as ReturnType<KyselyStatement["run"]>;
-        } catch (error) {
-          return failing(error);
-        }
-      },
-      iterate: (parameters: ReadonlyArray<unknown>) => {
-        try {
-          return statement.iterate(parameters) as IterableIterator<unknown>;
-        } catch (error) {
-          return failing(error);
-        }
-      },
-    };
-  };
-
+export function cachedStatements(handle: Handle): SqliteDatabase {
+  const statements = new Map<string, KyselyStatement>();
   return {
     close: () => handle.close(),
     prepare(sql: string) {
-      if (broken && !handle.inTransaction) renew();
       let statement = statements.get(sql);
       if (!statement) {
-        statement = guarded(sql, handle.prepare(sql));
+        statement = handle.prepare(sql) as unknown as KyselyStatement;
         statements.set(sql, statement);
       }
       return statement;
@@ -99,8 +47,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * BEGIN IMMEDIATE takes the write lock before the transaction's first statement, so no statement
- * inside it can meet SQLITE_BUSY. The connection's busy timeout is zero (a wait in SQLite blocks
- * the whole process): a refused BEGIN is tried again after a pause, up to WRITE_LOCK_WAIT_MS.
+ * inside it can meet SQLITE_BUSY; a refused BEGIN leaves nothing in progress, and the next BEGIN
+ * (the same cached statement) resets it. The connection's busy timeout is zero (a wait in SQLite
+ * blocks the whole process): a refused BEGIN is tried again after a pause, up to WRITE_LOCK_WAIT_MS.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {

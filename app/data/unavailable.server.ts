@@ -19,6 +19,8 @@ const SQLITE_FAULTS = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|PROTOCOL|NOLFS)/
 /** Node's socket errors and pg's own words for a connection that failed or went away. */
 const NETWORK_FAULTS = new Set([
   "ECONNREFUSED",
+  // A server on a Unix socket that is not running has no socket file.
+  "ENOENT",
   "ECONNRESET",
   "ETIMEDOUT",
   "ENOTFOUND",

@@ -52,6 +52,7 @@ export function startJobWorker({
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> = Promise.resolve(0);
+  let unavailable = false;
 
   async function runOne(job: ClaimedJob): Promise<void> {
     const handler = handlers[job.kind];
@@ -86,10 +87,18 @@ export function startJobWorker({
   async function poll() {
     timer = undefined;
     if (stopped) return;
-    running = runDue().catch((error: unknown) => {
-      log("warn", "jobs_unavailable", { detail: (error as Error).message });
-      return 0;
-    });
+    running = runDue().then(
+      (ran) => {
+        unavailable = false;
+        return ran;
+      },
+      (error: unknown) => {
+        // One line per outage, not one a poll.
+        if (!unavailable) log("warn", "jobs_unavailable", { detail: (error as Error).message });
+        unavailable = true;
+        return 0;
+      },
+    );
     const ran = await running;
     // A full batch: more may be due already.
     if (!stopped) schedule(ran === batch ? 0 : pollMs);

@@ -56,6 +56,7 @@ export function startFanOut(connectionString: string): void {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let lost = false;
   const connect = async () => {
     const next = new pg.Client({ connectionString });
     next.on("notification", ({ payload }) => {
@@ -75,8 +76,12 @@ export function startFanOut(connectionString: string): void {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
       client = next;
+      if (lost) log("info", "live_fan_out_ready", {});
+      lost = false;
     } catch (error) {
-      log("warn", "live_fan_out_unavailable", { detail: (error as Error).message });
+      // One line per outage, not one a retry.
+      if (!lost) log("warn", "live_fan_out_unavailable", { detail: (error as Error).message });
+      lost = true;
       await next.end().catch(() => undefined);
     }
   };

@@ -191,7 +191,8 @@ export function getAuthState(request: Request, context: AppLoadContext): Promise
 export async function addSessionHeaders(context: AppLoadContext, target: Headers) {
   const state = stateByRequest.get(context);
   if (!state) return;
-  const { headers } = await state;
+  // A check that failed (its database away) wrote no cookies; the page's own answer says why.
+  const { headers } = await state.catch(() => ({ headers: new Headers() }));
   const present = new Set(target.getSetCookie());
   for (const [name, value] of headers) {
     if (name !== "set-cookie") target.set(name, value);

@@ -67,6 +67,13 @@ describe("malformed requests", () => {
     ["TRACE", 405, "TRACE /probe-trace HTTP/1.1\r\nHost: HOST"],
     ["PROPFIND", 405, "PROPFIND /probe-propfind HTTP/1.1\r\nHost: HOST"],
     ["MKCOL on a protected page", 405, "MKCOL /dashboard/probe-mkcol HTTP/1.1\r\nHost: HOST"],
+    ["a NUL in a query parameter", 400, "GET /probe-nul?q=%00 HTTP/1.1\r\nHost: HOST"],
+    ["a line break in a parameter's name", 400, "GET /probe-crlf?%0Aq=1 HTTP/1.1\r\nHost: HOST"],
+    [
+      "a post whose Origin is the site but whose Host is not",
+      403,
+      "POST /probe-origin HTTP/1.1\r\nHost: other.example\r\nOrigin: http://HOST\r\nContent-Length: 0",
+    ],
   ])("%s: a plain %i and one JSON log line, no stack", async (_label, status, template) => {
     const before = app.output().length;
     const raw = await rawRequest(app.url, template.replace("HOST", host));
@@ -74,7 +81,8 @@ describe("malformed requests", () => {
     if (status === 405) expect(header(raw, "Allow")).toBe(ALLOW);
     expect(raw).not.toMatch(/\bat .+:\d+:\d+/);
 
-    const path = /^\S+ (?:https?:\/\/[^/]+)?(\S*)/.exec(template)?.[1] ?? "";
+    // The log names a target by its path alone.
+    const path = (/^\S+ (?:https?:\/\/[^/]+)?(\S*)/.exec(template)?.[1] ?? "").split("?")[0] ?? "";
     await loggedAbout(app, path);
     const added = app.output().slice(before);
     expect(added).not.toMatch(/^\s+at /m);

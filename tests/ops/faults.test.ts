@@ -1,0 +1,214 @@
+// Faults on the built server, each with "a clear answer, nothing answered lost, back without a
+// restart": the SQLite file locked by another process past the wait, PostgreSQL stopped and started
+// under load, and a control character in a query (refused before either engine sees it).
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import Database from "libsql";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startPostgres } from "../../scripts/postgres.mjs";
+import {
+  createConfirmedUser,
+  freePort,
+  postForm,
+  signInCookie,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
+
+const PASSWORD = "Faults-Test-2026!";
+const TASKS = ["icp-builder", "messaging-mastery", "pricing-strategist", "vsl-alchemist"];
+/** The app's settings for these tests: many sign-ins from one address, the staff console on. */
+const APP_SETTINGS = {
+  RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+  SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+};
+
+async function person(app: RunningProcess, authUrl: string, label: string, staff = false) {
+  const email = `faults-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const id = await createConfirmedUser(
+    authUrl,
+    DEMO_SERVICE_ROLE_KEY,
+    email,
+    PASSWORD,
+    staff ? { role: "staff" } : undefined,
+  );
+  return { id, email, cookie: await signInCookie(app, email, PASSWORD) };
+}
+
+const tick = (app: RunningProcess, cookie: string, taskId: string, status = "completed") =>
+  postForm(app, "/dashboard/sprint-1", { taskId, status }, { Cookie: cookie });
+
+/** Each task's status on the client's Sprint 1 page, as the server draws it. */
+async function shownStatuses(app: RunningProcess, cookie: string) {
+  const html = await (
+    await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } })
+  ).text();
+  const statuses = new Map<string, string>();
+  for (const task of TASKS) {
+    const row = new RegExp(`data-task="${task}"[\\s\\S]*?name="status" value="(\\w+)"`).exec(html);
+    // The form posts the opposite of what is shown.
+    if (row) statuses.set(task, row[1] === "pending" ? "completed" : "pending");
+  }
+  return statuses;
+}
+
+/** The 503 a database fault answers: 'Connection Error', and when to try again. */
+async function expectConnectionError(answer: Response) {
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get("retry-after")).toBe("5");
+  expect(await answer.text()).toContain("Connection Error");
+}
+
+async function expectControlCharactersRefused(app: RunningProcess, staffCookie: string) {
+  for (const query of ["q=%00", "q=a%00b", "page=%0A1", "%7F=1"]) {
+    const answer = await fetch(`${app.url}/staff?${query}`, { headers: { Cookie: staffCookie } });
+    expect(answer.status, query).toBe(400);
+  }
+  const search = await fetch(`${app.url}/staff?q=faults`, { headers: { Cookie: staffCookie } });
+  expect(search.status).toBe(200);
+}
+
+describe("the SQLite file locked by another process for longer than the wait", () => {
+  it(
+    "answers writes 503 'Connection Error' meanwhile, reads and health at once, then every write",
+    { timeout: 120_000 },
+    async () => {
+      const auth = await startAuthProcess(freePort());
+      const dataDir = mkdtempSync(join(tmpdir(), "portal-locked-"));
+      const app = await startAppProcess(freePort(), auth.url, {
+        ...APP_SETTINGS,
+        DATA_DIR: dataDir,
+      });
+      try {
+        const client = await person(app, auth.url, "locked");
+        const staff = await person(app, auth.url, "locked-staff", true);
+        // As the tester did: another process takes the write lock and keeps it for 8 s.
+        const other = new Database(join(dataDir, "portal.sqlite"));
+        other.exec("BEGIN IMMEDIATE");
+        let released = false;
+        const release = new Promise<void>((resolve) =>
+          setTimeout(() => {
+            other.exec("ROLLBACK");
+            other.close();
+            released = true;
+            resolve();
+          }, 8_000),
+        );
+        const refused = tick(app, client.cookie, "icp-builder");
+        // Reads and the health probe do not wait for the lock.
+        const page = await fetch(`${app.url}/dashboard`, {
+          headers: { Cookie: client.cookie },
+        });
+        expect(page.status).toBe(200);
+        expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+        expect(released).toBe(false);
+        await expectConnectionError(await refused);
+        expect(released).toBe(false);
+        await release;
+
+        // Then every kind of write works at once: a tick, a first opening, a staff edit, a
+        // sign-in, a sign-out of every device.
+        expect((await tick(app, client.cookie, "messaging-mastery")).status).toBe(302);
+        const opened = await fetch(`${app.url}/dashboard/sprint-2`, {
+          headers: { Cookie: client.cookie },
+        });
+        expect(opened.status).toBe(200);
+        const edit = await postForm(
+          app,
+          `/staff/clients/${client.id}`,
+          { intent: "overall", overallProgress: "40" },
+          { Cookie: staff.cookie },
+        );
+        expect(edit.status).toBe(302);
+        const again = await signInCookie(app, client.email, PASSWORD);
+        const everywhere = await postForm(app, "/auth/sign-out-everywhere", {}, { Cookie: again });
+        expect(everywhere.status).toBe(302);
+        // Nothing answered 503 was stored; everything answered 302 was. (A session opened in the
+        // second of a sign-out everywhere counts as opened before it: the next second is clear.)
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        const fresh = await signInCookie(app, client.email, PASSWORD);
+        const shown = await shownStatuses(app, fresh);
+        expect(shown.get("icp-builder")).toBe("pending");
+        expect(shown.get("messaging-mastery")).toBe("completed");
+        await expectControlCharactersRefused(app, staff.cookie);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${app.output().slice(-3000)}`);
+      } finally {
+        await app.stop();
+        await auth.stop();
+      }
+    },
+  );
+});
+
+describe("PostgreSQL stopped and started under load", () => {
+  it(
+    "answers 302 or 503 'Connection Error' (never 500), is not ready meanwhile, and loses no answered tick",
+    { timeout: 180_000 },
+    async () => {
+      const postgres = startPostgres(freePort());
+      const auth = await startAuthProcess(freePort());
+      const app = await startAppProcess(freePort(), auth.url, {
+        ...APP_SETTINGS,
+        DATABASE_URL: postgres.url,
+      });
+      try {
+        const clients = await Promise.all(
+          [0, 1, 2, 3].map((index) => person(app, auth.url, `pg-${index}`)),
+        );
+        const staff = await person(app, auth.url, "pg-staff", true);
+        /** The last answered status of each (client, task), unless a later post got no answer. */
+        const acknowledged = new Map<string, { cookie: string; task: string; status: string }>();
+        const statuses: number[] = [];
+        let running = true;
+        const load = clients.map(async (client, index) => {
+          for (let round = 0; running; round++) {
+            const task = TASKS[(round + index) % TASKS.length] as string;
+            const status = round % 3 === 0 ? "pending" : "completed";
+            const answer = await tick(app, client.cookie, task, status);
+            statuses.push(answer.status);
+            const key = `${index}:${task}`;
+            if (answer.status === 302)
+              acknowledged.set(key, { cookie: client.cookie, task, status });
+            else acknowledged.delete(key);
+            await answer.arrayBuffer();
+          }
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        postgres.halt();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        const ready = await fetch(`${app.url}/readyz`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ status: "database unreachable" });
+        await expectConnectionError(
+          await fetch(`${app.url}/dashboard`, { headers: { Cookie: staff.cookie } }),
+        );
+        postgres.resume();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        running = false;
+        await Promise.all(load);
+
+        expect(statuses.filter((status) => status !== 302 && status !== 503)).toEqual([]);
+        expect(statuses).toContain(503);
+        expect(statuses.filter((status) => status === 302).length).toBeGreaterThan(0);
+        expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+        const lost: string[] = [];
+        for (const [key, { cookie, task, status }] of acknowledged) {
+          const shown = await shownStatuses(app, cookie);
+          if (shown.get(task) !== status) lost.push(`${key}: ${status}, shown ${shown.get(task)}`);
+        }
+        expect(lost).toEqual([]);
+        await expectControlCharactersRefused(app, staff.cookie);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${app.output().slice(-3000)}`);
+      } finally {
+        await app.stop();
+        await auth.stop();
+        postgres.stop();
+      }
+    },
+  );
+});
