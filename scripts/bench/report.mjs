@@ -254,6 +254,11 @@ function staffRows(staff) {
       measure: `${run.label} @${run.connections}, ${clients} clients`,
       value: loadValue(run),
     })),
+    ...staff.healthUnderLoad.probes.map((probe) => ({
+      area: "data",
+      measure: `${staff.label} · ${probe.path} while ${staff.healthUnderLoad.connections} connections load /staff (${clients} clients; ${probe.probes} probes)`,
+      value: `p50 ${ms(probe.p50)} · p99 ${ms(probe.p99)} · max ${ms(probe.max)} · /staff ${Math.round(staff.healthUnderLoad.load.requestsPerSecond ?? 0)} req/s`,
+    })),
     {
       area: "data",
       measure: `${staff.label} · auth-service calls per /staff view (sequential)`,

@@ -1,9 +1,11 @@
-// The staff console's client list at `settings.staffClients` clients (made by the admin API, no
-// password to hash): the first GET /staff, which syncs the whole directory, timed alone; then page
-// 1 and a search; and the auth-service calls each view makes counted (decision 034).
+// The staff console's client list at `settings.staffClients` clients (made by the admin API): the
+// first GET /staff (it syncs the directory) timed alone, page 1 and a search under load, the health
+// probes' latency while 20 connections load it, and each view's auth-service calls (decision 034).
 import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { settings } from "./config.mjs";
+import { runLoad } from "./load.mjs";
 import { measureEndpoints } from "./server-load.mjs";
+import { percentile } from "./stats.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
 
 /** Admin calls in flight at once while creating the clients. */
@@ -13,6 +15,41 @@ const clientEmail = (i) => `client-${String(i).padStart(5, "0")}@bench.example.t
 const SEARCH = "client-001";
 /** Sequential views (page 1 and the search in turn) for the count of auth-service calls per view. */
 const STAFF_VIEWS = 20;
+
+/** The connections on the list while the health probes are timed (an independent tester's load). */
+const PROBED_CONNECTIONS = 20;
+/** The pause between one probe's answer and the next probe. */
+const PROBE_PAUSE_MS = 50;
+
+/**
+ * /healthz and /readyz asked in turn, one at a time, while `load` runs: each answer's latency, as
+ * an orchestrator's probe would see it (it waits for each answer).
+ */
+async function probesDuring(app, load) {
+  const latencies = { "/healthz": [], "/readyz": [] };
+  let loading = true;
+  const done = load.finally(() => {
+    loading = false;
+  });
+  while (loading) {
+    for (const path of Object.keys(latencies)) {
+      const started = performance.now();
+      const answer = await fetch(`${app.url}${path}`);
+      await answer.arrayBuffer();
+      latencies[path].push(performance.now() - started);
+    }
+    await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS));
+  }
+  const loadResult = await done;
+  const summary = Object.entries(latencies).map(([path, values]) => ({
+    path,
+    probes: values.length,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    max: Math.max(...values),
+  }));
+  return { load: loadResult, probes: summary };
+}
 
 /** Runs `task(i)` for i in 0..count-1, `concurrency` at a time. */
 async function inPool(count, concurrency, task) {
@@ -65,6 +102,15 @@ export async function measureStaffList({ name, app }, label) {
     },
   ];
   const runs = await measureEndpoints(endpoints, { connections: [settings.staffConnections] });
+  const underLoad = await probesDuring(
+    app,
+    runLoad({
+      url: `${app.url}/staff`,
+      connections: PROBED_CONNECTIONS,
+      durationSeconds: settings.durationSeconds,
+      cookie,
+    }),
+  );
   const auth = await sequentialAuthCalls(app, cookie, ["/staff", searchPath], STAFF_VIEWS);
   const authCallsPerView = auth.views > 0 ? auth.calls / auth.views : undefined;
   return {
@@ -74,6 +120,7 @@ export async function measureStaffList({ name, app }, label) {
     createMs,
     firstViewMs,
     runs,
+    healthUnderLoad: { connections: PROBED_CONNECTIONS, ...underLoad },
     authCallsPerView,
     authCalls: auth,
   };

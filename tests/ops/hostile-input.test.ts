@@ -22,6 +22,14 @@ import {
 } from "../support/processes";
 
 const SEED = Number(process.env.OPS_FUZZ_SEED ?? 20261122);
+
+/** Whether a query parameter of `path`, decoded, holds a C0 control character or DEL. */
+function controlCharacterInQuery(path: string): boolean {
+  const query = path.indexOf("?");
+  if (query === -1) return false;
+  const params = [...new URLSearchParams(path.slice(query + 1))].flat();
+  return params.some((text) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c === "\u007f"));
+}
 const CONCURRENCY = 6;
 /** Node's default --max-http-header-size: a Cookie header near it is "huge but allowed". */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -216,6 +224,10 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
   const wanted = fixed[probe.expect];
   if (wanted !== undefined) {
     if (status !== wanted) problems.push(`expected ${wanted}, got ${status}`);
+    return problems;
+  }
+  // A control character in the query is refused at the edge, before any page (a plain 400).
+  if (status === 400 && controlCharacterInQuery(probe.path) && answer.body === "Bad request.") {
     return problems;
   }
   switch (probe.expect) {
