@@ -13,6 +13,7 @@ import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 import {
   adminCreateUser,
@@ -42,6 +43,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     client: typeof ClientRoute;
     sprint: typeof SprintRoute;
     signIn: typeof SignInRoute;
+    signUp: typeof SignUpRoute;
   };
 
   beforeAll(async () => {
@@ -60,6 +62,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       client: await import("~/routes/staff.clients.$clientId"),
       sprint: await import("~/routes/dashboard.$sprint"),
       signIn: await import("~/routes/_landing._auth.sign-in"),
+      signUp: await import("~/routes/_landing._auth.sign-up"),
     };
   });
 
@@ -297,6 +300,50 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       expect(told.init?.status).toBe(400);
       expect(told.data.toast.description).toContain("already has an account");
     }
+  });
+
+  it("keeps an invitation's way in when anyone asks a confirmation mail or signs the address up", async () => {
+    const staff = await staffMember();
+    const email = uniqueEmail(`guarded-${engine}`);
+    expect(
+      asResponse(
+        await settle(() =>
+          routes.list.action({
+            request: formPost("/staff", { email }, staff.cookie),
+            context: context(),
+            params: {},
+          }),
+        ),
+      ).status,
+    ).toBe(302);
+    // A stranger, signed out, asks the confirmation mail again, then signs the address up.
+    const { action: resend } = await import("~/routes/auth.resend-confirmation");
+    await settle(() =>
+      resend({
+        request: formPost("/auth/resend-confirmation", { email }),
+        context: context(),
+        params: {},
+      }),
+    );
+    await settle(() =>
+      routes.signUp.action({
+        request: formPost("/sign-up", { email, password: "Someone-Elses-42!" }),
+        context: context(),
+        params: {},
+      }),
+    );
+    // Every mail the invitee got is an invitation; the newest one lets them in.
+    const mails = (await (
+      await fetch(`${auth.url}/outbox/messages?to=${encodeURIComponent(email)}`)
+    ).json()) as { subject: string; confirmation_url: string }[];
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set(["You have been invited"]));
+    const link = new URL(mails[0]?.confirmation_url ?? "");
+    const verified = await fetch(`${auth.url}/auth/v1/verify`, {
+      method: "POST",
+      headers: { apikey: auth.anonKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "invite", token_hash: link.searchParams.get("token_hash") }),
+    });
+    expect(verified.status).toBe(200);
   });
 
   it("completes Sprints 1 and 2 for a client, whose Sprint 3 then opens, each change in the audit trail", async () => {

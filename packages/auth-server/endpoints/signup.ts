@@ -5,7 +5,11 @@ import { badRequest, unprocessable, validationFailed } from "../http/errors";
 import { objectField, stringField } from "../http/params";
 import { json, type Reply } from "../http/reply";
 import type { RequestContext } from "../http/request";
-import { sendConfirmationIfAllowed, sendExistingAccountNoticeIfAllowed } from "../mailer/mailer";
+import {
+  sendConfirmationIfAllowed,
+  sendExistingAccountNoticeIfAllowed,
+  sendInviteIfAllowed,
+} from "../mailer/mailer";
 import { assertPasswordStrength, hashPassword } from "../passwords";
 import { validateEmail } from "../services/email";
 import { createFlowState, validatePkce, type PkceParams } from "../services/pkce";
@@ -66,7 +70,8 @@ export interface EmailSignUp {
 
 /**
  * The sign-up itself, once the request is checked (also /otp's for an address with no confirmed
- * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation. With
+ * account): a new account, confirmed at once with autoconfirm, else mailed a confirmation; an
+ * address invited and not yet accepted is answered alike, its invitation mailed again. With
  * autoconfirm, an existing address is 422 user_already_exists. Otherwise an already confirmed
  * address answers undefined (the caller hides that it exists; GoTrue mails nothing) and, unless it
  * was deleted, its owner is mailed "You already have an account" with a password reset link, so
@@ -87,6 +92,17 @@ export function signUpByEmail(app: App, input: EmailSignUp): UserRecord | undefi
   const existing = app.store.users.findByEmail(email);
   if (existing && config.mailerAutoconfirm)
     throw unprocessable("user_already_exists", "User already registered");
+  if (existing && existing.emailConfirmedAt === null && existing.invitedAt !== null) {
+    // An invitation pending: no password of this sign-up's is kept, and the invitee is mailed the
+    // invitation again (GoTrue signs the address up, and its confirmation voids the invitation).
+    sendInviteIfAllowed(app, {
+      user: existing,
+      pkce: false,
+      redirectTo: config.siteUrl,
+      clientKey,
+    });
+    return undefined;
+  }
   if (existing?.emailConfirmedAt != null) {
     if (existing.deletedAt === null) {
       sendExistingAccountNoticeIfAllowed(app, {

@@ -269,6 +269,15 @@ export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
   return sendLinkMails(app, options, [{ kind: INVITE, to: options.user.email ?? "" }]);
 }
 
+/**
+ * The invitation again, for an invited address someone asked a sign-up confirmation for (a resend,
+ * a sign-up): its fresh link replaces the first, and the invitee, not the asker, is mailed it. A
+ * limit holding it back is only logged, as for sendConfirmationIfAllowed.
+ */
+export function sendInviteIfAllowed(app: App, options: LinkMailOptions): UserRecord | undefined {
+  return sendUnlessHeldBack(app, options, INVITE);
+}
+
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
 export function sendRecovery(app: App, options: LinkMailOptions): UserRecord {
   return sendLinkMails(app, options, [{ kind: RECOVERY, to: options.user.email ?? "" }]);

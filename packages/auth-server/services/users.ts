@@ -117,7 +117,13 @@ export function invitee(app: App, email: string, data: Metadata): UserRecord {
     }
     if (existing.emailConfirmedAt !== null) throw emailExists();
     app.store.sessions.deleteForUser(existing.id);
-    return app.store.users.update(existing.id, { encryptedPassword: null, updatedAt: app.now() });
+    // What an earlier sign-up of the address set (perhaps a stranger's: the password, and the
+    // metadata, which GoTrue keeps) goes; a re-invitation keeps the invitation's, as GoTrue does.
+    return app.store.users.update(existing.id, {
+      encryptedPassword: null,
+      ...(existing.invitedAt === null ? { userMetadata: data } : {}),
+      updatedAt: app.now(),
+    });
   });
 }
 

@@ -202,6 +202,55 @@ describe("POST /invite", () => {
     expect([squatter.status, squatter.body.code]).toEqual([400, "invalid_credentials"]);
   });
 
+  it("replaces an unconfirmed sign-up's metadata with the invitation's (GoTrue keeps the sign-up's)", async () => {
+    const email = uniqueEmail("stranger-data");
+    await ts.raw("/signup", {
+      body: { email, password: "someone-elses-42", data: { full_name: "A Stranger" } },
+    });
+    ts.clock.advance(61);
+    const invited = await inviteByEmail(ts, email, { data: { company: "The Client Co" } });
+    expect(invited.data.user?.user_metadata).toEqual({ company: "The Client Co" });
+  });
+
+  it("mails the invitation again, never a sign-up confirmation, when anyone asks a resend for an invited address (GoTrue's confirmation voids the invitation)", async () => {
+    const email = uniqueEmail("resend-invited");
+    await inviteByEmail(ts, email);
+    ts.clock.advance(62);
+    const resend = await ts.raw("/resend", { body: { type: "signup", email } });
+    expect([resend.status, resend.body]).toEqual([200, {}]);
+    const mails = await mailsTo(ts, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "You have been invited",
+      "You have been invited",
+    ]);
+    const accepted = await ts.raw("/verify", {
+      body: { type: "invite", token_hash: await inviteToken(email) },
+    });
+    expect(accepted.status).toBe(200);
+  });
+
+  it("answers a sign-up of an invited address like any sign-up, keeps no password of it, and mails the invitation again (GoTrue signs it up, voiding the invitation)", async () => {
+    const email = uniqueEmail("signup-invited");
+    const invited = await inviteByEmail(ts, email);
+    ts.clock.advance(62);
+    const signedUp = await ts.raw<{ id: string }>("/signup", {
+      body: { email, password: "someone-elses-42" },
+    });
+    expect(signedUp.status).toBe(200);
+    // The answer hides that the address exists: not the invitee's id.
+    expect(signedUp.body.id).not.toBe(invited.data.user?.id);
+    const mails = await mailsTo(ts, email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "You have been invited",
+      "You have been invited",
+    ]);
+    await ts.raw("/verify", { body: { type: "invite", token_hash: await inviteToken(email) } });
+    const stranger = await ts.raw("/token?grant_type=password", {
+      body: { email, password: "someone-elses-42" },
+    });
+    expect([stranger.status, stranger.body.code]).toEqual([400, "invalid_credentials"]);
+  });
+
   it("spends the mail budgets like any other mail", async () => {
     const server = await startTestServer({
       GOTRUE_SITE_URL: SITE,
