@@ -11,9 +11,19 @@ import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
+import { LIVE_PATH } from "../app/lib/paths";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
 import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
+import { takeTurns } from "./turns";
+
+/**
+ * Requests Remix works on at once, and how many may wait (decision 051): enough to keep both cores
+ * busy through a database's or an auth service's round trips, few enough that a health probe, answered
+ * ahead of them all, waits on little rendering.
+ */
+const CONCURRENT_REQUESTS = 8;
+const WAITING_REQUESTS = 1_000;
 
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -141,6 +151,13 @@ export async function startHttpServer(
   app.use(bodyLimit);
   app.use(noLegacyDataRequests);
   app.use(canonicalPaths);
+  app.use(
+    takeTurns({
+      concurrent: CONCURRENT_REQUESTS,
+      waiting: WAITING_REQUESTS,
+      exempt: (path) => path === LIVE_PATH,
+    }),
+  );
   app.all(
     "*",
     createRequestHandler({

@@ -1,12 +1,13 @@
 // Faults on the built server, each with "a clear answer, nothing answered lost, back without a
 // restart": the SQLite file locked by another process past the wait, PostgreSQL stopped and started
-// under load, and a control character in a query (refused before either engine sees it).
+// under load, the mail server down, and a control character in a query (refused before a database).
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import Database from "libsql";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { startMailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import { describe, expect, it, vi } from "vitest";
 import { startPostgres } from "../../scripts/postgres.mjs";
 import {
   createConfirmedUser,
@@ -208,6 +209,86 @@ describe("PostgreSQL stopped and started under load", () => {
         await app.stop();
         await auth.stop();
         postgres.stop();
+      }
+    },
+  );
+});
+
+describe("the mail server down", () => {
+  it(
+    "answers a sign-up and an invitation clearly meanwhile, and mails both once it is back",
+    { timeout: 120_000 },
+    async () => {
+      const smtpPort = freePort();
+      let smtp = await startMailCatcher({ port: smtpPort });
+      const appPort = freePort();
+      const auth = await startAuthProcess(freePort(), {
+        env: {
+          GOTRUE_SITE_URL: `http://127.0.0.1:${appPort}`,
+          GOTRUE_SMTP_HOST: "127.0.0.1",
+          GOTRUE_SMTP_PORT: String(smtpPort),
+          GOTRUE_SMTP_ADMIN_EMAIL: "no-reply@agency.example",
+          GOTRUE_SMTP_MAX_FREQUENCY: "0",
+        },
+      });
+      const app = await startAppProcess(appPort, auth.url, APP_SETTINGS);
+      const mailsTo = (address: string) =>
+        smtp.messages.filter(
+          (message) => !Array.isArray(message.to) && message.to?.text === address,
+        );
+      try {
+        const staff = await person(app, auth.url, "smtp-staff", true);
+        await smtp.close();
+
+        // Down: a sign-up is answered as any (its answer must not tell), an invitation says so.
+        const email = `faults-smtp-${Date.now()}@example.com`;
+        const signUp = await postForm(app, "/sign-up", { email, password: PASSWORD });
+        expect(signUp.status).toBe(302);
+        expect(signUp.headers.get("location")).toBe(`/sign-up?inbox=${encodeURIComponent(email)}`);
+        const invitee = `faults-invitee-${Date.now()}@example.com`;
+        const refused = await postForm(
+          app,
+          "/staff?index",
+          { email: invitee },
+          { Cookie: staff.cookie },
+        );
+        expect(refused.status).toBeGreaterThanOrEqual(400);
+        expect(refused.status).toBeLessThan(600);
+        expect(refused.status).not.toBe(500);
+        expect(await refused.text()).toContain(invitee);
+
+        // Back: 'Send it again' mails a link that confirms; the invitation goes out.
+        smtp = await startMailCatcher({ port: smtpPort });
+        const resend = await postForm(app, "/auth/resend-confirmation", { email });
+        expect(resend.status).toBe(302);
+        const confirmation = await vi.waitFor(
+          () => {
+            const [mail] = mailsTo(email);
+            if (!mail) throw new Error(`no mail for ${email} yet`);
+            return mail;
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        expect(confirmation.subject).toBe("Confirm Your Signup");
+        const invited = await postForm(
+          app,
+          "/staff?index",
+          { email: invitee },
+          { Cookie: staff.cookie },
+        );
+        expect(invited.status).toBe(302);
+        await vi.waitFor(
+          () => {
+            if (mailsTo(invitee).length === 0) throw new Error(`no invitation for ${invitee} yet`);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${app.output().slice(-3000)}`);
+      } finally {
+        await app.stop();
+        await auth.stop();
+        await smtp.close();
       }
     },
   );

@@ -16,7 +16,10 @@ export interface MailCatcher {
   close(): Promise<void>;
 }
 
-export async function startMailCatcher({ starttls = false } = {}): Promise<MailCatcher> {
+export async function startMailCatcher({
+  starttls = false,
+  port = 0,
+}: { starttls?: boolean; port?: number } = {}): Promise<MailCatcher> {
   const catcher: MailCatcher = {
     port: 0,
     messages: [],
@@ -54,7 +57,7 @@ export async function startMailCatcher({ starttls = false } = {}): Promise<MailC
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   catcher.port = (server.server.address() as AddressInfo).port;
   return catcher;
 }
