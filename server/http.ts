@@ -28,6 +28,8 @@ const WAITING_REQUESTS = 1_000;
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
+/** How often readiness is checked (what /readyz answers is at most this old, plus a check). */
+const READINESS_EVERY_MS = 1_000;
 /**
  * How often Node looks for requests past their header or request timeout (its default, 30 s, would
  * let a 20 s limit run to 50 s).
@@ -90,6 +92,28 @@ async function authServiceAnswers(env: Env): Promise<boolean> {
   }
 }
 
+type Readiness = "ready" | "auth service unreachable" | "database unreachable";
+
+async function checkReadiness(env: Env, probes: Probes): Promise<Readiness> {
+  const [auth, database] = await Promise.all([authServiceAnswers(env), probes.databaseReady()]);
+  return !auth ? "auth service unreachable" : !database ? "database unreachable" : "ready";
+}
+
+/**
+ * Whether the instance can serve, checked every READINESS_EVERY_MS in the background: /readyz
+ * answers the latest check at once, so a busy instance answers its probe as fast as /healthz.
+ */
+function watchReadiness(env: Env, probes: Probes) {
+  let latest: Promise<Readiness> = checkReadiness(env, probes);
+  const refresh = setInterval(() => {
+    const next = checkReadiness(env, probes);
+    // The previous answer stands until the new one is in.
+    void next.then(() => (latest = next));
+  }, READINESS_EVERY_MS);
+  refresh.unref();
+  return { current: () => latest, stop: () => clearInterval(refresh) };
+}
+
 export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
@@ -117,16 +141,12 @@ export async function startHttpServer(
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", live: probes.liveStreams() });
   });
+  const readiness = watchReadiness(env, probes);
   app.get("/readyz", async (_req, res) => {
-    const [auth, database] = await Promise.all([authServiceAnswers(env), probes.databaseReady()]);
-    const status = !auth
-      ? "auth service unreachable"
-      : !database
-        ? "database unreachable"
-        : "ready";
+    const status = await readiness.current();
     res
       .set("Cache-Control", "no-store")
-      .status(auth && database ? 200 : 503)
+      .status(status === "ready" ? 200 : 503)
       .json({ status });
   });
 
@@ -198,6 +218,7 @@ export async function startHttpServer(
 
   return {
     close(timeoutMs) {
+      readiness.stop();
       return new Promise((resolve) => {
         const force = setTimeout(() => connections.destroyAll(), timeoutMs);
         force.unref();

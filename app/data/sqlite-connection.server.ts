@@ -43,6 +43,8 @@ export function cachedStatements(handle: Handle): SqliteDatabase {
   };
 }
 
+const NOTHING_TO_ROLL_BACK = /no transaction is active/;
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -62,6 +64,18 @@ class ImmediateSqliteDriver extends SqliteDriver {
         if (!isBusy(error) || Date.now() + wait > deadline) throw error;
         await pause(wait);
       }
+    }
+  }
+
+  /**
+   * After some faults (a full disk, an I/O error) SQLite has already rolled the transaction back; a
+   * ROLLBACK then has nothing to undo, and its error must not hide the fault that is the answer.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (error) {
+      if (!NOTHING_TO_ROLL_BACK.test((error as Error).message)) throw error;
     }
   }
 }

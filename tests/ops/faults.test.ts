@@ -1,8 +1,9 @@
 // Faults on the built server, each with "a clear answer, nothing answered lost, back without a
-// restart": the SQLite file locked by another process past the wait, PostgreSQL stopped and started
+// restart": the SQLite file locked past the wait, its disk full, PostgreSQL stopped and started
 // under load, the mail server down, and a control character in a query (refused before a database).
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import Database from "libsql";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,6 +136,76 @@ describe("the SQLite file locked by another process for longer than the wait", (
         expect(shown.get("icp-builder")).toBe("pending");
         expect(shown.get("messaging-mastery")).toBe("completed");
         await expectControlCharactersRefused(app, staff.cookie);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${app.output().slice(-3000)}`);
+      } finally {
+        await app.stop();
+        await auth.stop();
+      }
+    },
+  );
+});
+
+describe("the SQLite file's disk full", () => {
+  it(
+    "answers writes 503 'Connection Error' while the disk is full, reads meanwhile, then writes again",
+    { timeout: 120_000 },
+    async () => {
+      const auth = await startAuthProcess(freePort());
+      const dataDir = mkdtempSync(join(tmpdir(), "portal-full-"));
+      // The app in a mount namespace of its own (a user namespace makes it root there), its data
+      // folder a tmpfs of 8 MB, which this test fills from inside the same namespace.
+      const app = await startAppProcess(
+        freePort(),
+        auth.url,
+        { ...APP_SETTINGS, DATA_DIR: dataDir },
+        [
+          "unshare",
+          "--user",
+          "--map-root-user",
+          "--mount",
+          "sh",
+          "-c",
+          `mount -t tmpfs -o size=8m tmpfs ${dataDir} && exec "$@"`,
+          "sh",
+        ],
+      );
+      const inside = (command: string) =>
+        execFileSync("nsenter", [
+          `--target=${app.child.pid}`,
+          "--user",
+          "--mount",
+          "--preserve-credentials",
+          "sh",
+          "-c",
+          command,
+        ]);
+      try {
+        const client = await person(app, auth.url, "full");
+        expect((await tick(app, client.cookie, "icp-builder")).status).toBe(302);
+        // Every byte the disk has left goes to a file of no use (dd stops when the disk is full).
+        inside(`dd if=/dev/zero of=${dataDir}/filler bs=64k 2>/dev/null || true`);
+        const statuses: number[] = [];
+        for (const task of ["messaging-mastery", "pricing-strategist", "vsl-alchemist"]) {
+          const answer = await tick(app, client.cookie, task);
+          statuses.push(answer.status);
+          if (answer.status === 503) await expectConnectionError(answer);
+        }
+        expect(statuses).toContain(503);
+        expect(statuses.filter((status) => status !== 302 && status !== 503)).toEqual([]);
+        const page = await fetch(`${app.url}/dashboard`, { headers: { Cookie: client.cookie } });
+        expect(page.status).toBe(200);
+
+        // Room again: the next write is stored, and so is every one answered before.
+        inside(`rm -f ${dataDir}/filler`);
+        expect((await tick(app, client.cookie, "vsl-alchemist")).status).toBe(302);
+        const shown = await shownStatuses(app, client.cookie);
+        expect(shown.get("icp-builder")).toBe("completed");
+        expect(shown.get("vsl-alchemist")).toBe("completed");
+        const answered = ["messaging-mastery", "pricing-strategist"].filter(
+          (_task, index) => statuses[index] === 302,
+        );
+        for (const task of answered) expect(shown.get(task)).toBe("completed");
       } catch (error) {
         throw new Error(`${(error as Error).message}\n${app.output().slice(-3000)}`);
       } finally {

@@ -38,14 +38,20 @@ async function waitForOk(url: string, output: () => string): Promise<void> {
   throw new Error(`${url} never answered 200:\n${output()}`);
 }
 
+/**
+ * `prefix`: a command the process runs under (e.g. `unshare … sh -c '… && exec "$@"' sh`), which
+ * must end by exec'ing the node command appended to it.
+ */
 function run(
   script: string,
   env: Record<string, string>,
   healthPath: string,
   port: number,
+  prefix: string[] = [],
 ): Promise<RunningProcess> {
   const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, ...env };
-  const child = spawn(process.execPath, [join(buildDir, script)], {
+  const command = [...prefix, process.execPath, join(buildDir, script)];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -121,8 +127,16 @@ export function startAuthProcess(
   ).then((process) => ({ ...process, dataDir }));
 }
 
-/** The app on `port`, using the auth server at `authUrl` and product data in a new temp dir. */
-export function startAppProcess(port: number, authUrl: string, env: Record<string, string> = {}) {
+/**
+ * The app on `port`, using the auth server at `authUrl` and product data in a new temp dir;
+ * `prefix` runs it under another command (see run).
+ */
+export function startAppProcess(
+  port: number,
+  authUrl: string,
+  env: Record<string, string> = {},
+  prefix: string[] = [],
+) {
   return run(
     "main.js",
     {
@@ -138,6 +152,7 @@ export function startAppProcess(port: number, authUrl: string, env: Record<strin
     },
     "/healthz",
     port,
+    prefix,
   );
 }
 

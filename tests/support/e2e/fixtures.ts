@@ -2,7 +2,8 @@
 // outbox, signing in (through the real form where the form is what is tested, by posting its action
 // everywhere else), and the `signIn` fixture.
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type Request } from "@playwright/test";
+import { LIVE_PATH } from "../../../app/lib/paths";
 import { classConflicts } from "./class-conflicts";
 import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
 
@@ -72,18 +73,48 @@ export async function latestMail(
   return found as OutboxMessage;
 }
 
+/** How long the network stays quiet before a page counts as loaded (Playwright's networkidle). */
+const QUIET_MS = 500;
+
+/**
+ * Resolves once `pending` (a page's requests in flight, the signed-in tab's live stream aside: it
+ * stays open as long as the page, so Playwright's own networkidle never comes) has been empty for
+ * QUIET_MS.
+ */
+async function networkQuiet(pending: Set<unknown>) {
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (pending.size > 0) quietSince = Date.now();
+  }
+}
+
 /**
  * Navigates and, when JavaScript runs, waits until React has hydrated the page, including a lazy
  * island the page shows (the auth dialog, the phone sheet): its chunk is fetched during hydration,
  * so the network going quiet means it has arrived.
  */
 export async function open(page: Page, url: string, javaScript = javaScriptOn()) {
-  const response = await page.goto(url);
-  if (javaScript) {
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await page.waitForLoadState("networkidle");
+  const pending = new Set<unknown>();
+  const started = (request: Request) => {
+    if (!request.url().includes(LIVE_PATH)) pending.add(request);
+  };
+  const ended = (request: Request) => pending.delete(request);
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    const response = await page.goto(url);
+    if (javaScript) {
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await networkQuiet(pending);
+    }
+    return response;
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
   }
-  return response;
 }
 
 /**
