@@ -33,8 +33,8 @@ function unsavedInput(): boolean {
 }
 
 /**
- * A stream holds a connection, and a browser opens only six to one site: a tab that is hidden lets
- * its stream go, and reads its data once again when it is shown.
+ * A stream holds a connection, and a browser opens only six to one site: a tab that is hidden (or a
+ * browser that is offline) lets its stream go, and reads its data once again when it is back.
  */
 export function useLiveUpdates() {
   const revalidator = useRevalidator();
@@ -47,6 +47,7 @@ export function useLiveUpdates() {
     const reload = () => {
       clearTimeout(timer);
       timer = setTimeout(function attempt() {
+        if (!navigator.onLine) return;
         if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
         else revalidate.current();
       }, SETTLE_MS);
@@ -61,19 +62,25 @@ export function useLiveUpdates() {
         opened = true;
       });
     };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") {
+    const onVisibility = (event?: Event) => {
+      if (document.visibilityState === "hidden" || !navigator.onLine) {
+        clearTimeout(timer);
         source?.close();
         source = undefined;
       } else if (!source) {
         connect();
-        reload();
+        // Back online, a click may already be posting: no reload over it; the next view reads anew.
+        if (event?.type === "visibilitychange") reload();
       }
     };
-    if (document.visibilityState !== "hidden") connect();
+    if (document.visibilityState !== "hidden" && navigator.onLine) connect();
     document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("offline", onVisibility);
+    window.addEventListener("online", onVisibility);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("offline", onVisibility);
+      window.removeEventListener("online", onVisibility);
       clearTimeout(timer);
       source?.close();
     };
