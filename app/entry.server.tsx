@@ -6,6 +6,7 @@ import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
 import {
   closeProductDatabase,
+  database,
   databaseAnswers,
   inTransaction,
   openProductDatabase,
@@ -29,7 +30,11 @@ export async function start(env: Env) {
   configure(env);
   currentProgramme();
   await openProductDatabase();
-  worker = startJobWorker({ handlers: JOB_HANDLERS, transaction: inTransaction });
+  worker = startJobWorker({
+    handlers: JOB_HANDLERS,
+    transaction: inTransaction,
+    reader: database,
+  });
   if (env.DATABASE_URL) startFanOut(env.DATABASE_URL);
 }
 

@@ -16,6 +16,7 @@ import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
 import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
 import { takeTurns } from "./turns";
+import { watchReadiness } from "./readiness";
 
 /**
  * Requests Remix works on at once, and how many may wait (decision 051): enough to keep both cores
@@ -28,8 +29,8 @@ const WAITING_REQUESTS = 1_000;
 /** Form posts here are a few hundred bytes; anything near this is not a real client. */
 export const MAX_BODY_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
-/** How often readiness is checked (what /readyz answers is at most this old, plus a check). */
-const READINESS_EVERY_MS = 1_000;
+/** The pause between readiness checks (what /readyz answers is at most this old, plus a check). */
+const READINESS_PAUSE_MS = 1_000;
 /**
  * How often Node looks for requests past their header or request timeout (its default, 30 s, would
  * let a 20 s limit run to 50 s).
@@ -99,21 +100,6 @@ async function checkReadiness(env: Env, probes: Probes): Promise<Readiness> {
   return !auth ? "auth service unreachable" : !database ? "database unreachable" : "ready";
 }
 
-/**
- * Whether the instance can serve, checked every READINESS_EVERY_MS in the background: /readyz
- * answers the latest check at once, so a busy instance answers its probe as fast as /healthz.
- */
-function watchReadiness(env: Env, probes: Probes) {
-  let latest: Promise<Readiness> = checkReadiness(env, probes);
-  const refresh = setInterval(() => {
-    const next = checkReadiness(env, probes);
-    // The previous answer stands until the new one is in.
-    void next.then(() => (latest = next));
-  }, READINESS_EVERY_MS);
-  refresh.unref();
-  return { current: () => latest, stop: () => clearInterval(refresh) };
-}
-
 export interface HttpServer {
   close(timeoutMs: number): Promise<void>;
 }
@@ -141,7 +127,7 @@ export async function startHttpServer(
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", live: probes.liveStreams() });
   });
-  const readiness = watchReadiness(env, probes);
+  const readiness = watchReadiness(() => checkReadiness(env, probes), READINESS_PAUSE_MS);
   app.get("/readyz", async (_req, res) => {
     const status = await readiness.current();
     res

@@ -82,10 +82,6 @@ export const toasts = {
     "Now open the link sent to your other email address to finish the change.",
   ),
   sameEmail: error("Email Unchanged", "That is already your email address."),
-  confirmationLinkInvalid: error(
-    "Link Expired",
-    "This confirmation link is invalid or has already been used. Please sign in, or sign up again for a new link.",
-  ),
   taskNotFound: error(
     "Task Not Found",
     "That task is not part of this sprint. Please reload the page.",

@@ -3,6 +3,7 @@
 // data function so a change and its consequences commit together.
 import { sql } from "kysely";
 import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { openMigratedDatabase, type Executor, type ProductDb } from "./database.server";
 
 export type { Executor };
@@ -42,7 +43,14 @@ export async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Pro
     committed.set(trx, after);
     return work(trx);
   });
-  for (const run of after) run();
+  // What follows a commit cannot undo it: a failure there is logged, and the write still answered.
+  for (const run of after) {
+    try {
+      run();
+    } catch (error) {
+      log("error", "after_commit_failed", { detail: String(error) });
+    }
+  }
   return result;
 }
 

@@ -40,6 +40,22 @@ export async function enqueueJob(db: Executor, job: NewJob, now: number): Promis
  * Claims up to `limit` due jobs for `workerId` until `now + leaseMs`: jobs not done, not failed, and
  * not claimed by a worker whose claim still holds.
  */
+/** The ids of the jobs due at `now`: not done, not given up, and not claimed by a live worker. */
+function dueJobs(db: Executor, now: number) {
+  return db
+    .selectFrom("jobs")
+    .select("id")
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .where("run_after", "<=", now)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now)]));
+}
+
+/** Whether any job is due at `now` (a read: most polls find none, and take no write lock). */
+export async function anyJobDue(db: Executor, now: number): Promise<boolean> {
+  return (await dueJobs(db, now).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function claimDueJobs(
   db: Executor,
   workerId: string,
@@ -53,19 +69,8 @@ export async function claimDueJobs(
       claimed_until: now + leaseMs,
       attempts: eb("attempts", "+", 1),
     }))
-    .where("id", "in", (eb) => {
-      const due = eb
-        .selectFrom("jobs")
-        .select("id")
-        .where("done_at", "is", null)
-        .where("failed_at", "is", null)
-        .where("run_after", "<=", now)
-        .where((inner) =>
-          inner.or([inner("claimed_until", "is", null), inner("claimed_until", "<", now)]),
-        )
-        .orderBy("run_after")
-        .orderBy("id")
-        .limit(limit);
+    .where("id", "in", () => {
+      const due = dueJobs(db, now).orderBy("run_after").orderBy("id").limit(limit);
       return postgres ? due.forUpdate().skipLocked() : due;
     })
     .returning(["id", "kind", "payload", "attempts"])

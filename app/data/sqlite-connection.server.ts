@@ -19,7 +19,7 @@ type Handle = Database.Database;
 type KyselyStatement = ReturnType<SqliteDatabase["prepare"]>;
 
 /** SQLITE_BUSY and its extended codes: another connection holds the lock. */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   return String((error as { code?: unknown } | null)?.code ?? "").startsWith("SQLITE_BUSY");
 }
 

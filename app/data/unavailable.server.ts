@@ -13,7 +13,7 @@ import { log } from "~/lib/log.server";
 import { DATABASE_UNAVAILABLE } from "~/lib/unavailable";
 
 /** What a client waits before trying again, in seconds. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 const SQLITE_FAULTS = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN|PROTOCOL|NOLFS)/;
 /** Node's socket errors and pg's own words for a connection that failed or went away. */
@@ -35,7 +35,7 @@ const POSTGRES_MESSAGES =
 const POSTGRES_STATES = /^(08|53|57P)/;
 
 /** Whether `error` means the database is out of reach for now, rather than a fault of the query. */
-export function isDatabaseFault(error: unknown): boolean {
+function isDatabaseFault(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = String((error as { code?: unknown }).code ?? "");
   return (
@@ -47,7 +47,7 @@ export function isDatabaseFault(error: unknown): boolean {
 }
 
 /** The answer to any request whose database could not answer: 503, and when to try again. */
-export class DatabaseUnavailable extends Response {
+class DatabaseUnavailable extends Response {
   /** For logs and commands, which print an error's message. */
   readonly message: string;
 

@@ -3,7 +3,13 @@
 // until it gives up; a worker that dies loses its claims when their lease ends.
 import { randomUUID } from "node:crypto";
 import type { Executor } from "~/data/connection.server";
-import { claimDueJobs, completeJob, releaseJob, type ClaimedJob } from "~/data/jobs.server";
+import {
+  anyJobDue,
+  claimDueJobs,
+  completeJob,
+  releaseJob,
+  type ClaimedJob,
+} from "~/data/jobs.server";
 import { log } from "~/lib/log.server";
 
 /** Does a job's work; a throw means "try again later". */
@@ -13,6 +19,8 @@ export interface WorkerSettings {
   handlers: Record<string, JobHandler>;
   /** Runs `work` in one write transaction on the product database. */
   transaction: <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
+  /** The product database to read from, outside a transaction. */
+  reader: () => Promise<Executor>;
   /** How often the worker looks for due jobs. */
   pollMs?: number;
   /** Jobs claimed at a time. */
@@ -27,21 +35,19 @@ export interface WorkerSettings {
 }
 
 export interface JobWorker {
-  id: string;
-  /** Claims and runs the jobs due now; resolves with how many it ran. */
-  runDue(): Promise<number>;
   /** Stops polling and waits for the jobs it is running. */
   stop(): Promise<void>;
 }
 
 /** 2 s after the first failure, doubling, at most an hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(2_000 * 2 ** (attempts - 1), 3_600_000);
 }
 
 export function startJobWorker({
   handlers,
   transaction,
+  reader,
   pollMs = 1_000,
   batch = 10,
   leaseMs = 5 * 60_000,
@@ -72,7 +78,9 @@ export function startJobWorker({
     }
   }
 
+  /** Claims and runs the jobs due now; resolves with how many it ran. */
   async function runDue(): Promise<number> {
+    if (!(await anyJobDue(await reader(), Date.now()))) return 0;
     const jobs = await transaction((trx) =>
       claimDueJobs(trx, id, { limit: batch, now: Date.now(), leaseMs }),
     );
@@ -106,8 +114,6 @@ export function startJobWorker({
   schedule(pollMs);
 
   return {
-    id,
-    runDue,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -3,19 +3,16 @@
 // visible to another.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  readClientState as readState,
-  recordSprintStart as recordStart,
-} from "~/data/client-programme.server";
-import { database, inTransaction } from "~/data/connection.server";
+import { recordSprintStart as recordStart } from "~/data/client-programme.server";
+import { inTransaction } from "~/data/connection.server";
 import {
   ENGINES,
   stopEngines,
   storeTaskStatus as setTaskStatus,
   useEngine,
+  storedClientState,
 } from "../support/engines";
 
-const readClientState = async (userId: string) => readState(await database(), userId);
 const recordSprintStart = (userId: string, sprintId: number) =>
   inTransaction((trx) => recordStart(trx, userId, sprintId, Date.now()));
 
@@ -27,7 +24,7 @@ describe.each(ENGINES)("client programme state on %s", (engine) => {
   });
 
   it("holds nothing for a client never seen", async () => {
-    const state = await readClientState(randomUUID());
+    const state = await storedClientState(randomUUID());
     expect(state.overallProgress).toBeNull();
     expect(state.sprints.size).toBe(0);
     expect(state.tasks.size).toBe(0);
@@ -37,10 +34,10 @@ describe.each(ENGINES)("client programme state on %s", (engine) => {
   it("keeps a tick, and the last of two writes wins", async () => {
     const user = randomUUID();
     await setTaskStatus(user, "icp-builder", "completed");
-    expect((await readClientState(user)).tasks.get("icp-builder")).toBe("completed");
+    expect((await storedClientState(user)).tasks.get("icp-builder")).toBe("completed");
     await setTaskStatus(user, "icp-builder", "pending");
     await setTaskStatus(user, "pricing-strategist", "completed");
-    const state = await readClientState(user);
+    const state = await storedClientState(user);
     expect(state.tasks.get("icp-builder")).toBe("pending");
     expect(state.tasks.get("pricing-strategist")).toBe("completed");
   });
@@ -50,7 +47,7 @@ describe.each(ENGINES)("client programme state on %s", (engine) => {
     const first = await recordSprintStart(user, 2);
     const again = await Promise.all([1, 2, 3].map(() => recordSprintStart(user, 2)));
     expect(again).toEqual([first, first, first]);
-    const sprint = (await readClientState(user)).sprints.get(2);
+    const sprint = (await storedClientState(user)).sprints.get(2);
     expect(sprint).toEqual({ status: null, progress: null, startedAt: first });
   });
 
@@ -58,7 +55,7 @@ describe.each(ENGINES)("client programme state on %s", (engine) => {
     const [one, two] = [randomUUID(), randomUUID()];
     await setTaskStatus(one, "icp-builder", "completed");
     await recordSprintStart(one, 1);
-    const other = await readClientState(two);
+    const other = await storedClientState(two);
     expect(other.tasks.size).toBe(0);
     expect(other.sprints.size).toBe(0);
   });

@@ -70,6 +70,7 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
           id: "one",
           handlers: { count: handlerFor("one") },
           transaction: transactionOn(one),
+          reader: async () => one.reader,
           pollMs: 5,
           batch: 7,
         }),
@@ -77,6 +78,7 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
           id: "two",
           handlers: { count: handlerFor("two") },
           transaction: transactionOn(two),
+          reader: async () => two.reader,
           pollMs: 5,
           batch: 7,
         }),
@@ -113,6 +115,7 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
         },
       },
       transaction: transactionOn(db),
+      reader: async () => db.reader,
       pollMs: 5,
       maxAttempts: 4,
       retryDelay: (attempts) => attempts * 10,
@@ -147,6 +150,7 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
       id: "dead",
       handlers: { mail: () => new Promise(() => undefined) },
       transaction: transactionOn(db),
+      reader: async () => db.reader,
       pollMs: 5,
       leaseMs: 300,
     });
@@ -157,6 +161,7 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
       id: "live",
       handlers: { mail: async () => void sent.push("a") },
       transaction: transactionOn(db),
+      reader: async () => db.reader,
       pollMs: 5,
     });
     try {

@@ -5,7 +5,6 @@ import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { readClientState as readState } from "~/data/client-programme.server";
 import { sql } from "kysely";
 import { database, inTransaction } from "~/data/connection.server";
 import { readAuditTrail } from "~/data/events.server";
@@ -14,7 +13,7 @@ import type * as Dashboard from "~/routes/dashboard";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as Landing from "~/routes/_landing";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
-import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -40,8 +39,6 @@ const PRODUCT_TABLES: (keyof ProductDatabase)[] = [
   "session_revocations",
   "jobs",
 ];
-
-const readClientState = async (userId: string) => readState(await database(), userId);
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.20" });
 
@@ -168,7 +165,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       "pending",
       "pending",
     ]);
-    const started = (await readClientState(id)).sprints.get(1)?.startedAt;
+    const started = (await storedClientState(id)).sprints.get(1)?.startedAt;
     expect(started).toBeTypeOf("number");
     expect(await programmeRows()).toBe(beforeViews + 1);
     // A second visit keeps the first start: every device counts down to the same moment.
@@ -179,7 +176,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     const { cookie, id } = await client();
     await sprintPage(cookie, "sprint-2", { "Sec-Purpose": "prefetch" });
     await sprintPage(cookie, "sprint-3");
-    expect((await readClientState(id)).sprints.size).toBe(0);
+    expect((await storedClientState(id)).sprints.size).toBe(0);
   });
 
   it("stores a tick, answers with the page that shows it, and a repeat changes nothing more", async () => {
@@ -191,7 +188,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("Location")).toBe("/dashboard/sprint-1#task-icp-builder");
     }
-    expect((await readClientState(id)).tasks).toEqual(new Map([["icp-builder", "completed"]]));
+    expect((await storedClientState(id)).tasks).toEqual(new Map([["icp-builder", "completed"]]));
     const page = await sprintPage(cookie, "sprint-1");
     expect(page.tasks.find((task) => task.id === "icp-builder")?.status).toBe("completed");
     const layout = await routes.dashboard.loader({
@@ -222,7 +219,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     } finally {
       await refuseAuditLines(false);
     }
-    expect((await readClientState(id)).tasks.get("pricing-strategist")).toBeUndefined();
+    expect((await storedClientState(id)).tasks.get("pricing-strategist")).toBeUndefined();
     expect((await readAuditTrail(await database(), id)).entries).toHaveLength(1);
   });
 
@@ -234,12 +231,12 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       await tick(cookie, "sprint-1", { taskId: "vsl-alchemist", status: "completed" }),
     );
     expect(stale.status).toBe(302);
-    expect((await readClientState(id)).tasks.get("vsl-alchemist")).toBe("completed");
+    expect((await storedClientState(id)).tasks.get("vsl-alchemist")).toBe("completed");
     const shown = await sprintPage(cookie, "sprint-1");
     expect(shown.tasks.find((task) => task.id === "vsl-alchemist")?.status).toBe("completed");
     // Undoing takes a post that asks for it: the page's 'Done' button.
     await tick(cookie, "sprint-1", { taskId: "vsl-alchemist", status: "pending" });
-    expect((await readClientState(id)).tasks.get("vsl-alchemist")).toBe("pending");
+    expect((await storedClientState(id)).tasks.get("vsl-alchemist")).toBe("pending");
   });
 
   it("refuses forged, hostile and locked ticks with a 4xx, changing nothing", async () => {
@@ -264,7 +261,7 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       await tick(cookie, "sprint-9", { taskId: "icp-builder", status: "completed" }),
     );
     expect(unknownSprint.init?.status).toBe(404);
-    expect((await readClientState(id)).tasks.size).toBe(0);
+    expect((await storedClientState(id)).tasks.size).toBe(0);
   });
 
   it("keeps clients apart: a tick changes only the signed-in client's record, whatever the form says", async () => {
@@ -276,8 +273,8 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
       userId: two.id,
       user_id: two.id,
     });
-    expect((await readClientState(one.id)).tasks.get("pricing-strategist")).toBe("completed");
-    expect((await readClientState(two.id)).tasks.size).toBe(0);
+    expect((await storedClientState(one.id)).tasks.get("pricing-strategist")).toBe("completed");
+    expect((await storedClientState(two.id)).tasks.size).toBe(0);
     const page = await sprintPage(two.cookie, "sprint-1");
     expect(page.tasks.find((task) => task.id === "pricing-strategist")?.status).toBe("pending");
     const visitor = asResponse(
@@ -285,6 +282,6 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     );
     // A post has no page to return to.
     expect(visitor.headers.get("Location")).toBe("/");
-    expect((await readClientState(randomUUID())).tasks.size).toBe(0);
+    expect((await storedClientState(randomUUID())).tasks.size).toBe(0);
   });
 });

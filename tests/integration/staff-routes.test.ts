@@ -5,8 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
-import { readClientState as readState } from "~/data/client-programme.server";
-import { database, inTransaction } from "~/data/connection.server";
+import { inTransaction } from "~/data/connection.server";
 import { sprintFormValues } from "~/programme/programme-edits";
 import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as StaffIndex from "~/routes/staff._index";
@@ -14,7 +13,7 @@ import type * as StaffLayout from "~/routes/staff";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
-import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -30,8 +29,6 @@ import {
 } from "../support/harness";
 
 afterAll(stopEngines);
-
-const readClientState = async (userId: string) => readState(await database(), userId);
 
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.30" });
 
@@ -177,7 +174,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         expect(await status(() => edit(cookie, id, sprintFields(1, "completed", "100")))).toBe(404);
       }
     }
-    expect((await readClientState(other.id)).sprints.size).toBe(0);
+    expect((await storedClientState(other.id)).sprints.size).toBe(0);
     const visitor = asResponse(
       await settle(() =>
         routes.list.loader({ request: get("/staff"), context: context(), params: {} }),
@@ -411,7 +408,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       ),
     );
     expect(saved.status).toBe(302);
-    const state = await readClientState(client.id);
+    const state = await storedClientState(client.id);
     expect(state.sprints.get(1)).toEqual({
       status: null,
       progress: 70,
@@ -419,7 +416,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     });
     expect(state.tasks.get("icp-builder")).toBe("in-progress");
     expect(state.objectives.get("offer-clarity")).toBe(55);
-    const before = JSON.stringify([...(await readClientState(client.id)).tasks]);
+    const before = JSON.stringify([...(await storedClientState(client.id)).tasks]);
     const refusals: Record<string, string>[] = [
       sprintFields(1, "in-progress", "101"),
       sprintFields(1, "in-progress", "abc"),
@@ -443,8 +440,8 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         fields.intent === "sprint" ? fields.sprintId : undefined,
       );
     }
-    expect(JSON.stringify([...(await readClientState(client.id)).tasks])).toBe(before);
-    expect((await readClientState(client.id)).sprints.get(1)?.progress).toBe(70);
+    expect(JSON.stringify([...(await storedClientState(client.id)).tasks])).toBe(before);
+    expect((await storedClientState(client.id)).sprints.get(1)?.progress).toBe(70);
   });
 
   it("applies only what staff changed: a form drawn before the client's tick and first opening undoes neither", async () => {
@@ -480,7 +477,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       context: context(),
       params: { sprint: "sprint-2" },
     });
-    const started = (await readClientState(client.id)).sprints.get(2)?.startedAt;
+    const started = (await storedClientState(client.id)).sprints.get(2)?.startedAt;
     expect(started).toEqual(expect.any(Number));
     // Staff save Sprint 1's form with only its progress changed, then Sprint 2's unchanged.
     const post = (sprintId: number, drawn: Record<string, string>, changes = {}) =>
@@ -493,7 +490,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       });
     expect(asResponse(await post(1, sprintOne, { progress: "70" })).status).toBe(302);
     expect(asResponse(await post(2, sprintTwo)).status).toBe(302);
-    const state = await readClientState(client.id);
+    const state = await storedClientState(client.id);
     expect(state.tasks.get("icp-builder")).toBe("completed");
     expect(state.sprints.get(1)?.progress).toBe(70);
     // The countdown keeps its start to the millisecond (the field shows minutes).
@@ -546,7 +543,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(
       asResponse(await edit(staff.cookie, client.id, sprintFields(2, "in-progress", "50"))).status,
     ).toBe(302);
-    const state = await readClientState(client.id);
+    const state = await storedClientState(client.id);
     expect([state.sprints.get(2)?.status, state.sprints.get(3)?.status]).toEqual([
       "in-progress",
       "not-started",

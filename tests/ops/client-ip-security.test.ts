@@ -6,6 +6,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_JWT_SECRET, DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
 import {
+  createConfirmedUser,
   freePort,
   startAppProcess,
   startAuthProcess,
@@ -66,21 +67,6 @@ function sessionCookie(session: Record<string, unknown>): string {
   return `sb-127-auth-token=base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
 }
 
-async function createUser(authUrl: string, email: string): Promise<string> {
-  const created = await fetch(`${authUrl}/auth/v1/admin/users`, {
-    method: "POST",
-    headers: {
-      apikey: DEMO_SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
-  });
-  const body = (await created.json()) as { id: string };
-  if (!created.ok) throw new Error(`admin create: ${created.status}`);
-  return body.id;
-}
-
 describe("sessions and per-client limits with several client IPs", () => {
   let auth: RunningProcess;
   let app: RunningProcess;
@@ -96,7 +82,12 @@ describe("sessions and per-client limits with several client IPs", () => {
   });
 
   it("sends a cookie forged with the demo secret (HS256, no kid, no session) to / instead of the dashboard", async () => {
-    const id = await createUser(auth.url, `forged-${Date.now()}@example.com`);
+    const id = await createConfirmedUser(
+      auth.url,
+      DEMO_SERVICE_ROLE_KEY,
+      `forged-${Date.now()}@example.com`,
+      PASSWORD,
+    );
     const now = Math.floor(Date.now() / 1000);
     const farFuture = now + 100 * 365 * 24 * 3600;
     const token = await new SignJWT({
@@ -125,7 +116,7 @@ describe("sessions and per-client limits with several client IPs", () => {
 
   it("45 concurrent GET / with a bogus cookie from one IP leave another IP's sign-in working", async () => {
     const email = `bystander-${Date.now()}@example.com`;
-    await createUser(auth.url, email);
+    await createConfirmedUser(auth.url, DEMO_SERVICE_ROLE_KEY, email, PASSWORD);
     const bogus = sessionCookie({
       access_token: "x.y.z",
       token_type: "bearer",

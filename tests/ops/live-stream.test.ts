@@ -5,10 +5,10 @@ import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgres } from "../support/postgres";
 import {
-  createConfirmedUser,
   freePort,
   postForm,
   signInCookie,
+  signedInPerson,
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
@@ -58,18 +58,6 @@ async function openStream(app: RunningProcess, cookie: string): Promise<Stream> 
   };
 }
 
-async function user(app: RunningProcess, authUrl: string, label: string, staff = false) {
-  const email = `live-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const id = await createConfirmedUser(
-    authUrl,
-    DEMO_SERVICE_ROLE_KEY,
-    email,
-    PASSWORD,
-    staff ? { role: "staff" } : undefined,
-  );
-  return { id, email, cookie: await signInCookie(app, email, PASSWORD) };
-}
-
 const tick = (app: RunningProcess, cookie: string, taskId: string) =>
   postForm(app, "/dashboard/sprint-1", { taskId, status: "completed" }, { Cookie: cookie });
 
@@ -102,9 +90,9 @@ describe("the live stream", () => {
 
   it("is an uncompressed event stream that pings a client's own changes, and staff every client's", async () => {
     const [one, two, staff] = await Promise.all([
-      user(app, auth.url, "one"),
-      user(app, auth.url, "two"),
-      user(app, auth.url, "staff", true),
+      signedInPerson(app, auth.url, "live-one", PASSWORD),
+      signedInPerson(app, auth.url, "live-two", PASSWORD),
+      signedInPerson(app, auth.url, "live-staff", PASSWORD, true),
     ]);
     const oneStream = await openStream(app, one.cookie);
     const twoStream = await openStream(app, two.cookie);
@@ -134,7 +122,7 @@ describe("the live stream", () => {
   });
 
   it("stays open past the request timeout, and still pings", async () => {
-    const client = await user(app, auth.url, "long");
+    const client = await signedInPerson(app, auth.url, "live-long", PASSWORD);
     const stream = await openStream(app, client.cookie);
     try {
       // Three times the 1.5 s in which a request must have arrived in full.
@@ -148,7 +136,9 @@ describe("the live stream", () => {
 
   it("takes 60 streams from one address (20 people behind one NAT, 3 tabs each) and still answers pages", async () => {
     const people = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => user(app, auth.url, `nat-${index}`)),
+      Array.from({ length: 20 }, (_, index) =>
+        signedInPerson(app, auth.url, `live-nat-${index}`, PASSWORD),
+      ),
     );
     const streams = await Promise.all(
       people.flatMap((person) => [0, 1, 2].map(() => openStream(app, person.cookie))),
@@ -170,7 +160,7 @@ describe("the live stream", () => {
     "leaves no stream or listener behind after 2,000 streams opened and closed",
     { timeout: 180_000 },
     async () => {
-      const client = await user(app, auth.url, "many");
+      const client = await signedInPerson(app, auth.url, "live-many", PASSWORD);
       let most = 0;
       for (let batch = 0; batch < 40; batch++) {
         const streams = await Promise.all(
@@ -196,7 +186,7 @@ describe("the live stream at shutdown", () => {
     // A stream that held the server open would keep it for ten minutes: past this test's time.
     const app = await startAppProcess(freePort(), auth.url, { SHUTDOWN_TIMEOUT_MS: "600000" });
     try {
-      const client = await user(app, auth.url, "shutdown");
+      const client = await signedInPerson(app, auth.url, "live-shutdown", PASSWORD);
       const stream = await openStream(app, client.cookie);
       const ended = stream.nextChange().then(
         () => "ping",
@@ -218,7 +208,7 @@ describe("the live stream across two app instances on one PostgreSQL", () => {
     const one = await startAppProcess(freePort(), auth.url, settings);
     const two = await startAppProcess(freePort(), auth.url, settings);
     try {
-      const client = await user(one, auth.url, "instances");
+      const client = await signedInPerson(one, auth.url, "live-instances", PASSWORD);
       const stream = await openStream(two, await signInCookie(two, client.email, PASSWORD));
       // The other instance listens once its connection is up: a ping may need a second change.
       const change = stream.nextChange();

@@ -10,10 +10,10 @@ import { freshPostgres } from "../support/postgres";
 import {
   freePort,
   postForm,
+  shownTaskStatuses,
   signedInCookie,
   startAppProcess,
   startAuthProcess,
-  type RunningProcess,
 } from "../support/processes";
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -28,19 +28,6 @@ const TASKS = [
 
 interface Client {
   cookie: string;
-}
-
-/** The status shown for each task of sprint 1, read from the page the client sees. */
-async function shownStatuses(app: RunningProcess, client: Client) {
-  const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: client.cookie } });
-  const html = await page.text();
-  const statuses = new Map<string, string>();
-  for (const task of TASKS) {
-    const row = new RegExp(`data-task="${task}"[\\s\\S]*?name="status" value="(\\w+)"`).exec(html);
-    // The form posts the opposite of what is shown.
-    if (row) statuses.set(task, row[1] === "pending" ? "completed" : "pending");
-  }
-  return statuses;
 }
 
 describe.each(["sqlite", "postgres"] as const)(
@@ -111,7 +98,7 @@ describe.each(["sqlite", "postgres"] as const)(
         }
         const lost: string[] = [];
         for (const client of clients) {
-          const shown = await shownStatuses(app, client);
+          const shown = await shownTaskStatuses(app, TASKS, client.cookie);
           for (const [key, post] of acknowledged) {
             if (post.client !== client) continue;
             if (shown.get(post.task) !== post.status)

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyProgrammeChanges } from "~/data/client-programme.server";
-import { closeProductDatabase, inTransaction } from "~/data/connection.server";
+import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
+import { closeProductDatabase, database, inTransaction } from "~/data/connection.server";
 import type { TaskStatus } from "~/programme/model";
 import { configure, parseEnv } from "~/lib/env.server";
 import { freshPostgres } from "./postgres";
@@ -57,4 +57,9 @@ export function storeTaskStatus(userId: string, taskId: string, status: TaskStat
       Date.now(),
     ),
   );
+}
+
+/** What is stored of `userId`'s programme, read as a page would. */
+export async function storedClientState(userId: string) {
+  return readClientState(await database(), userId);
 }

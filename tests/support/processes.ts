@@ -7,6 +7,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEMO_ANON_KEY } from "@portal/auth-server";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 
 const root = join(import.meta.dirname, "../..");
 /** The build the processes run: `$OPS_BUILD_DIR` or `build`, resolved from the project root. */
@@ -242,6 +243,41 @@ export async function signedInCookie(
 ) {
   await createConfirmedUser(authUrl, serviceRoleKey, email, password);
   return signInCookie(app, email, password);
+}
+
+/**
+ * A new confirmed person (staff with `staff`) at an address made from `label`, signed in through
+ * the app's form action: their id, address and Cookie header.
+ */
+export async function signedInPerson(
+  app: RunningProcess,
+  authUrl: string,
+  label: string,
+  password: string,
+  staff = false,
+) {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const id = await createConfirmedUser(
+    authUrl,
+    DEMO_SERVICE_ROLE_KEY,
+    email,
+    password,
+    staff ? { role: "staff" } : undefined,
+  );
+  return { id, email, cookie: await signInCookie(app, email, password) };
+}
+
+/** Each of `tasks`' status on the client's Sprint 1 page, as the server draws it. */
+export async function shownTaskStatuses(app: RunningProcess, tasks: string[], cookie: string) {
+  const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } });
+  const html = await page.text();
+  const statuses = new Map<string, string>();
+  for (const task of tasks) {
+    const row = new RegExp(`data-task="${task}"[\\s\\S]*?name="status" value="(\\w+)"`).exec(html);
+    // The form posts the opposite of what is shown.
+    if (row) statuses.set(task, row[1] === "pending" ? "completed" : "pending");
+  }
+  return statuses;
 }
 
 /** A TCP connection to the app, for requests fetch will not send (bad heads, slow bodies). */
