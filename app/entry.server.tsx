@@ -11,6 +11,7 @@ import {
   inTransaction,
   openProductDatabase,
 } from "~/data/connection.server";
+import { filesFolder, removeAbandonedUploads } from "~/files/store.server";
 import { JOB_HANDLERS } from "~/jobs/handlers.server";
 import { startFanOut, stopFanOut, subscriberCount } from "~/lib/live-bus.server";
 import { closeAllStreams, openStreamCount } from "~/live/stream.server";
@@ -24,7 +25,7 @@ let worker: JobWorker | undefined;
 /**
  * Takes the validated configuration, then reads the programme file and opens (and migrates) the
  * product database, so a bad file or an unreachable database stops the start, not a page view;
- * then starts this instance's job worker.
+ * then starts this instance's job worker and clears away uploads a crash cut off.
  */
 export async function start(env: Env) {
   configure(env);
@@ -36,6 +37,7 @@ export async function start(env: Env) {
     reader: database,
   });
   if (env.DATABASE_URL) startFanOut(env.DATABASE_URL);
+  await removeAbandonedUploads(filesFolder(env.DATA_DIR), env.UPLOAD_TIMEOUT_MS);
 }
 
 /** Whether this instance can answer: its product database answers a query. */

@@ -1,6 +1,6 @@
 // The HTTP server: time limits for slow clients and a cap on connections per address, then
 // malformed requests refused, health, precompressed assets, request logs, security headers,
-// compression, static files, same-site, body-size and canonical-path checks, Remix (decision 035).
+// compression, static files, same-site, body (size, time) and canonical-path checks, turns, Remix.
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -11,7 +11,8 @@ import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
-import { LIVE_PATH } from "../app/lib/paths";
+import { isUploadPath, LIVE_PATH } from "../app/lib/paths";
+import { isUploadTo, limitBodies, MAX_BODY_BYTES } from "./body-limits";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
 import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
@@ -26,8 +27,6 @@ import { watchReadiness } from "./readiness";
 const CONCURRENT_REQUESTS = 8;
 const WAITING_REQUESTS = 1_000;
 
-/** Form posts here are a few hundred bytes; anything near this is not a real client. */
-export const MAX_BODY_BYTES = 64 * 1024;
 const READY_TIMEOUT_MS = 2_000;
 /** The pause between readiness checks (what /readyz answers is at most this old, plus a check). */
 const READINESS_PAUSE_MS = 1_000;
@@ -51,20 +50,6 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
       ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
     });
   });
-  next();
-}
-
-function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  const declared = req.get("content-length");
-  if (declared === undefined && req.get("transfer-encoding")) {
-    res.status(411).type("text/plain").send("A Content-Length is required.");
-    return;
-  }
-  if (Number(declared ?? 0) > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain").send("The form is too large.");
-    return;
-  }
   next();
 }
 
@@ -154,14 +139,22 @@ export async function startHttpServer(
     );
   }
   app.use(sameSiteOnly(env.SITE_URL));
-  app.use(bodyLimit);
+  const isUpload = isUploadTo(isUploadPath);
+  app.use(
+    limitBodies({
+      formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      uploadBytes: env.UPLOAD_MAX_FILE_BYTES + MAX_BODY_BYTES,
+      isUpload,
+    }),
+  );
   app.use(noLegacyDataRequests);
   app.use(canonicalPaths);
   app.use(
     takeTurns({
       concurrent: CONCURRENT_REQUESTS,
       waiting: WAITING_REQUESTS,
-      exempt: (path) => path === LIVE_PATH,
+      // An upload streams to storage for minutes at little CPU: it would hold a turn all along.
+      exempt: (req) => req.path === LIVE_PATH || isUpload(req),
     }),
   );
   app.all(
@@ -182,7 +175,8 @@ export async function startHttpServer(
   const server: Server = createServer(
     {
       headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
-      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      // The longest a request may take (an upload); every other is held to its own below.
+      requestTimeout: Math.max(env.HTTP_REQUEST_TIMEOUT_MS, env.UPLOAD_TIMEOUT_MS),
       keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
     },

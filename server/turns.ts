@@ -9,8 +9,8 @@ export interface TurnLimits {
   concurrent: number;
   /** Requests that may wait; one more is answered 503 at once. */
   waiting: number;
-  /** Paths whose requests take no turn (they last: the live stream). */
-  exempt: (path: string) => boolean;
+  /** Requests that take no turn (they last: the live stream, an upload). */
+  exempt: (req: Request) => boolean;
 }
 
 export function takeTurns({ concurrent, waiting, exempt }: TurnLimits) {
@@ -25,7 +25,7 @@ export function takeTurns({ concurrent, waiting, exempt }: TurnLimits) {
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if (exempt(req.path)) return next();
+    if (exempt(req)) return next();
     const start = () => {
       // A request whose client went away while it waited takes no turn.
       if (res.writableEnded || req.socket.destroyed) {

@@ -103,6 +103,10 @@ export const toasts = {
     "Progress is a whole number from 0 to 100, and a start is a date and time.",
   ),
   dateInvalid: error("Check the Date", "That day does not exist: pick a day of its month."),
+  fileShared: success("File Shared", "The client finds it under Files."),
+  fileMissing: error("Choose a File", "Pick the file to share."),
+  noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
+  uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
 } as const satisfies Record<string, Toast>;
 
 /** The answer to a reset request, the same whether or not the address has an account. */
@@ -143,4 +147,9 @@ export function alreadyClient(email: string): Toast {
 /** A change the programme's rules refuse, in the rule's own words. */
 export function editRefused(reason: string): Toast {
   return error("Not Saved", reason);
+}
+
+/** An upload refused for its size. */
+export function fileTooLarge(maxBytes: number): Toast {
+  return error("File Too Large", `A file can be up to ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
 }

@@ -6,6 +6,7 @@ import * as staffConsole from "./migrations/002-staff-console";
 import * as sessionRevocations from "./migrations/003-session-revocations";
 import * as revocationReasons from "./migrations/004-revocation-reasons";
 import * as eventsAndJobs from "./migrations/005-events-and-jobs";
+import * as sharedFiles from "./migrations/006-shared-files";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "003-session-revocations": sessionRevocations,
   "004-revocation-reasons": revocationReasons,
   "005-events-and-jobs": eventsAndJobs,
+  "006-shared-files": sharedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -67,6 +67,21 @@ export interface AuditEventsTable {
 /** Who changed a client's programme. */
 export type ActorRole = "client" | "staff";
 
+/** A file shared between a client and the agency; its bytes are in the file store under `id`. */
+export interface SharedFilesTable {
+  id: string;
+  client_id: string;
+  /** The name it was uploaded with, made safe to show and to download as. */
+  name: string;
+  bytes: number;
+  sha256: string;
+  note: string;
+  shared_by_id: string;
+  shared_by_email: string;
+  shared_by_role: ActorRole;
+  created_at: Millis;
+}
+
 /** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
 export interface JobsTable {
   id: Serial;
@@ -107,6 +122,7 @@ export interface ProductDatabase {
   clients: ClientsTable;
   audit_events: AuditEventsTable;
   jobs: JobsTable;
+  shared_files: SharedFilesTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

@@ -14,3 +14,14 @@ export interface AuditEntry {
   after: string;
   at: number;
 }
+
+/** A file shared between a client and the agency, as its lists show it. */
+export interface SharedFile {
+  id: string;
+  name: string;
+  bytes: number;
+  note: string;
+  sharedByEmail: string;
+  sharedByRole: "client" | "staff";
+  at: number;
+}

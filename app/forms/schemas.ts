@@ -32,6 +32,7 @@ export const FORM_ISSUES = {
   taskNotFound: { toast: toasts.taskNotFound },
   editInvalid: { toast: toasts.editInvalid },
   dateInvalid: { toast: toasts.dateInvalid },
+  noteTooLong: { toast: toasts.noteTooLong, hint: toasts.noteTooLong.description },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -138,3 +139,17 @@ export const sprintEditSchema = z.object({
 });
 
 export const taskStatusEditSchema = z.enum(TASK_STATUSES, "editInvalid" satisfies FormIssueName);
+
+/** The longest note that goes with a shared file. */
+export const FILE_NOTE_MAX = 2_000;
+
+/** The text that goes with a shared file (the file itself is read from the upload). */
+export const shareFileSchema = z.object({
+  note: z.pipe(
+    z.pipe(
+      text,
+      z.transform((value) => value.trim()),
+    ),
+    z.string().check(z.maxLength(FILE_NOTE_MAX, "noteTooLong" satisfies FormIssueName)),
+  ),
+});

@@ -95,6 +95,8 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(200),
+  UPLOAD_MAX_FILE_BYTES: positiveInt.default(100 * 1024 * 1024),
+  UPLOAD_TIMEOUT_MS: positiveInt.default(30 * 60_000),
   BENCH_SESSION_USER: benchSessionUser.optional(),
 });
 

@@ -33,3 +33,21 @@ export const TRAIL_PAGE_PARAM = "older";
 export function staffClientPath(userId: string): string {
   return `${STAFF_PATH}/clients/${userId}`;
 }
+
+/** The client's files: everything shared either way. */
+export const FILES_PATH = "/dashboard/files";
+
+/** One client's files in the staff console, where staff share one. */
+export function staffClientFilesPath(userId: string): string {
+  return `${staffClientPath(userId)}/files`;
+}
+
+/** A file's download. */
+export function fileDownloadPath(fileId: string): string {
+  return `/resources/files/${fileId}`;
+}
+
+/** The paths whose multipart posts carry files (they get the upload's size and time limits). */
+export function isUploadPath(path: string): boolean {
+  return /^\/staff\/clients\/[^/]+\/files$/.test(path);
+}

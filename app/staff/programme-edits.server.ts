@@ -3,7 +3,6 @@
 // trail), and the trail itself, newest first. Staff records and unknown ids are the 404 page.
 import type { AppLoadContext } from "@remix-run/node";
 import { editRefused, toasts } from "~/content/toasts";
-import { directoryEntry } from "~/data/client-directory.server";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { readAuditTrail, recordEvent, type TrailCursor } from "~/data/events.server";
@@ -22,7 +21,6 @@ import {
   taskStatusEditSchema,
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
-import { notFound } from "~/lib/not-found.server";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
@@ -34,24 +32,8 @@ import {
   sprintEditChanges,
   sprintFormValues,
 } from "~/programme/programme-edits";
-import { authUnavailable } from "~/session/guards.server";
 import type { SessionUser } from "~/session/state.server";
-import { currentUser, isStaffUser } from "./auth-admin.server";
-
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The client behind `clientId`, as the auth service knows them; the 404 page for anyone else. */
-async function clientOf(request: Request, clientId: string | undefined) {
-  if (!clientId || !USER_ID.test(clientId)) throw notFound(request);
-  let user;
-  try {
-    user = await currentUser(clientId);
-  } catch {
-    throw authUnavailable(new Headers());
-  }
-  if (!user || isStaffUser(user)) throw notFound(request);
-  return directoryEntry(user);
-}
+import { clientOf } from "./client-of.server";
 
 /** `?older=<at>.<id>`: the trail's page after that entry; anything else is the newest page. */
 function trailCursor(request: Request): TrailCursor | null {

@@ -20,6 +20,7 @@ import { openDatabase, openMigratedDatabase } from "~/data/database.server";
 import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
 import { saveRevocation } from "~/data/session-revocations.server";
+import { recordSharedFile } from "~/data/shared-files.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
@@ -71,6 +72,16 @@ function writeEverything(user: string, index: number) {
       at,
     );
     await saveRevocation(trx, user, { revokedAt: at, keptSessionId: null, reason: "everywhere" });
+    await recordSharedFile(trx, {
+      id: randomUUID(),
+      clientId: user,
+      name: "offer.pdf",
+      bytes: 3_000_000_000 + index,
+      sha256: "0".repeat(64),
+      note: "",
+      sharedBy: staff,
+      at,
+    });
   };
 }
 

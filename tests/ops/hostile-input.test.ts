@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toasts } from "~/content/toasts";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
-import { MAX_BODY_BYTES } from "../../server/http";
+import { MAX_BODY_BYTES } from "../../server/body-limits";
 import {
   createConfirmedUser,
   freePort,

@@ -31,7 +31,7 @@ async function serve() {
     });
     next();
   });
-  app.use(takeTurns({ concurrent: 2, waiting: 2, exempt: (path) => path === "/stream" }));
+  app.use(takeTurns({ concurrent: 2, waiting: 2, exempt: (req) => req.path === "/stream" }));
   app.get("/work", (req, res) => {
     started.push(String(req.query.n));
     releases.push(() => res.send(`done ${req.query.n}`));

@@ -1,4 +1,4 @@
-// The signed-in sidebar's content: brand, Dashboard, Sprint 1–4 and Account links, and the fixed
+// The signed-in sidebar's content: brand, Dashboard, Sprint 1–4, Files and Account links, the fixed
 // 'Overall Progress' card.
 import { Icon } from "~/components/ui/icon";
 import { Progress } from "~/components/ui/progress";
@@ -10,7 +10,7 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH, DASHBOARD_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
 
 export function AppSidebar({ programme }: { programme: ProgrammeView }) {
@@ -37,6 +37,9 @@ export function AppSidebar({ programme }: { programme: ProgrammeView }) {
                 {sprint.name}
               </SidebarMenuLink>
             ))}
+            <SidebarMenuLink to={FILES_PATH} icon="folder-open">
+              Files
+            </SidebarMenuLink>
             <SidebarMenuLink to={ACCOUNT_PATH} icon="user-cog">
               Account
             </SidebarMenuLink>

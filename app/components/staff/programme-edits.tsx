@@ -1,20 +1,18 @@
 // One client's page in the staff console: the overall figure and each sprint (status, progress,
 // countdown start, objectives, tasks) as plain forms, one per sprint, that work without
 // JavaScript; a locked sprint says what it waits for. The audit trail follows.
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert, type ClaimsAnswer } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Icon } from "~/components/ui/icon";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FormAnswer } from "~/forms/answer";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { STAFF_PATH, staffClientPath } from "~/lib/paths";
+import { staffClientPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
@@ -26,8 +24,7 @@ import {
 } from "~/programme/programme-edits";
 import type { ProgrammeEditsData } from "~/staff/views";
 import { AuditTrail } from "./audit-trail";
-
-/** A datetime-local value in UTC ("2026-11-25T14:30"), or "" for none. */
+import { ClientHeader } from "./client-header";
 
 function PercentField({
   id,
@@ -241,21 +238,7 @@ export function ProgrammeEditsPage({ client, programme, sprints, audit }: Progra
   const action = staffClientPath(client.userId);
   return (
     <div className="grid gap-6">
-      <div className="grid gap-3">
-        <Button asChild variant="ghost" size="sm" className="-ml-3 justify-self-start">
-          <Link to={STAFF_PATH}>
-            <Icon name="arrow-left" />
-            All clients
-          </Link>
-        </Button>
-        <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          {client.email}
-        </h1>
-        <p className="text-sm text-muted-foreground">
-          {programme.current} · last sign-in{" "}
-          {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
-        </p>
-      </div>
+      <ClientHeader client={client} current={programme.current} />
       {/* Keyed by what they show: after a save, each form starts again from what was stored. */}
       <OverallForm
         key={programme.overallProgress}

@@ -1,0 +1,46 @@
+// The files shared between a client and the agency, newest first: each name downloads the file;
+// who shared it, when, its size and its note. A client reads the agency's as "Agency".
+import { Icon } from "~/components/ui/icon";
+import type { SharedFile } from "~/data/shapes";
+import { fileDownloadPath } from "~/lib/paths";
+import { consoleTime } from "~/programme/programme-edits";
+
+/** "812 B", "14.2 KB", "3.5 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function FileList({ files, reader }: { files: SharedFile[]; reader: "client" | "staff" }) {
+  if (files.length === 0) {
+    return <p className="text-sm text-muted-foreground">No files shared yet.</p>;
+  }
+  const sharer = (file: SharedFile) =>
+    reader === "staff"
+      ? `${file.sharedByEmail}${file.sharedByRole === "client" ? " (client)" : ""}`
+      : file.sharedByRole === "staff"
+        ? "Agency"
+        : "You";
+  return (
+    <ul className="grid gap-3">
+      {files.map((file) => (
+        <li key={file.id} className="grid gap-0.5 rounded-md border p-3 text-sm">
+          <a
+            href={fileDownloadPath(file.id)}
+            download={file.name}
+            className="flex items-center gap-2 break-all font-medium text-indigo-700 hover:underline"
+          >
+            <Icon name="download" className="size-4 shrink-0" />
+            {file.name}
+          </a>
+          <span className="text-muted-foreground">
+            {fileSize(file.bytes)} · {sharer(file)} ·{" "}
+            <time dateTime={new Date(file.at).toISOString()}>{consoleTime(file.at)}</time>
+          </span>
+          {file.note ? <p className="whitespace-pre-line text-slate-700">{file.note}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,57 @@
+// The head of a client's pages in the console: back to all clients, who the client is, where they
+// are, and the page's tabs (the programme, the files).
+import { Link, NavLink } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { STAFF_PATH, staffClientFilesPath, staffClientPath } from "~/lib/paths";
+import { cn } from "~/lib/utils";
+import { consoleTime } from "~/programme/programme-edits";
+
+export function ClientHeader({
+  client,
+  current,
+}: {
+  client: { userId: string; email: string; lastSignInAt: number | null };
+  current: string;
+}) {
+  const tabs = [
+    { to: staffClientPath(client.userId), label: "Programme" },
+    { to: staffClientFilesPath(client.userId), label: "Files" },
+  ];
+  return (
+    <div className="grid gap-3">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 justify-self-start">
+        <Link to={STAFF_PATH}>
+          <Icon name="arrow-left" />
+          All clients
+        </Link>
+      </Button>
+      <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {client.email}
+      </h1>
+      <p className="text-sm text-muted-foreground">
+        {current} · last sign-in{" "}
+        {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
+      </p>
+      <nav aria-label="Client" className="flex gap-1 border-b">
+        {tabs.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end
+            className={({ isActive }) =>
+              cn(
+                "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+                isActive
+                  ? "border-indigo-600 text-slate-900"
+                  : "border-transparent text-muted-foreground hover:text-slate-900",
+              )
+            }
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// Multi-line text input primitive: the text field's look, its height from `rows`.
+import { forwardRef, type TextareaHTMLAttributes } from "react";
+import { cn } from "~/lib/utils";
+
+export const Textarea = forwardRef<
+  HTMLTextAreaElement,
+  TextareaHTMLAttributes<HTMLTextAreaElement>
+>(({ className, ...props }, ref) => (
+  <textarea className={cn("field h-auto min-h-20", className)} ref={ref} {...props} />
+));
+Textarea.displayName = "Textarea";

@@ -1,0 +1,99 @@
+// The files shared between each client and the agency: a row per file whose bytes are stored whole,
+// listed newest first, and read only through the client it belongs to.
+import type { Executor } from "./connection.server";
+import type { ActorRole } from "./schema";
+import type { SharedFile } from "./shapes";
+
+export type { SharedFile };
+
+export interface NewSharedFile {
+  id: string;
+  clientId: string;
+  name: string;
+  bytes: number;
+  sha256: string;
+  note: string;
+  sharedBy: { id: string; email: string; role: ActorRole };
+  at: number;
+}
+
+export async function recordSharedFile(trx: Executor, file: NewSharedFile): Promise<void> {
+  await trx
+    .insertInto("shared_files")
+    .values({
+      id: file.id,
+      client_id: file.clientId,
+      name: file.name,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      note: file.note,
+      shared_by_id: file.sharedBy.id,
+      shared_by_email: file.sharedBy.email,
+      shared_by_role: file.sharedBy.role,
+      created_at: file.at,
+    })
+    .execute();
+}
+
+const COLUMNS = [
+  "id",
+  "name",
+  "bytes",
+  "note",
+  "shared_by_email",
+  "shared_by_role",
+  "created_at",
+] as const;
+
+type Row = {
+  id: string;
+  name: string;
+  bytes: number | string;
+  note: string;
+  shared_by_email: string;
+  shared_by_role: ActorRole;
+  created_at: number | string;
+};
+
+function sharedFile(row: Row): SharedFile {
+  return {
+    id: row.id,
+    name: row.name,
+    // PostgreSQL's bigint arrives as text.
+    bytes: Number(row.bytes),
+    note: row.note,
+    sharedByEmail: row.shared_by_email,
+    sharedByRole: row.shared_by_role,
+    at: Number(row.created_at),
+  };
+}
+
+/** The client's files, newest first (at most `limit`). */
+export async function clientFiles(
+  db: Executor,
+  clientId: string,
+  limit = 500,
+): Promise<SharedFile[]> {
+  const rows = await db
+    .selectFrom("shared_files")
+    .select(COLUMNS)
+    .where("client_id", "=", clientId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(sharedFile);
+}
+
+/** One file, and whose it is; undefined for an id nobody has. */
+export async function sharedFileById(
+  db: Executor,
+  fileId: string,
+): Promise<(SharedFile & { clientId: string }) | undefined> {
+  const row = await db
+    .selectFrom("shared_files")
+    .select([...COLUMNS, "client_id"])
+    .where("id", "=", fileId)
+    .executeTakeFirst();
+  return row && { ...sharedFile(row), clientId: row.client_id };
+}

@@ -1,0 +1,41 @@
+// A shared file's download, after its reader's check: the client it belongs to, or staff; anyone
+// else (and any id nobody has) gets the 404 page. Always an attachment (the security headers add
+// that the browser may not sniff it).
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { database } from "~/data/connection.server";
+import { sharedFileById } from "~/data/shared-files.server";
+import { notFound } from "~/lib/not-found.server";
+import { STAFF_ROLE } from "~/lib/roles";
+import type { SessionUser } from "~/session/state.server";
+import { fileStore } from "./store.server";
+
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `Content-Disposition` for `name`: an ASCII stand-in, and the name itself in RFC 5987's form. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export async function fileDownload(
+  request: Request,
+  reader: SessionUser,
+  fileId: string | undefined,
+  headers: Headers,
+): Promise<Response> {
+  if (!fileId || !FILE_ID.test(fileId)) throw notFound(request);
+  const file = await sharedFileById(await database(), fileId);
+  if (!file || (reader.role !== STAFF_ROLE && file.clientId !== reader.id)) throw notFound(request);
+  const stored = await fileStore().read(file.id);
+  if (!stored) throw notFound(request);
+  const answer = new Headers(headers);
+  answer.set("Content-Type", "application/octet-stream");
+  answer.set("Content-Length", String(stored.bytes));
+  answer.set("Content-Disposition", attachmentDisposition(file.name));
+  answer.set("Cache-Control", "private, no-store, no-transform");
+  return new Response(createReadableStreamFromReadable(stored.stream), { headers: answer });
+}

@@ -1,0 +1,22 @@
+// /dashboard/files: the files shared between the client and the agency.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { FilesPage } from "~/components/dashboard/files-page";
+import { loadClientFiles } from "~/dashboard/shared-files.server";
+import type { PageNameHandle } from "~/hooks/use-page-name";
+import { signedInMeta } from "~/lib/page-meta";
+import { requireUser } from "~/session/guards.server";
+export { headers, shouldRevalidate } from "~/forms/page-hooks";
+
+export const handle = { pageName: "Files" } satisfies PageNameHandle;
+
+export const meta: MetaFunction = () => signedInMeta(handle.pageName);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return loadClientFiles(user.id);
+}
+
+export default function Files() {
+  return <FilesPage {...useLoaderData<typeof loader>()} />;
+}

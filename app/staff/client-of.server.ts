@@ -1,0 +1,21 @@
+// The client a console page is about, as the auth service knows them now; an id that is not a
+// client's (unknown, malformed, a staff member's) is the 404 page.
+import { directoryEntry } from "~/data/client-directory.server";
+import { notFound } from "~/lib/not-found.server";
+import { authUnavailable } from "~/session/guards.server";
+import { currentUser, isStaffUser } from "./auth-admin.server";
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The client behind `clientId`, as the auth service knows them; the 404 page for anyone else. */
+export async function clientOf(request: Request, clientId: string | undefined) {
+  if (!clientId || !USER_ID.test(clientId)) throw notFound(request);
+  let user;
+  try {
+    user = await currentUser(clientId);
+  } catch {
+    throw authUnavailable(new Headers());
+  }
+  if (!user || isStaffUser(user)) throw notFound(request);
+  return directoryEntry(user);
+}

@@ -1,0 +1,61 @@
+// What a request's body may be, by path: a form post at most 64 KiB, in full within the request
+// timeout; an upload (a multipart post to an upload path) its own size and time. A body declared
+// over its limit is refused with 413 before a byte of it is read (decision 052).
+import type { NextFunction, Request, Response } from "express";
+
+/** Form posts here are a few hundred bytes; anything near this is not a real client. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface BodyLimits {
+  /** How long any other request may take to arrive, headers and body. */
+  formTimeoutMs: number;
+  /** The largest upload body (its files and fields). */
+  uploadBytes: number;
+  /** Whether the request is an upload, which the server's own request timeout bounds. */
+  isUpload: (req: Request) => boolean;
+}
+
+/** A multipart post to a path that takes files. */
+export function isUploadTo(isUploadPath: (path: string) => boolean) {
+  return (req: Request) =>
+    req.method === "POST" && isUploadPath(req.path) && req.is("multipart/form-data") !== false;
+}
+
+export function limitBodies({ formTimeoutMs, uploadBytes, isUpload }: BodyLimits) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const upload = isUpload(req);
+    if (!upload) closeIfIncomplete(req, res, formTimeoutMs);
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const declared = req.get("content-length");
+    if (declared === undefined && req.get("transfer-encoding")) {
+      res.status(411).type("text/plain").send("A Content-Length is required.");
+      return;
+    }
+    const limit = upload ? uploadBytes : MAX_BODY_BYTES;
+    if (Number(declared ?? 0) > limit) {
+      res
+        .status(413)
+        .set("Connection", "close")
+        .type("text/plain")
+        .send(upload ? "The upload is too large." : "The form is too large.");
+      return;
+    }
+    next();
+  };
+}
+
+/** Node's own request timeout, for this request: a 408 (or a plain close) if it is still arriving. */
+function closeIfIncomplete(req: Request, res: Response, timeoutMs: number) {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (!res.headersSent) {
+      res.writeHead(408, { Connection: "close", "Content-Type": "text/plain" });
+      res.end("Request Timeout");
+    }
+    req.socket.destroySoon();
+  }, timeoutMs);
+  timer.unref();
+  req.once("end", () => clearTimeout(timer));
+  res.once("close", () => clearTimeout(timer));
+}
