@@ -33,9 +33,11 @@ export function limitBodies({ formTimeoutMs, uploadBytes, isUpload }: BodyLimits
     }
     const limit = upload ? uploadBytes : MAX_BODY_BYTES;
     if (Number(declared ?? 0) > limit) {
+      // A form's few kilobytes are read and dropped after the answer, keeping the connection; an
+      // upload's may be gigabytes, so its connection closes instead.
+      if (upload) res.set("Connection", "close");
       res
         .status(413)
-        .set("Connection", "close")
         .type("text/plain")
         .send(upload ? "The upload is too large." : "The form is too large.");
       return;

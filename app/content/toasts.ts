@@ -105,6 +105,8 @@ export const toasts = {
   dateInvalid: error("Check the Date", "That day does not exist: pick a day of its month."),
   fileShared: success("File Shared", "The client finds it under Files."),
   fileMissing: error("Choose a File", "Pick the file to share."),
+  messageEmpty: error("Empty Message", "Write something before you send it."),
+  messageTooLong: error("Message Too Long", "A message can be up to 5,000 characters."),
   noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
 } as const satisfies Record<string, Toast>;

@@ -7,6 +7,7 @@ import * as sessionRevocations from "./migrations/003-session-revocations";
 import * as revocationReasons from "./migrations/004-revocation-reasons";
 import * as eventsAndJobs from "./migrations/005-events-and-jobs";
 import * as sharedFiles from "./migrations/006-shared-files";
+import * as conversation from "./migrations/007-conversation";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "004-revocation-reasons": revocationReasons,
   "005-events-and-jobs": eventsAndJobs,
   "006-shared-files": sharedFiles,
+  "007-conversation": conversation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

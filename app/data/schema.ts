@@ -82,6 +82,35 @@ export interface SharedFilesTable {
   created_at: Millis;
 }
 
+/** One message between a client and the agency (an internal note: staff only). */
+export interface MessagesTable {
+  id: Serial;
+  client_id: string;
+  author_id: string;
+  author_email: string;
+  author_role: ActorRole;
+  body: string;
+  /** 1 for an internal note, which no client ever receives. */
+  internal: Generated<number>;
+  created_at: Millis;
+}
+
+/** A client's thread at a glance: its latest message, and since when it waits for an answer. */
+export interface ThreadsTable {
+  client_id: string;
+  last_message_id: number;
+  last_message_at: Millis;
+  awaiting_since: Millis | null;
+}
+
+/** How far one reader (the client, or one staff member) has read a thread. */
+export interface ThreadReadsTable {
+  client_id: string;
+  reader_id: string;
+  last_read_id: number;
+  read_at: Millis;
+}
+
 /** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
 export interface JobsTable {
   id: Serial;
@@ -123,6 +152,9 @@ export interface ProductDatabase {
   audit_events: AuditEventsTable;
   jobs: JobsTable;
   shared_files: SharedFilesTable;
+  messages: MessagesTable;
+  threads: ThreadsTable;
+  thread_reads: ThreadReadsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

@@ -25,3 +25,25 @@ export interface SharedFile {
   sharedByRole: "client" | "staff";
   at: number;
 }
+
+/** One message of a thread as its readers see it (`internal`: a note only staff see). */
+export interface ThreadMessage {
+  id: number;
+  authorEmail: string;
+  authorRole: "client" | "staff";
+  body: string;
+  internal: boolean;
+  at: number;
+}
+
+/** A thread in the staff inbox. */
+export interface InboxThread {
+  clientId: string;
+  email: string;
+  /** Since when the client's latest words wait for an agency answer (ms), or null. */
+  awaitingSince: number | null;
+  lastMessageAt: number;
+  latest: { body: string; internal: boolean; authorRole: "client" | "staff" };
+  /** The client's messages this staff member has not read. */
+  unread: number;
+}

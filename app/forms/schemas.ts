@@ -33,6 +33,8 @@ export const FORM_ISSUES = {
   editInvalid: { toast: toasts.editInvalid },
   dateInvalid: { toast: toasts.dateInvalid },
   noteTooLong: { toast: toasts.noteTooLong, hint: toasts.noteTooLong.description },
+  messageEmpty: { toast: toasts.messageEmpty, hint: toasts.messageEmpty.description },
+  messageTooLong: { toast: toasts.messageTooLong, hint: toasts.messageTooLong.description },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -151,5 +153,33 @@ export const shareFileSchema = z.object({
       z.transform((value) => value.trim()),
     ),
     z.string().check(z.maxLength(FILE_NOTE_MAX, "noteTooLong" satisfies FormIssueName)),
+  ),
+});
+
+/** The longest message, in characters. */
+export const MESSAGE_MAX = 5_000;
+
+/** A message as stored: line breaks as \n, no other control character, trimmed. */
+export function messageText(value: string): string {
+  return value
+    .replace(/\r\n?/g, "\n")
+    .replace(/(?![\n\t])\p{Cc}/gu, "")
+    .trim();
+}
+
+export const messageSchema = z.object({
+  body: z.pipe(
+    z.pipe(text, z.transform(messageText)),
+    z
+      .string()
+      .check(
+        z.minLength(1, "messageEmpty" satisfies FormIssueName),
+        z.maxLength(MESSAGE_MAX, "messageTooLong" satisfies FormIssueName),
+      ),
+  ),
+  /** Staff only: a note the client never receives (a checkbox, "on" when ticked). */
+  internal: z.pipe(
+    text,
+    z.transform((value) => value === "on"),
   ),
 });

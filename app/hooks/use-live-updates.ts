@@ -1,6 +1,6 @@
 // With JavaScript, a signed-in page listens to its tab's live stream and reads its data again when
-// told that what it shows changed; never while a form on it holds unsaved input, which the new data
-// must not overwrite (decision 049).
+// told that what it shows changed; never while a form on it holds unsaved input the new data could
+// overwrite (a form marked `data-keeps-input` draws nothing from that data: decision 049).
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LIVE_PATH } from "~/lib/paths";
@@ -13,6 +13,7 @@ const RETRY_MS = 2_000;
 /** Whether any form on the page has a field changed from what the page drew. */
 function unsavedInput(): boolean {
   for (const form of document.forms) {
+    if (form.dataset.keepsInput !== undefined) continue;
     for (const field of form.elements) {
       if (field instanceof HTMLInputElement) {
         const choice = field.type === "checkbox" || field.type === "radio";

@@ -6,8 +6,10 @@ import pg from "pg";
 import { log } from "./log.server";
 
 export interface LiveChange {
-  /** Whose programme (or, later, conversation) changed. */
+  /** Whose programme or conversation changed. */
   clientId: string;
+  /** A change only staff may hear of (an internal note): the client's own pages are not pinged. */
+  staffOnly?: boolean;
 }
 
 type Listener = (change: LiveChange) => void;
@@ -62,7 +64,9 @@ export function startFanOut(connectionString: string): void {
     next.on("notification", ({ payload }) => {
       try {
         const change: unknown = JSON.parse(payload ?? "null");
-        if (isChange(change) && change.from !== INSTANCE) deliver({ clientId: change.clientId });
+        if (isChange(change) && change.from !== INSTANCE) {
+          deliver({ clientId: change.clientId, staffOnly: change.staffOnly === true });
+        }
       } catch {
         // Not one of ours.
       }
@@ -88,7 +92,11 @@ export function startFanOut(connectionString: string): void {
   void connect();
   fanOut = {
     notify(change) {
-      const payload = JSON.stringify({ clientId: change.clientId, from: INSTANCE });
+      const payload = JSON.stringify({
+        clientId: change.clientId,
+        staffOnly: change.staffOnly === true,
+        from: INSTANCE,
+      });
       client?.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch(() => undefined);
     },
     async stop() {

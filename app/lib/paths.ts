@@ -34,6 +34,17 @@ export function staffClientPath(userId: string): string {
   return `${STAFF_PATH}/clients/${userId}`;
 }
 
+/** The client's thread with the agency. */
+export const MESSAGES_PATH = "/dashboard/messages";
+
+/** Every client's thread, for staff: those waiting for an answer first. */
+export const STAFF_MESSAGES_PATH = "/staff/messages";
+
+/** One client's thread in the staff console. */
+export function staffClientMessagesPath(userId: string): string {
+  return `${staffClientPath(userId)}/messages`;
+}
+
 /** The client's files: everything shared either way. */
 export const FILES_PATH = "/dashboard/files";
 

@@ -12,7 +12,14 @@ import { getEnv } from "./env.server";
 import { redisClient } from "./redis.server";
 
 export type LimitedAction =
-  "sign-in" | "sign-up" | "confirm" | "refresh" | "session-refresh" | "email-change" | "invite";
+  | "sign-in"
+  | "sign-up"
+  | "confirm"
+  | "refresh"
+  | "session-refresh"
+  | "email-change"
+  | "invite"
+  | "message";
 
 interface Limiters {
   signInPerIp: RateLimiterAbstract;
@@ -24,6 +31,7 @@ interface Limiters {
   refreshPerSession: RateLimiterAbstract;
   emailChangePerUser: RateLimiterAbstract;
   invitePerAddress: RateLimiterAbstract;
+  messagePerUser: RateLimiterAbstract;
 }
 
 /** A real session refreshes about once an hour; more than this in a window is not a browser. */
@@ -46,6 +54,9 @@ const EMAIL_CHANGE_WINDOW_SECONDS = 120;
  * to invitations.
  */
 const INVITE_GAP_SECONDS = 60;
+
+/** Messages one person may send in a minute: more than a person types, fewer than a script. */
+const MESSAGES_PER_MINUTE = 30;
 
 let limiters: Promise<Limiters> | undefined;
 
@@ -81,6 +92,7 @@ async function createLimiters(): Promise<Limiters> {
     refreshPerSession: make("refresh-session", REFRESHES_PER_SESSION),
     emailChangePerUser: make("email-change-user", 1, EMAIL_CHANGE_WINDOW_SECONDS),
     invitePerAddress: make("invite-address", 1, INVITE_GAP_SECONDS),
+    messagePerUser: make("message-user", MESSAGES_PER_MINUTE, 60),
   };
 }
 
@@ -144,13 +156,14 @@ function countOf(
     "session-refresh": [all.refreshPerSession, subject],
     "email-change": [all.emailChangePerUser, subject],
     invite: [all.invitePerAddress, addressKey(subject)],
+    message: [all.messagePerUser, subject],
   }[action] as [RateLimiterAbstract, string];
 }
 
 /**
  * Counts one attempt. Returns null when it may go ahead, or the seconds to wait when a limit is
  * reached. `subject` is the e-mail address of a sign-in or an invitation, the session of a
- * session's refresh, the user of an e-mail change. A sign-in that may go ahead is counted as a
+ * session's refresh, the user of an e-mail change or a message. A sign-in that may go ahead is counted as a
  * failure until settleSignIn() says how it ended.
  */
 export async function takeAttempt(

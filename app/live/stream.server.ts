@@ -2,7 +2,7 @@
 // (a client's own; for staff, any client's), a heartbeat for proxies, and an end when the tab goes,
 // the server stops or the session ends. Ids only; the page reads the rest itself (decision 049).
 import type { AppLoadContext } from "@remix-run/node";
-import { subscribe } from "~/lib/live-bus.server";
+import { subscribe, type LiveChange } from "~/lib/live-bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import { sessionStands, type SessionUser } from "~/session/state.server";
 
@@ -26,10 +26,14 @@ export function closeAllStreams(): void {
 
 const encoder = new TextEncoder();
 
+/** Whether `user`'s pages show `change`: staff every client's, a client their own (never a note). */
+export function seesChange(user: SessionUser, change: LiveChange): boolean {
+  return user.role === STAFF_ROLE || (change.clientId === user.id && !change.staffOnly);
+}
+
 export function liveStream(request: Request, context: AppLoadContext, user: SessionUser): Response {
   // Remix's request.signal misses many closed connections; the HTTP server's own close does not.
   const gone = context.disconnect ?? request.signal;
-  const sees = (clientId: string) => user.role === STAFF_ROLE || clientId === user.id;
   let close = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -43,7 +47,7 @@ export function liveStream(request: Request, context: AppLoadContext, user: Sess
         }
       };
       const unsubscribe = subscribe((change) => {
-        if (sees(change.clientId)) {
+        if (seesChange(user, change)) {
           send(`event: changed\ndata: ${JSON.stringify({ clientId: change.clientId })}\n\n`);
         }
       });

@@ -12,8 +12,8 @@ export const handle = { pageName: "Clients" } satisfies PageNameHandle;
 export const meta: MetaFunction = () => [{ title: `${handle.pageName} · Agency Console` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return loadClientList(request);
+  const { user } = await requireStaff(request, context);
+  return loadClientList(request, user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

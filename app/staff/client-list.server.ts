@@ -19,6 +19,8 @@ import { currentProgramme } from "~/programme/current.server";
 import { invite } from "./auth-admin.server";
 import { freshDirectory } from "./directory.server";
 import type { ClientRow } from "./views";
+import type { SessionUser } from "~/session/state.server";
+import { unreadByStaff } from "~/data/messages.server";
 
 export const CLIENTS_PER_PAGE = 50;
 const MAX_SEARCH_CHARS = 254;
@@ -30,15 +32,16 @@ function listQuery(request: Request) {
   return { search, page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
 }
 
-export async function loadClientList(request: Request) {
+export async function loadClientList(request: Request, staff: SessionUser) {
   await freshDirectory();
   const { search, page } = listQuery(request);
   const db = await database();
   const { clients, total } = await listClients(db, { search, page, perPage: CLIENTS_PER_PAGE });
-  const states = await readClientStates(
-    db,
-    clients.map((client) => client.userId),
-  );
+  const ids = clients.map((client) => client.userId);
+  const [states, unread] = await Promise.all([
+    readClientStates(db, ids),
+    unreadByStaff(db, staff.id, ids),
+  ]);
   const content = currentProgramme();
   const now = Date.now();
   const rows: ClientRow[] = clients.map((client) => {
@@ -51,6 +54,7 @@ export async function loadClientList(request: Request) {
       current: view?.current ?? "",
       overallProgress: view?.overallProgress ?? content.overallProgress,
       lastSignInAt: client.lastSignInAt,
+      unread: unread.get(client.userId) ?? 0,
     };
   });
   return { rows, total, search, page, perPage: CLIENTS_PER_PAGE };

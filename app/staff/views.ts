@@ -10,6 +10,8 @@ export interface ClientRow {
   current: string;
   overallProgress: number;
   lastSignInAt: number | null;
+  /** The client's messages the staff member viewing the list has not read. */
+  unread: number;
 }
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */

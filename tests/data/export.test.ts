@@ -20,6 +20,7 @@ import { openDatabase, openMigratedDatabase } from "~/data/database.server";
 import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
 import { saveRevocation } from "~/data/session-revocations.server";
+import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
@@ -80,6 +81,13 @@ function writeEverything(user: string, index: number) {
       sha256: "0".repeat(64),
       note: "",
       sharedBy: staff,
+      at,
+    });
+    await recordMessage(trx, {
+      clientId: user,
+      author: staff,
+      body: "Welcome!",
+      internal: false,
       at,
     });
   };

@@ -1,8 +1,9 @@
-// The agency's side as the agency and a new client walk it, JavaScript on and off: staff granted
-// by the command, an invitation accepted elsewhere, a client's tick seen, sprints completed from
-// the console and open at the client's next view, the console a 404 page for clients.
+// The agency's side as staff and a new client walk it, JavaScript on and off: staff granted by the
+// command, an invitation accepted elsewhere, a tick seen, sprints completed from the console, a file
+// shared and downloaded, a conversation both ways; the console a 404 page for clients.
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import {
   createUser,
   expect,
@@ -11,6 +12,7 @@ import {
   latestMail,
   open,
   PASSWORD,
+  signedInDevice,
   signInByPost,
   test,
   uniqueEmail,
@@ -189,4 +191,105 @@ test("the console's forms keep their errors, each by the form that was sent", as
     await expect(sprint3.getByRole("alert")).toHaveCount(0);
   }
   await expectAccessible(page);
+});
+
+test("staff share a file that the client downloads as it was", async ({ page, browser }) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-files");
+  await createUser(staffEmail, { staff: true });
+  const clientEmail = uniqueEmail("client-files");
+  const clientId = await createUser(clientEmail);
+  await signInByPost(page, staffEmail, { landing: `/staff/clients/${clientId}` });
+  await page
+    .getByRole("navigation", { name: "Client" })
+    .getByRole("link", { name: "Files" })
+    .click();
+  await page.waitForURL("**/files");
+  await hydrated(page, js);
+  const bytes = Buffer.from("%PDF-1.4\n% the agency's contract, page 3 to sign\n");
+  await page
+    .getByLabel("File", { exact: true })
+    .setInputFiles({ name: "Contract ✓.pdf", mimeType: "application/pdf", buffer: bytes });
+  await page.getByLabel("Note").fill("Sign page 3, please.");
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(toast(page)).toContainText("The client finds it under Files.");
+  const shared = page.getByRole("region", { name: "Files" });
+  await expect(shared.getByRole("link", { name: "Contract ✓.pdf" })).toBeVisible();
+  await expect(shared).toContainText(staffEmail);
+  await expect(page.getByLabel("Note")).toHaveValue("");
+  await screenshot(page, "staff-client-files");
+  await expectAccessible(page);
+
+  const client = await signedInDevice(browser, clientEmail, { landing: "/dashboard/files" });
+  await expect(
+    client.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Files" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(client.getByText("Sign page 3, please.")).toBeVisible();
+  await expect(client.getByRole("listitem").filter({ hasText: "Contract ✓.pdf" })).toContainText(
+    "Agency",
+  );
+  const download = client.waitForEvent("download");
+  await client.getByRole("link", { name: "Contract ✓.pdf" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("Contract ✓.pdf");
+  expect(readFileSync(await file.path())).toEqual(bytes);
+  await screenshot(client, "files");
+  await expectAccessible(client);
+  await client.context().close();
+});
+
+test("a client and the agency write to each other, live with JavaScript", async ({
+  page,
+  browser,
+}) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-talk");
+  await createUser(staffEmail, { staff: true });
+  const clientEmail = uniqueEmail("client-talk");
+  const clientId = await createUser(clientEmail);
+  await signInByPost(page, staffEmail, { landing: `/staff/clients/${clientId}/messages` });
+  const client = await signedInDevice(browser, clientEmail, { landing: "/dashboard/messages" });
+  const thread = (of: Page) => of.getByRole("list", { name: "Messages" });
+  /** Without JavaScript a page shows what is new once it is loaded again. */
+  const seeNew = async (of: Page) => {
+    if (!js) await open(of, of.url());
+  };
+  const send = async (from: Page, text: string, note = false) => {
+    await from.getByLabel("Message", { exact: true }).fill(text);
+    if (note) await from.getByLabel("Internal note (not shown to the client)").check();
+    await from.getByRole("button", { name: "Send" }).click();
+    await expect(thread(from)).toContainText(text);
+    await expect(from.getByLabel("Message", { exact: true })).toHaveValue("");
+  };
+
+  await send(client, "Hello! Where is the VSL template?");
+  await seeNew(page);
+  await expect(thread(page)).toContainText("Hello! Where is the VSL template?");
+
+  await send(page, "Call them Friday about the budget", true);
+  if (js) await client.getByLabel("Message", { exact: true }).fill("And one more question");
+  await send(page, "Welcome! It is at https://example.com/vsl-template.");
+  await seeNew(client);
+  await expect(thread(client)).toContainText("Welcome! It is at");
+  await expect(
+    thread(client).getByRole("link", { name: "https://example.com/vsl-template" }),
+  ).toHaveAttribute("target", "_blank");
+  await expect(client.getByText("Call them Friday")).toHaveCount(0);
+  // What the client was typing when the answer arrived is still there.
+  if (js)
+    await expect(client.getByLabel("Message", { exact: true })).toHaveValue(
+      "And one more question",
+    );
+  await expect(thread(page).getByRole("listitem").nth(1)).toContainText("Internal note");
+  await screenshot(client, "messages");
+  await screenshot(page, "staff-client-messages");
+  await expectAccessible(client);
+  await expectAccessible(page);
+
+  // Away from the thread, the client's sidebar counts what the agency sent since.
+  await open(client, `${server.appUrl}/dashboard`);
+  await send(page, "One more thing: sign the contract.");
+  await seeNew(client);
+  await expect(client.getByRole("link", { name: "Messages, 1 unread" })).toBeVisible();
+  await client.context().close();
 });

@@ -1,6 +1,6 @@
 // Hostile input on the built processes (seed: OPS_FUZZ_SEED): bad posts to every action, forged
 // cookies on every protected route. Each answer is a 4xx, a same-site redirect or the form, never a
-// 5xx, a stack trace or (staff's own posts aside) a signed-in page; the server stays up, log JSON.
+// 5xx, a stack trace or (one's own posts aside) a signed-in page; the server stays up, log JSON.
 import fc from "fast-check";
 import { generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import { readFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toasts } from "~/content/toasts";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
+import { isUploadPath } from "~/lib/paths";
 import { MAX_BODY_BYTES } from "../../server/body-limits";
 import {
   createConfirmedUser,
@@ -111,6 +112,8 @@ type Expectation =
   | "auth-form"
   /** Anything else: a 4xx or a same-site redirect (never to the dashboard). */
   | "refused"
+  /** The signed-in client's own forms: a 4xx, or a redirect that stays in the dashboard. */
+  | "client"
   /** The sidebar toggle: a redirect or a 400, only ever setting the sidebar cookie. */
   | "sidebar"
   /** Sign-out: always a redirect to `/`. */
@@ -210,7 +213,8 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       problems.push(`redirects off-site: ${target}`);
     }
   }
-  if (probe.expect !== "signed-in" && probe.expect !== "staff") {
+  // A signed-in person's own posts answer with their own pages.
+  if (!["signed-in", "staff", "client"].includes(probe.expect)) {
     if (looksSignedIn(answer.body, email)) problems.push("shows a signed-in page");
     const session = answer.setCookies.find(startsSession);
     if (session) problems.push(`sets a session cookie: ${session.slice(0, 50)}…`);
@@ -274,6 +278,13 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
     case "landing":
       if (status !== 200 || !answer.body.includes("Get Started")) {
         problems.push(`expected the landing page, got ${status} ${target ?? ""}`);
+      }
+      break;
+    case "client":
+      if (destination !== null) {
+        if (!destination.pathname.startsWith("/dashboard")) problems.push(`redirects to ${target}`);
+      } else if (!is4xx) {
+        problems.push(`expected a redirect or a 4xx, got ${status}`);
       }
       break;
     case "staff":
@@ -1055,7 +1066,10 @@ function actionProbe(
   let expectation = ok;
   if (origin.crossSite) expectation = "cross-site";
   else if (built.size === "chunked") expectation = "length-required";
-  else if (built.size > MAX_BODY_BYTES) expectation = "too-large";
+  // A multipart post to an upload path may be as large as a file (decision 052).
+  else if (built.size > MAX_BODY_BYTES && !(isUploadPath(path) && built.label === "multipart")) {
+    expectation = "too-large";
+  }
   return {
     label: `${built.label}; ${origin.label}; ${cookie.label}`,
     method,
@@ -1100,6 +1114,12 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     "/staff/clients/00000000-0000-4000-8000-000000000000",
     "/staff/clients/00000000-0000-4000-8000-000000000000.data",
     "/staff/clients/..%2F..%2Fetc",
+    "/dashboard/messages",
+    "/dashboard/messages.data",
+    "/staff/messages",
+    "/staff/clients/00000000-0000-4000-8000-000000000000/messages",
+    "/staff/clients/00000000-0000-4000-8000-000000000000/files",
+    "/resources/files/00000000-0000-4000-8000-000000000000",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
@@ -1153,9 +1173,48 @@ function staffFields(random: Random): Array<[string, string]> {
   add("startedAt", STAFF_MOMENTS);
   add("task:icp-builder", STAFF_STATUSES);
   add("objective:offer-clarity", STAFF_NUMBERS);
+  add("body", MESSAGE_BODIES);
+  add("internal", ["on", "off", "true", "", "on\u0000"]);
+  add("note", MESSAGE_BODIES);
   if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
   if (random.chance(0.3)) random.shuffle(fields);
   return fields;
+}
+
+/** What a message (or a file's note) might hold, from the plausible to the hostile. */
+const MESSAGE_BODIES = [
+  "Hello!",
+  "",
+  " \n\t ",
+  "<script>alert(1)</script>",
+  "javascript:alert(1) https://example.com/a?b=<c>",
+  "\u0000\u0007\u001b[2J",
+  "\u202eevil",
+  "💬".repeat(3000),
+  "x".repeat(5001),
+  "line\r\nbreak\rold mac",
+];
+
+/** Junk posted to the client's own forms (the thread) with the control client's session. */
+function clientProbes(
+  random: Random,
+  appUrl: string,
+  forged: ForgedCookie[],
+  count: number,
+  cookie: string,
+) {
+  const paths = ["/dashboard/messages", "/dashboard/messages", "/dashboard/messages.data"];
+  return Array.from({ length: count }, () => {
+    const built = randomBody(random, () => {
+      const fields: Array<[string, string]> = [];
+      if (!random.chance(0.15)) fields.push(["body", random.pick(MESSAGE_BODIES)]);
+      if (random.chance(0.3)) fields.push(["internal", "on"]);
+      if (random.chance(0.2))
+        fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
+      return fields;
+    });
+    return actionProbe(random, appUrl, forged, random.pick(paths), built, "client", cookie);
+  });
 }
 
 /** Junk posted to the console's forms with a staff member's own session. */
@@ -1173,6 +1232,11 @@ function staffProbes(
     `/staff/clients/${staff.clientId}`,
     `/staff/clients/${staff.clientId}.data`,
     "/staff/clients/00000000-0000-4000-8000-000000000000",
+    `/staff/clients/${staff.clientId}/messages`,
+    `/staff/clients/${staff.clientId}/messages.data`,
+    `/staff/clients/${staff.clientId}/files`,
+    `/staff/clients/${staff.clientId}/files.data`,
+    "/staff/clients/00000000-0000-4000-8000-000000000000/files",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => staffFields(random));
@@ -1556,12 +1620,13 @@ describe("hostile input", () => {
     const toSignOut = await signIn(app.url, email, PASSWORD);
     const random = new Random(SEED + 1);
     const probes = [
-      ...authActionProbes(random, app.url, forged, 320),
+      ...authActionProbes(random, app.url, forged, 380),
       ...sidebarProbes(random, app.url, forged, 110),
       ...signOutProbes(random, app.url, forged, 60, toSignOut),
       ...confirmProbes(random, app.url, forged, 90),
       ...oddRequestProbes(random, app.url, forged),
       ...staffProbes(random, app.url, forged, 120, staff),
+      ...clientProbes(random, app.url, forged, 80, realCookie),
     ].map(fitHeaders);
     const kinds = new Map<Expectation, number>();
     for (const probe of probes) kinds.set(probe.expect, (kinds.get(probe.expect) ?? 0) + 1);
@@ -1576,6 +1641,7 @@ describe("hostile input", () => {
       ["too-large", 10],
       ["length-required", 5],
       ["staff", 80],
+      ["client", 50],
     ];
     for (const [kind, count] of minimum) {
       expect(kinds.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(count);

@@ -1,5 +1,5 @@
-// The signed-in sidebar's content: brand, Dashboard, Sprint 1–4, Files and Account links, the fixed
-// 'Overall Progress' card.
+// The signed-in sidebar's content: brand, Dashboard, Sprint 1–4, Messages (with the unread count),
+// Files and Account links, and the fixed 'Overall Progress' card.
 import { Icon } from "~/components/ui/icon";
 import { Progress } from "~/components/ui/progress";
 import {
@@ -10,10 +10,16 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH, MESSAGES_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
 
-export function AppSidebar({ programme }: { programme: ProgrammeView }) {
+export function AppSidebar({
+  programme,
+  unreadMessages,
+}: {
+  programme: ProgrammeView;
+  unreadMessages: number;
+}) {
   return (
     <Sidebar>
       <SidebarHeader>
@@ -37,6 +43,14 @@ export function AppSidebar({ programme }: { programme: ProgrammeView }) {
                 {sprint.name}
               </SidebarMenuLink>
             ))}
+            <SidebarMenuLink
+              to={MESSAGES_PATH}
+              icon="message-square"
+              count={unreadMessages}
+              label={unreadMessages > 0 ? `Messages, ${unreadMessages} unread` : undefined}
+            >
+              Messages
+            </SidebarMenuLink>
             <SidebarMenuLink to={FILES_PATH} icon="folder-open">
               Files
             </SidebarMenuLink>

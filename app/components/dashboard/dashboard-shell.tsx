@@ -18,11 +18,14 @@ export function DashboardShell({
   email,
   sidebarOpen,
   programme,
+  unreadMessages,
   children,
 }: {
   email: string;
   sidebarOpen: boolean;
   programme: ProgrammeView;
+  /** The agency's messages not read yet. */
+  unreadMessages: number;
   children: ReactNode;
 }) {
   return (
@@ -33,7 +36,7 @@ export function DashboardShell({
     >
       <SkipLink />
       <WaveBackground />
-      <AppSidebar programme={programme} />
+      <AppSidebar programme={programme} unreadMessages={unreadMessages} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
           <SidebarTrigger />

@@ -1,7 +1,7 @@
 // The client's Files page: what the agency shared with them (templates, contracts) and what they
 // handed in, each downloadable.
 import { FileList } from "~/components/files/file-list";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import type { SharedFile } from "~/data/shapes";
 
 export function FilesPage({ files }: { files: SharedFile[] }) {
@@ -14,9 +14,9 @@ export function FilesPage({ files }: { files: SharedFile[] }) {
         </p>
       </div>
       <Card>
-        <CardContent className="pt-6">
+        <div className="p-6">
           <FileList files={files} reader="client" />
-        </CardContent>
+        </div>
       </Card>
     </div>
   );

@@ -1,9 +1,14 @@
 // The head of a client's pages in the console: back to all clients, who the client is, where they
-// are, and the page's tabs (the programme, the files).
+// are, and the page's tabs (the programme, the messages, the files).
 import { Link, NavLink } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { STAFF_PATH, staffClientFilesPath, staffClientPath } from "~/lib/paths";
+import {
+  STAFF_PATH,
+  staffClientFilesPath,
+  staffClientMessagesPath,
+  staffClientPath,
+} from "~/lib/paths";
 import { cn } from "~/lib/utils";
 import { consoleTime } from "~/programme/programme-edits";
 
@@ -16,6 +21,7 @@ export function ClientHeader({
 }) {
   const tabs = [
     { to: staffClientPath(client.userId), label: "Programme" },
+    { to: staffClientMessagesPath(client.userId), label: "Messages" },
     { to: staffClientFilesPath(client.userId), label: "Files" },
   ];
   return (

@@ -1,5 +1,5 @@
 // The client list of the staff console: search by e-mail, one row per client (state, where they
-// stand, last sign-in), newest activity first, paged; and the invitation form above it.
+// stand, unread messages, last sign-in), newest activity first, paged; and the invitation form.
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -14,7 +14,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { EMAIL_MAX_LENGTH } from "~/forms/validation";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { INVITE_ACTION, STAFF_PATH, staffClientPath } from "~/lib/paths";
+import { INVITE_ACTION, STAFF_PATH, staffClientMessagesPath, staffClientPath } from "~/lib/paths";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import type { AccountStatus } from "~/data/shapes";
 import type { ClientRow } from "~/staff/views";
@@ -98,8 +98,13 @@ function ClientRowItem({ row }: { row: ClientRow }) {
         >
           {row.email}
         </Link>
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap gap-1">
           <Badge variant={state.variant}>{state.label}</Badge>
+          {row.unread > 0 ? (
+            <Link to={staffClientMessagesPath(row.id)} className="rounded-full">
+              <Badge variant="info">{row.unread} unread</Badge>
+            </Link>
+          ) : null}
         </div>
       </div>
       <p className="text-sm text-slate-700">{row.current}</p>

@@ -15,6 +15,7 @@ import { fileTooLarge } from "~/content/toasts";
 import type { SharedFile } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
 import { FILE_NOTE_MAX } from "~/forms/schemas";
+import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientFilesPath } from "~/lib/paths";
 import { ClientHeader } from "./client-header";
@@ -88,15 +89,13 @@ function ShareFileForm({ action, maxFileBytes }: { action: string; maxFileBytes:
 
 export function SharedFilesPage({ client, current, files, maxFileBytes }: SharedFilesData) {
   useActionToast(useActionData<FormAnswer>()?.toast);
+  const action = staffClientFilesPath(client.userId);
+  const resetKey = useResetKey(action);
   return (
     <div className="grid gap-6">
       <ClientHeader client={client} current={current} />
-      {/* A new file starts the form again, empty. */}
-      <ShareFileForm
-        key={files.length}
-        action={staffClientFilesPath(client.userId)}
-        maxFileBytes={maxFileBytes}
-      />
+      {/* A file shared from here starts the form again, empty. */}
+      <ShareFileForm key={resetKey} action={action} maxFileBytes={maxFileBytes} />
       <section aria-labelledby="files-title">
         <Card>
           <CardHeader>

@@ -22,6 +22,7 @@ export const ICON_NAMES = [
   "lock",
   "log-out",
   "menu",
+  "message-square",
   "panel-left",
   "sparkles",
   "trophy",

@@ -299,22 +299,41 @@ export function SidebarMenu({ className, ...props }: HTMLAttributes<HTMLUListEle
  * which centres it on the link; its transparent left border bridges the gap, so the pointer can
  * move onto it.
  */
+/** `count` (above 0) shows as a badge; `label` is then the link's accessible name. */
 export function SidebarMenuLink({
   to,
   end,
   icon,
+  count = 0,
+  label,
   children,
 }: {
   to: string;
   end?: boolean;
   icon: IconName;
+  count?: number;
+  label?: string;
   children: ReactNode;
 }) {
   return (
     <li>
-      <NavLink to={to} end={end} prefetch="intent" className="group/link sidebar-link">
+      <NavLink
+        to={to}
+        end={end}
+        prefetch="intent"
+        aria-label={label}
+        className="group/link sidebar-link relative"
+      >
         <Icon name={icon} className="size-4 shrink-0" />
         <span className="rail-label">{children}</span>
+        {count > 0 ? (
+          <span
+            aria-hidden
+            className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-semibold leading-5 text-white group-data-[state=collapsed]:absolute group-data-[state=collapsed]:-right-1 group-data-[state=collapsed]:-top-1"
+          >
+            {count}
+          </span>
+        ) : null}
       </NavLink>
     </li>
   );

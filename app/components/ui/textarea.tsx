@@ -6,6 +6,6 @@ export const Textarea = forwardRef<
   HTMLTextAreaElement,
   TextareaHTMLAttributes<HTMLTextAreaElement>
 >(({ className, ...props }, ref) => (
-  <textarea className={cn("field h-auto min-h-20", className)} ref={ref} {...props} />
+  <textarea className={cn("field-area", className)} ref={ref} {...props} />
 ));
 Textarea.displayName = "Textarea";

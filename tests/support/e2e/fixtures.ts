@@ -16,7 +16,7 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${random}@example.com`;
 }
 
-/** Creates a user through the admin API (a confirmed client unless told otherwise). */
+/** Creates a user through the admin API (a confirmed client unless told otherwise); their id. */
 export async function createUser(
   email: string,
   {
@@ -40,6 +40,7 @@ export async function createUser(
     }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
 }
 
 interface OutboxMessage {

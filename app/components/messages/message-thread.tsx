@@ -1,0 +1,171 @@
+// A thread between a client and the agency, for either side: its messages, oldest first (author,
+// time relative to the page's moment, exact on hover; links open in a new tab; an internal note
+// marked as such), and the form that sends one, kept as typed when it is refused.
+import { Form, useActionData } from "@remix-run/react";
+import { Fragment } from "react";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
+import { SubmitButton } from "~/components/submit-button";
+import { useActionToast } from "~/components/toaster";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import type { ThreadMessage } from "~/data/shapes";
+import type { FormAnswer } from "~/forms/answer";
+import { MESSAGE_MAX } from "~/forms/schemas";
+import { useSubmitting } from "~/hooks/use-submitting";
+import { cn } from "~/lib/utils";
+import { consoleTime } from "~/programme/programme-edits";
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
+export function relativeTime(at: number, now: number): string {
+  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / 60 / 24)} d ago`;
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
+
+/** `text` with its web addresses as links that open in a new tab. */
+function WithLinks({ text }: { text: string }) {
+  const parts: Array<string | { href: string }> = [];
+  let from = 0;
+  for (const match of text.matchAll(LINK)) {
+    parts.push(text.slice(from, match.index), { href: match[0] });
+    from = match.index + match[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts.map((part, index) =>
+    typeof part === "string" ? (
+      <Fragment key={index}>{part}</Fragment>
+    ) : (
+      <a
+        key={index}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="break-all text-indigo-700 underline"
+      >
+        {part.href}
+      </a>
+    ),
+  );
+}
+
+export interface Viewer {
+  role: "client" | "staff";
+  email: string;
+}
+
+/** Who wrote `message`, as `viewer` reads it. */
+function authorOf(message: ThreadMessage, viewer: Viewer): string {
+  if (message.authorEmail === viewer.email) return "You";
+  if (viewer.role === "staff") return message.authorEmail;
+  return `Agency · ${message.authorEmail.split("@")[0]}`;
+}
+
+export function MessageList({
+  messages,
+  viewer,
+  now,
+}: {
+  messages: ThreadMessage[];
+  viewer: Viewer;
+  now: number;
+}) {
+  if (messages.length === 0) {
+    return <p className="text-sm text-muted-foreground">No messages yet.</p>;
+  }
+  return (
+    <ol className="grid gap-3" aria-label="Messages">
+      {messages.map((message) => {
+        const own = message.authorEmail === viewer.email;
+        return (
+          <li
+            key={message.id}
+            className={cn(
+              "grid max-w-prose gap-1 rounded-lg border p-3 text-sm",
+              message.internal
+                ? "border-dashed border-amber-400 bg-amber-50"
+                : own
+                  ? "justify-self-end bg-indigo-50"
+                  : "bg-background",
+            )}
+          >
+            <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+              <span className="font-medium text-slate-900">{authorOf(message, viewer)}</span>
+              {message.internal ? (
+                <span className="font-medium text-amber-800">Internal note</span>
+              ) : null}
+              <time dateTime={new Date(message.at).toISOString()} title={consoleTime(message.at)}>
+                {relativeTime(message.at, now)}
+              </time>
+            </span>
+            <p className="whitespace-pre-wrap break-words text-slate-800">
+              <WithLinks text={message.body} />
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function MessageForm({
+  action,
+  allowInternal = false,
+}: {
+  action: string;
+  allowInternal?: boolean;
+}) {
+  const result = useActionData<FormAnswer<"body" | "internal">>();
+  useActionToast(result?.toast);
+  const pending = useSubmitting(action);
+  const alert = useFormAlert();
+  return (
+    // The thread reads its data again while a message is being written: nothing here is drawn
+    // from that data, so what was typed stays.
+    <Form
+      method="post"
+      action={action}
+      className="grid gap-3"
+      data-keeps-input
+      {...alert.formProps}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="message-body">Message</Label>
+        <Textarea
+          id="message-body"
+          name="body"
+          rows={4}
+          maxLength={MESSAGE_MAX}
+          required
+          defaultValue={result?.values.body ?? ""}
+          aria-invalid={result?.errors.body ? true : undefined}
+        />
+      </div>
+      {allowInternal ? (
+        <div className="flex items-center gap-2">
+          <input
+            id="message-internal"
+            name="internal"
+            type="checkbox"
+            defaultChecked={result?.values.internal === "on"}
+            className="size-4"
+          />
+          <Label htmlFor="message-internal">Internal note (not shown to the client)</Label>
+        </div>
+      ) : null}
+      <SubmitButton pending={pending} className="justify-self-start" {...alert.submitProps}>
+        Send
+      </SubmitButton>
+      <FormAlert {...alert.alertProps} />
+      <noscript>
+        <p className="text-xs text-muted-foreground">
+          New messages show when you reload this page.
+        </p>
+      </noscript>
+    </Form>
+  );
+}

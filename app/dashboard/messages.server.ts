@@ -1,0 +1,30 @@
+// The client's thread with the agency: its messages (never an internal note), read as it is shown;
+// and the client's post to it.
+import type { AppLoadContext } from "@remix-run/node";
+import { database, inTransaction } from "~/data/connection.server";
+import { markRead, threadMessages, unreadByClient } from "~/data/messages.server";
+import { MESSAGES_PATH } from "~/lib/paths";
+import { postMessage } from "~/messages/posting.server";
+import type { SessionUser } from "~/session/state.server";
+
+export async function loadClientThread(user: SessionUser) {
+  const messages = await threadMessages(await database(), user.id, { withInternal: false });
+  const latest = messages.at(-1);
+  if (latest) {
+    await inTransaction((trx) => markRead(trx, user.id, user.id, latest.id, Date.now()));
+  }
+  return { messages, now: Date.now() };
+}
+
+/** The agency's messages the client has not read, for the sidebar. */
+export async function clientUnread(userId: string): Promise<number> {
+  return unreadByClient(await database(), userId);
+}
+
+export function clientMessageAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  return postMessage(request, context, {
+    clientId: user.id,
+    author: { id: user.id, email: user.email, role: "client" },
+    threadPath: MESSAGES_PATH,
+  });
+}

@@ -1,0 +1,146 @@
+// The conversation on the built server, on both engines, as plain form posts (no JavaScript): a
+// client asks, staff see it waiting and unread, answer and leave a note the client never receives
+// (page or data), the unread counts follow; hostile and excessive posts get the form again or 429.
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPostgres } from "../support/postgres";
+import {
+  freePort,
+  postForm,
+  signedInPerson,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
+
+const PASSWORD = "Conversation-Test-2026!";
+const NOTE = "Internal: their budget is tight, offer the smaller package";
+
+/** A page's HTML, React's text-node markers removed. */
+async function page(app: RunningProcess, path: string, cookie: string) {
+  const response = await fetch(`${app.url}${path}`, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+  });
+  return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
+}
+
+describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine) => {
+  let auth: RunningProcess;
+  let app: RunningProcess;
+  let staff: { id: string; email: string; cookie: string };
+  let client: { id: string; email: string; cookie: string };
+  let other: { id: string; email: string; cookie: string };
+
+  beforeAll(async () => {
+    auth = await startAuthProcess(freePort());
+    const database: Record<string, string> =
+      engine === "postgres" ? { DATABASE_URL: freshPostgres().url } : {};
+    app = await startAppProcess(freePort(), auth.url, {
+      SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+      ...database,
+    });
+    staff = await signedInPerson(app, auth.url, "talk-staff", PASSWORD, true);
+    client = await signedInPerson(app, auth.url, "talk-client", PASSWORD);
+    other = await signedInPerson(app, auth.url, "talk-other", PASSWORD);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await auth?.stop();
+  });
+
+  it("carries a question and its answer, with unread counts on both sides and notes kept from the client", async () => {
+    const thread = `/staff/clients/${client.id}/messages`;
+    const asked = await postForm(
+      app,
+      "/dashboard/messages",
+      { body: "Hello!\nWhere do I find the VSL template? https://example.com/help." },
+      { Cookie: client.cookie },
+    );
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("location")).toBe("/dashboard/messages");
+
+    const list = await page(app, `/staff?q=${encodeURIComponent(client.email)}`, staff.cookie);
+    expect(list.html).toContain("1 unread");
+    const inbox = await page(app, "/staff/messages", staff.cookie);
+    expect(inbox.html).toContain(client.email);
+    expect(inbox.html).toMatch(/waiting since just now/);
+
+    const opened = await page(app, thread, staff.cookie);
+    expect(opened.html).toContain("Where do I find the VSL template?");
+    expect(opened.html).toContain(
+      '<a href="https://example.com/help" target="_blank" rel="noopener noreferrer nofollow"',
+    );
+    expect(
+      (await page(app, `/staff?q=${encodeURIComponent(client.email)}`, staff.cookie)).html,
+    ).not.toContain("1 unread");
+
+    expect(
+      (await postForm(app, thread, { body: NOTE, internal: "on" }, { Cookie: staff.cookie }))
+        .status,
+    ).toBe(302);
+    expect(
+      (await postForm(app, thread, { body: "It is under Files." }, { Cookie: staff.cookie }))
+        .status,
+    ).toBe(302);
+    const staffView = await page(app, thread, staff.cookie);
+    expect(staffView.html).toContain(NOTE);
+    expect(staffView.html).toContain("Internal note");
+    expect((await page(app, "/staff/messages", staff.cookie)).html).not.toContain("waiting since");
+
+    // The client: one unread answer on every page but the thread itself, never the note.
+    const dashboard = await page(app, "/dashboard", client.cookie);
+    expect(dashboard.html).toContain('aria-label="Messages, 1 unread"');
+    expect(dashboard.html).not.toContain(NOTE);
+    const data = await page(app, "/dashboard/messages.data", client.cookie);
+    expect(data.status).toBe(200);
+    expect(data.html).toContain("It is under Files.");
+    expect(data.html).not.toContain("their budget");
+    const read = await page(app, "/dashboard/messages", client.cookie);
+    expect(read.html).toContain(`Agency · ${staff.email.split("@")[0]}`);
+    expect(read.html).toContain("It is under Files.");
+    expect(read.html).not.toContain("their budget");
+    expect(read.html).not.toContain("Internal note");
+    expect((await page(app, "/dashboard", client.cookie)).html).not.toContain("1 unread");
+
+    // Another client's thread is their own: empty, and the staff thread is a 404 page to them.
+    const elsewhere = await page(app, "/dashboard/messages", other.cookie);
+    expect(elsewhere.html).toContain("No messages yet.");
+    expect((await page(app, thread, other.cookie)).status).toBe(404);
+    expect((await postForm(app, thread, { body: "hi" }, { Cookie: other.cookie })).status).toBe(
+      404,
+    );
+  });
+
+  it("answers an empty, a too long or a script-laden message with the form or as text, and a flood with 429", async () => {
+    const send = (body: string, extra: Record<string, string> = {}) =>
+      postForm(app, "/dashboard/messages", { body, ...extra }, { Cookie: other.cookie });
+    const empty = await send(" \u0000\n ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write something before you send it.");
+    const long = await send(`${"Long story. ".repeat(420)}end`);
+    expect(long.status).toBe(400);
+    const longPage = await long.text();
+    expect(longPage).toContain("A message can be up to 5,000 characters.");
+    expect(longPage).toContain("Long story. Long story.");
+    // A client cannot write a note: the box is ignored and the message is an ordinary one.
+    expect(
+      (await send('<script>alert("x")</script><img src=x onerror=alert(1)>', { internal: "on" }))
+        .status,
+    ).toBe(302);
+    const shown = await page(app, "/dashboard/messages", other.cookie);
+    expect(shown.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(shown.html).not.toContain("<img src=x");
+    expect(shown.html).not.toContain("Internal note");
+
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) answers.push((await send(`message ${i}`)).status);
+    const flooded = await send("one too many");
+    expect(answers.filter((status) => status === 302).length).toBe(29);
+    expect(flooded.status).toBe(429);
+    expect(flooded.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await flooded.text()).toContain("one too many");
+  });
+});

@@ -1,0 +1,64 @@
+// The conversation's pure parts: what a message is stored as, who hears of a change live (an
+// internal note never reaches a client's stream), and how a thread dates and links its messages.
+import { describe, expect, it } from "vitest";
+import { relativeTime } from "~/components/messages/message-thread";
+import { messageSchema, messageText } from "~/forms/schemas";
+import { seesChange } from "~/live/stream.server";
+
+const person = (id: string, role: string | null) => ({
+  id,
+  email: `${id}@example.com`,
+  role,
+  sessionId: "s",
+  linkSignInAt: null,
+  issuedAt: 0,
+  expiresAt: 0,
+});
+
+describe("a message's text", () => {
+  it("keeps line breaks and tabs, drops other control characters, trims", () => {
+    expect(messageText("  Hi\r\nthere\rand\tmore\u0000\u0007\u001b[31m\u0085  ")).toBe(
+      "Hi\nthere\nand\tmore[31m",
+    );
+  });
+
+  it("is refused empty or over 5,000 characters, and only a ticked box is a note", () => {
+    expect(messageSchema.safeParse({ body: " \u0000 \n" }).error?.issues[0]?.message).toBe(
+      "messageEmpty",
+    );
+    expect(messageSchema.safeParse({ body: "a".repeat(5_001) }).error?.issues[0]?.message).toBe(
+      "messageTooLong",
+    );
+    expect(messageSchema.parse({ body: "a".repeat(5_000) }).internal).toBe(false);
+    expect(messageSchema.parse({ body: "x", internal: "on" }).internal).toBe(true);
+    expect(messageSchema.parse({ body: "x", internal: "true" }).internal).toBe(false);
+  });
+});
+
+describe("who hears of a change live", () => {
+  const client = person("client-a", null);
+  const staff = person("staff-a", "staff");
+
+  it("tells staff of every client's change, a note included", () => {
+    expect(seesChange(staff, { clientId: "client-b" })).toBe(true);
+    expect(seesChange(staff, { clientId: "client-b", staffOnly: true })).toBe(true);
+  });
+
+  it("tells a client of their own changes only, never of a note", () => {
+    expect(seesChange(client, { clientId: "client-a" })).toBe(true);
+    expect(seesChange(client, { clientId: "client-b" })).toBe(false);
+    expect(seesChange(client, { clientId: "client-a", staffOnly: true })).toBe(false);
+  });
+});
+
+describe("a message's time", () => {
+  const now = Date.UTC(2026, 10, 27, 12, 0);
+  it("reads relative to the page's moment, then as a date", () => {
+    expect(relativeTime(now - 20_000, now)).toBe("just now");
+    expect(relativeTime(now + 5_000, now)).toBe("just now");
+    expect(relativeTime(now - 5 * 60_000, now)).toBe("5 min ago");
+    expect(relativeTime(now - 3 * 3_600_000, now)).toBe("3 h ago");
+    expect(relativeTime(now - 2 * 86_400_000, now)).toBe("2 d ago");
+    expect(relativeTime(Date.UTC(2026, 9, 1), now)).toBe("2026-10-01");
+  });
+});
