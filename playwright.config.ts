@@ -20,7 +20,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  // The list as it runs, and the slowest tests at the end (scripts/slowest-tests.mjs reads it).
+  // The list as it runs, and the slowest tests at the end (scripts/test.mjs reads it).
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: servers.main.appUrl,

@@ -1,4 +1,4 @@
-// The spec's "auth loading" spinner, server-rendered edition: a centred spinner while a navigation
+// The "auth loading" spinner, server-rendered edition: a centred spinner while a navigation
 // waits for its loaders (which check the session), shown only if it takes longer than 300 ms.
 import { useNavigation } from "@remix-run/react";
 import { LoadingOverlay } from "./loading-overlay";

@@ -1,6 +1,6 @@
 // Answering a form post: reading it through its schema, the one error answer every form gives
 // (the form again with its values, field hints and a toast, as a 4xx or 503), and calls to the
-// auth service whose throws and outages become the spec's 'Connection Error'.
+// auth service whose throws and outages become 'Connection Error'.
 import { data, type AppLoadContext } from "@remix-run/node";
 import type * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";

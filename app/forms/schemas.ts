@@ -41,7 +41,7 @@ export type FormIssueName = keyof typeof FORM_ISSUES;
 
 const text = z.catch(z.string(), "");
 
-/** An e-mail as the spec has it: < and > dropped, trimmed, the simple pattern. */
+/** An e-mail as the portal takes it: < and > dropped, trimmed, the simple pattern. */
 const email = z.pipe(
   z.pipe(text, z.transform(normalizeEmail)),
   z.string().check(z.refine(isValidEmail, "invalidEmail" satisfies FormIssueName)),

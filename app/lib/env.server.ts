@@ -89,6 +89,7 @@ const schema = z.object({
   RATE_LIMIT_CONFIRM_PER_IP: positiveInt.default(10),
   RATE_LIMIT_REFRESH_PER_IP: positiveInt.default(600),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(600),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: positiveInt.default(30),
   REDIS_URL: z.string().url().optional(),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),

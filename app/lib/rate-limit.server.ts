@@ -55,9 +55,6 @@ const EMAIL_CHANGE_WINDOW_SECONDS = 120;
  */
 const INVITE_GAP_SECONDS = 60;
 
-/** Messages one person may send in a minute: more than a person types, fewer than a script. */
-const MESSAGES_PER_MINUTE = 30;
-
 let limiters: Promise<Limiters> | undefined;
 
 async function createLimiters(): Promise<Limiters> {
@@ -92,7 +89,7 @@ async function createLimiters(): Promise<Limiters> {
     refreshPerSession: make("refresh-session", REFRESHES_PER_SESSION),
     emailChangePerUser: make("email-change-user", 1, EMAIL_CHANGE_WINDOW_SECONDS),
     invitePerAddress: make("invite-address", 1, INVITE_GAP_SECONDS),
-    messagePerUser: make("message-user", MESSAGES_PER_MINUTE, 60),
+    messagePerUser: make("message-user", env.RATE_LIMIT_MESSAGES_PER_MINUTE, 60),
   };
 }
 

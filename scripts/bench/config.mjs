@@ -74,6 +74,10 @@ export const settings = {
   engines: choiceList("BENCH_ENGINES", ["sqlite", "postgres"]),
   staffClients: positiveNumber("BENCH_STAFF_CLIENTS", 10_000),
   staffConnections: positiveNumber("BENCH_STAFF_CONNECTIONS", 10),
+  /** Messages written among the staff list's clients before the conversation is measured. */
+  staffMessages: positiveNumber("BENCH_STAFF_MESSAGES", 1_000_000),
+  /** Messages a second a client posts while the time until staff see each is measured. */
+  messagesPerSecond: positiveNumber("BENCH_MESSAGES_PER_SECOND", 10),
   readCostViews: positiveNumber("BENCH_READ_COST_VIEWS", 5_000),
   /** Seconds of load while /dashboard is profiled. */
   profileSeconds: positiveNumber("BENCH_PROFILE_SECONDS", 10),

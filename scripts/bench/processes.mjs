@@ -116,6 +116,7 @@ export function appEnv({ port, authPort, dataDir, extra = {} }) {
     RATE_LIMIT_SIGN_IN_PER_EMAIL: "100000",
     RATE_LIMIT_SIGN_UP_PER_IP: "100000",
     RATE_LIMIT_REFRESH_PER_IP: "100000",
+    RATE_LIMIT_MESSAGES_PER_MINUTE: "100000",
     // The load generator opens BENCH_CONNECTIONS connections, all from 127.0.0.1.
     HTTP_MAX_CONNECTIONS_PER_IP: "100000",
     SHUTDOWN_TIMEOUT_MS: "2000",
@@ -147,6 +148,8 @@ export async function spawnApp(buildDir, { name = "app", extra, nodeArgs = [] } 
     startedAt,
     url: `http://127.0.0.1:${port}`,
     authUrl: `http://127.0.0.1:${authPort}`,
+    /** The app's DATA_DIR (its SQLite file, when it has no DATABASE_URL). */
+    dataDir: join(dir, "auth"),
     logFile,
     logSize: () => statSync(logFile).size,
     cpuSeconds: () => cpuSeconds(child.pid),

@@ -1,6 +1,6 @@
 // The bench's product-data part on SQLite and a throwaway PostgreSQL, a client part-way through
 // sprint 1: signed-in pages' HTML, next to the bare page and under load; the tick round trip; the
-// staff list at 10,000 clients; the read's CPU per view; a profile of /dashboard on SQLite.
+// staff list and the conversation at 10,000 clients; the read's CPU per view; a /dashboard profile.
 import { startPostgres } from "../postgres.mjs";
 import { settings } from "./config.mjs";
 import { treeCpuSeconds } from "./cpu.mjs";
@@ -141,7 +141,7 @@ export async function measureProductData(bare) {
   const staff = [];
   for (const engine of engines) {
     step(
-      `${engine.name}: the staff list at ${settings.staffClients.toLocaleString("en-US")} clients`,
+      `${engine.name}: the staff list and the conversation at ${settings.staffClients.toLocaleString("en-US")} clients`,
     );
     staff.push({ engine: engine.name, ...(await measureStaffList(engine, LABELS[engine.name])) });
     // Its background directory syncs must not run under the next engine's measurements.

@@ -194,6 +194,7 @@ function loadRuns(results) {
     ...(results.server ?? []),
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
+    ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
   ];
 }
 
@@ -263,6 +264,28 @@ function staffRows(staff) {
       area: "data",
       measure: `${staff.label} · auth-service calls per /staff view (sequential)`,
       value: `${staff.authCallsPerView} (${staff.authCalls.calls} calls in ${staff.authCalls.views} views)`,
+    },
+    ...conversationRows(staff.label, staff.conversation),
+  ];
+}
+
+function conversationRows(label, conversation) {
+  const { untilSeen } = conversation;
+  return [
+    {
+      area: "data",
+      measure: `${label} · ${count(conversation.messages)} messages written among the clients`,
+      value: ms(conversation.seedMs),
+    },
+    ...conversation.runs.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}`,
+      value: loadValue(run),
+    })),
+    {
+      area: "data",
+      measure: `${label} · a client's message until staff's open thread shows it (${untilSeen.posted} posted at ${settings.messagesPerSecond} a second)`,
+      value: `p50 ${ms(untilSeen.p50)} · p99 ${ms(untilSeen.p99)} · ${untilSeen.seen} of ${untilSeen.posted} seen`,
     },
   ];
 }

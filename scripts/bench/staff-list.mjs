@@ -1,7 +1,8 @@
-// The staff console's client list at `settings.staffClients` clients (made by the admin API): the
-// first GET /staff (it syncs the directory) timed alone, page 1 and a search under load, the health
-// probes' latency while 20 connections load it, and each view's auth-service calls (decision 034).
+// The staff console at `settings.staffClients` clients (made by the admin API): the first GET /staff
+// timed alone, page 1 and a search under load, the probes while 20 connections load it, each view's
+// auth-service calls (decision 034), then the conversation at that scale (conversation.mjs).
 import { sequentialAuthCalls } from "./auth-calls.mjs";
+import { measureConversation } from "./conversation.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
 import { measureEndpoints } from "./server-load.mjs";
@@ -70,7 +71,8 @@ function listedTotal(html) {
  * `engine` is `{ name, app }`: an app of its own, so its directory holds only these clients;
  * `label` names the engine in the rows.
  */
-export async function measureStaffList({ name, app }, label) {
+export async function measureStaffList(engine, label) {
+  const { name, app } = engine;
   const started = performance.now();
   await inPool(settings.staffClients, CREATE_CONCURRENCY, (i) =>
     createConfirmedUser(app.authUrl, clientEmail(i), { password: null }),
@@ -78,7 +80,9 @@ export async function measureStaffList({ name, app }, label) {
   const createMs = performance.now() - started;
 
   const staffEmail = `staff-${Date.now()}@bench.example.test`;
-  await createConfirmedUser(app.authUrl, staffEmail, { appMetadata: { role: "staff" } });
+  const staff = await createConfirmedUser(app.authUrl, staffEmail, {
+    appMetadata: { role: "staff" },
+  });
   const { cookie } = await signIn(app.url, staffEmail);
 
   const firstStarted = performance.now();
@@ -123,5 +127,6 @@ export async function measureStaffList({ name, app }, label) {
     healthUnderLoad: { connections: PROBED_CONNECTIONS, ...underLoad },
     authCallsPerView,
     authCalls: auth,
+    conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
   };
 }

@@ -52,6 +52,7 @@ test("the sidebar sheet holds the navigation and gives focus back to 'Toggle Sid
     "Sprint 2",
     "Sprint 3",
     "Sprint 4",
+    "Messages",
     "Files",
     "Account",
   ]);

@@ -10,7 +10,16 @@ const rail = (page: Page) => page.locator('[data-sidebar="sidebar"]');
 test("links, the active item and the Overall Progress card", async ({ page, signIn }) => {
   await signIn(page);
   const nav = page.getByRole("navigation", { name: "Main" });
-  const names = ["Dashboard", "Sprint 1", "Sprint 2", "Sprint 3", "Sprint 4", "Files", "Account"];
+  const names = [
+    "Dashboard",
+    "Sprint 1",
+    "Sprint 2",
+    "Sprint 3",
+    "Sprint 4",
+    "Messages",
+    "Files",
+    "Account",
+  ];
   await expect(nav.getByRole("link")).toHaveText(names);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
     "aria-current",

@@ -1,5 +1,5 @@
 // Each client's programme through the routes, as Remix calls them, on both engines: a new client
-// sees the spec's figures and nothing is written until needed; a tick is stored and shown; the
+// sees the first figures and nothing is written until needed; a tick is stored and shown; the
 // countdown starts once; forged, foreign and hostile input changes nothing; clients stay apart.
 import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";

@@ -44,12 +44,15 @@ function multipart(fields: Record<string, string>, name: string, fileBytes: numb
   return { head, tail, length: head.length + fileBytes + tail.length };
 }
 
-/** Posts a file of `chunks` (`fileBytes` long) with `fields`; resolves with the status and where it points. */
+/**
+ * Posts a file of `chunks` (`bytes` long, `pause` ms between chunks) with `fields`; resolves with
+ * the status, where it points and the body.
+ */
 function upload(
   app: RunningProcess,
   path: string,
   cookie: string,
-  file: { name: string; bytes: number; chunks: Iterable<Buffer> },
+  file: { name: string; bytes: number; chunks: Iterable<Buffer>; pause?: number },
   fields: Record<string, string> = {},
 ): Promise<{ status: number; location: string | undefined; body: string }> {
   const body = multipart(fields, file.name, file.bytes);
@@ -83,7 +86,10 @@ function upload(
       const write = (chunk: Buffer) =>
         post.write(chunk) ? Promise.resolve() : new Promise((done) => post.once("drain", done));
       await write(body.head);
-      for (const chunk of file.chunks) await write(chunk);
+      for (const chunk of file.chunks) {
+        await write(chunk);
+        if (file.pause) await new Promise((resolve) => setTimeout(resolve, file.pause));
+      }
       await write(body.tail);
       post.end();
     })();
@@ -228,6 +234,9 @@ describe("the upload path's limits", () => {
       ...APP_SETTINGS,
       DATA_DIR: dataDir,
       UPLOAD_MAX_FILE_BYTES: String(MiB),
+      // A form must arrive within 2 s here; an upload keeps its own (default) time.
+      HTTP_HEADERS_TIMEOUT_MS: "1000",
+      HTTP_REQUEST_TIMEOUT_MS: "2000",
     });
     ({ staff, client } = await people(app, auth));
   }, 120_000);
@@ -310,6 +319,17 @@ describe("the upload path's limits", () => {
     expect(storedFiles()).toEqual(before);
     const page = await fetch(`${app.url}${path()}`, { headers: { Cookie: staff.cookie } });
     expect(await page.text()).not.toContain("half.bin");
+  });
+
+  it("takes an upload that arrives slower than a form may", async () => {
+    // Eight pieces 400 ms apart: the body takes about 3 s, past the 2 s a form gets.
+    const answer = await upload(app, path(), staff.cookie, {
+      name: "slow.bin",
+      bytes: 8 * 8 * 1024,
+      chunks: Array.from({ length: 8 }, () => randomBytes(8 * 1024)),
+      pause: 400,
+    });
+    expect(answer.status).toBe(302);
   });
 
   it("refuses a post to the upload path that is not multipart", async () => {

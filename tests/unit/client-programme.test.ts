@@ -1,5 +1,5 @@
 // One client's programme as the pages draw it, from the default programme file: a new client sees
-// the spec's figures; the unlocking rules; and every figure describing the same thing agrees.
+// the first figures; the unlocking rules; and every figure describing the same thing agrees.
 import { describe, expect, it } from "vitest";
 import {
   blockingSprint,

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "../..");
 const MAX_HEADER_LINES = 3;
 /** What a header must not point at: issues, notes and documents kept outside the repository. */
-const OUTSIDE_POINTER = /issue #|shared\/|notes\/|spec section/i;
+const OUTSIDE_POINTER = /issue #|\bissue \d|shared\/|notes\/|spec section|\bthe spec\b/i;
 /** Folders whose every module needs a header of its own. */
 const HEADER_REQUIRED = /^(app|server)\//;
 

@@ -1,15 +1,15 @@
 // The head of a client's pages in the console: back to all clients, who the client is, where they
 // are, and the page's tabs (the programme, the messages, the files).
-import { Link, NavLink } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { NavTabs } from "~/components/ui/nav-tabs";
 import {
   STAFF_PATH,
   staffClientFilesPath,
   staffClientMessagesPath,
   staffClientPath,
 } from "~/lib/paths";
-import { cn } from "~/lib/utils";
 import { consoleTime } from "~/programme/programme-edits";
 
 export function ClientHeader({
@@ -39,25 +39,7 @@ export function ClientHeader({
         {current} · last sign-in{" "}
         {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
       </p>
-      <nav aria-label="Client" className="flex gap-1 border-b">
-        {tabs.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            end
-            className={({ isActive }) =>
-              cn(
-                "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-                isActive
-                  ? "border-indigo-600 text-slate-900"
-                  : "border-transparent text-muted-foreground hover:text-slate-900",
-              )
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs label="Client" tabs={tabs} className="border-b" />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 // The staff console's frame: a header naming the console (its link leads back to the client list)
 // and the page, the signed-in staff member and 'Sign Out'; the console's sections; the page below.
-import { Link, NavLink } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
 import { Icon } from "~/components/ui/icon";
+import { NavTabs } from "~/components/ui/nav-tabs";
 import { STAFF_MESSAGES_PATH, STAFF_PATH } from "~/lib/paths";
-import { cn } from "~/lib/utils";
 
 export function StaffShell({ email, children }: { email: string; children: ReactNode }) {
   return (
@@ -30,30 +30,16 @@ export function StaffShell({ email, children }: { email: string; children: React
           <SignOutForm />
         </div>
       </header>
-      <nav aria-label="Console" className="border-b bg-background">
-        <div className="mx-auto flex max-w-6xl gap-1 px-4 sm:px-6">
-          {[
-            { to: STAFF_PATH, label: "Clients", end: true },
-            { to: STAFF_MESSAGES_PATH, label: "Messages", end: false },
-          ].map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              end={item.end}
-              className={({ isActive }) =>
-                cn(
-                  "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-                  isActive
-                    ? "border-indigo-600 text-slate-900"
-                    : "border-transparent text-muted-foreground hover:text-slate-900",
-                )
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </div>
-      </nav>
+      <div className="border-b bg-background">
+        <NavTabs
+          label="Console"
+          className="mx-auto max-w-6xl px-4 sm:px-6"
+          tabs={[
+            { to: STAFF_PATH, label: "Clients" },
+            { to: STAFF_MESSAGES_PATH, label: "Messages" },
+          ]}
+        />
+      </div>
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         {children}
       </main>

@@ -1,0 +1,40 @@
+// Navigation tabs: links along a bottom rule, the current page's underlined (a `nav` named `label`).
+import { NavLink } from "@remix-run/react";
+import { cn } from "~/lib/utils";
+
+export interface NavTab {
+  to: string;
+  label: string;
+}
+
+export function NavTabs({
+  label,
+  tabs,
+  className,
+}: {
+  label: string;
+  tabs: NavTab[];
+  className?: string;
+}) {
+  return (
+    <nav aria-label={label} className={cn("flex gap-1", className)}>
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          end
+          className={({ isActive }) =>
+            cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              isActive
+                ? "border-indigo-600 text-slate-900"
+                : "border-transparent text-muted-foreground hover:text-slate-900",
+            )
+          }
+        >
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
