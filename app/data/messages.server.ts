@@ -117,6 +117,14 @@ export async function unreadByClient(db: Executor, clientId: string): Promise<nu
   return Number(row?.unread ?? 0);
 }
 
+/** The client's messages past `readerId`'s marker in the thread `t` (a correlated count). */
+function unreadFor(readerId: string) {
+  return sql<number | string>`(select count(*) from messages u where u.client_id = t.client_id
+    and u.author_role = 'client'
+    and u.id > coalesce((select r.last_read_id from thread_reads r
+      where r.client_id = t.client_id and r.reader_id = ${readerId}), 0))`;
+}
+
 /** For one staff member: each of `clientIds`' messages from the client they have not read. */
 export async function unreadByStaff(
   db: Executor,
@@ -125,67 +133,86 @@ export async function unreadByStaff(
 ): Promise<Map<string, number>> {
   if (clientIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom("messages as m")
-    .leftJoin("thread_reads as r", (join) =>
-      join.onRef("r.client_id", "=", "m.client_id").on("r.reader_id", "=", readerId),
-    )
-    .select(["m.client_id", (eb) => eb.fn.countAll<number | string>().as("unread")])
-    .where("m.client_id", "in", clientIds)
-    .where("m.author_role", "=", "client")
-    .where(sql<boolean>`m.id > coalesce(r.last_read_id, 0)`)
-    .groupBy("m.client_id")
+    .selectFrom("threads as t")
+    .select(["t.client_id", unreadFor(readerId).as("unread")])
+    .where("t.client_id", "in", clientIds)
     .execute();
-  return new Map(rows.map((row) => [row.client_id, Number(row.unread)]));
+  return new Map(
+    rows.filter((row) => Number(row.unread) > 0).map((row) => [row.client_id, Number(row.unread)]),
+  );
 }
+
+const THREAD_COLUMNS = [
+  "client_id",
+  "awaiting_since",
+  "last_message_at",
+  "last_message_id",
+] as const;
 
 /**
  * Every thread for one staff member: those waiting for an agency answer first (the longest wait
  * first), then the rest, latest first; with the client's address, the latest message and how many
- * of the client's messages this reader has not read.
+ * of the client's messages this reader has not read. The page is chosen from the threads alone
+ * (indexed), and only its rows are read further.
  */
 export async function staffInbox(
   db: Executor,
   readerId: string,
   { limit = 100 }: { limit?: number } = {},
 ): Promise<InboxThread[]> {
-  const rows = await db
-    .selectFrom("threads as t")
-    .innerJoin("messages as m", "m.id", "t.last_message_id")
-    .leftJoin("clients as c", "c.user_id", "t.client_id")
-    .select([
-      "t.client_id",
-      "t.awaiting_since",
-      "t.last_message_at",
-      "c.email",
-      "m.body",
-      "m.internal",
-      "m.author_role",
-      (eb) =>
-        eb
-          .selectFrom("messages as u")
-          .select((inner) => inner.fn.countAll<number | string>().as("n"))
-          .whereRef("u.client_id", "=", "t.client_id")
-          .where("u.author_role", "=", "client")
-          .where(
-            sql<boolean>`u.id > coalesce((select r.last_read_id from thread_reads r where r.client_id = t.client_id and r.reader_id = ${readerId}), 0)`,
-          )
-          .as("unread"),
-    ])
-    .orderBy(sql`case when t.awaiting_since is null then 1 else 0 end`)
-    .orderBy("t.awaiting_since", "asc")
-    .orderBy("t.last_message_at", "desc")
+  const waiting = await db
+    .selectFrom("threads")
+    .select(THREAD_COLUMNS)
+    .where("awaiting_since", "is not", null)
+    .orderBy("awaiting_since", "asc")
+    .orderBy("last_message_at", "asc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    clientId: row.client_id,
-    email: row.email ?? row.client_id,
-    awaitingSince: row.awaiting_since === null ? null : Number(row.awaiting_since),
-    lastMessageAt: Number(row.last_message_at),
-    latest: {
-      body: row.body,
-      internal: Number(row.internal) === 1,
-      authorRole: row.author_role,
-    },
-    unread: Number(row.unread ?? 0),
-  }));
+  const answered =
+    waiting.length < limit
+      ? await db
+          .selectFrom("threads")
+          .select(THREAD_COLUMNS)
+          .where("awaiting_since", "is", null)
+          .orderBy("last_message_at", "desc")
+          .limit(limit - waiting.length)
+          .execute()
+      : [];
+  const page = [...waiting, ...answered];
+  if (page.length === 0) return [];
+  const clientIds = page.map((thread) => thread.client_id);
+  const [latest, emails, unread] = await Promise.all([
+    db
+      .selectFrom("messages")
+      .select(["id", "body", "internal", "author_role"])
+      .where(
+        "id",
+        "in",
+        page.map((thread) => Number(thread.last_message_id)),
+      )
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select(["user_id", "email"])
+      .where("user_id", "in", clientIds)
+      .execute(),
+    unreadByStaff(db, readerId, clientIds),
+  ]);
+  const latestById = new Map(latest.map((message) => [Number(message.id), message]));
+  const emailOf = new Map(emails.map((row) => [row.user_id, row.email]));
+  return page.map((thread) => {
+    const message = latestById.get(Number(thread.last_message_id));
+    return {
+      clientId: thread.client_id,
+      email: emailOf.get(thread.client_id) ?? thread.client_id,
+      awaitingSince: thread.awaiting_since === null ? null : Number(thread.awaiting_since),
+      lastMessageAt: Number(thread.last_message_at),
+      latest: {
+        body: message?.body ?? "",
+        internal: Number(message?.internal ?? 0) === 1,
+        authorRole: message?.author_role ?? "client",
+      },
+      unread: unread.get(thread.client_id) ?? 0,
+    };
+  });
 }
