@@ -3,24 +3,14 @@
 // post; the collapsed rail's tooltips on hover and keyboard focus (decisions 011, 038).
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, javaScriptOn, open, test } from "../support/e2e/fixtures";
-import { screenshot } from "../support/e2e/page-checks";
+import { MAIN_NAV_LINKS, screenshot } from "../support/e2e/page-checks";
 
 const rail = (page: Page) => page.locator('[data-sidebar="sidebar"]');
 
 test("links, the active item and the Overall Progress card", async ({ page, signIn }) => {
   await signIn(page);
   const nav = page.getByRole("navigation", { name: "Main" });
-  const names = [
-    "Dashboard",
-    "Sprint 1",
-    "Sprint 2",
-    "Sprint 3",
-    "Sprint 4",
-    "Messages",
-    "Files",
-    "Account",
-  ];
-  await expect(nav.getByRole("link")).toHaveText(names);
+  await expect(nav.getByRole("link")).toHaveText(MAIN_NAV_LINKS);
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute(
     "aria-current",
     "page",

@@ -40,3 +40,15 @@ export function collectErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/** The signed-in sidebar's links, in order, on every width. */
+export const MAIN_NAV_LINKS = [
+  "Dashboard",
+  "Sprint 1",
+  "Sprint 2",
+  "Sprint 3",
+  "Sprint 4",
+  "Messages",
+  "Files",
+  "Account",
+];
