@@ -12,7 +12,7 @@ import { fileStore } from "./store.server";
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** `Content-Disposition` for `name`: an ASCII stand-in, and the name itself in RFC 5987's form. */
-export function attachmentDisposition(name: string): string {
+function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,

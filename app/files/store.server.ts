@@ -38,7 +38,7 @@ async function syncFolder(folder: string) {
   }
 }
 
-export function diskFileStore(root: string): FileStore {
+function diskFileStore(root: string): FileStore {
   const incoming = join(root, "incoming");
   let ready: Promise<unknown> | undefined;
   const folders = () => (ready ??= mkdir(incoming, { recursive: true }));

@@ -63,7 +63,7 @@ async function textOf(chunks: AsyncIterable<Uint8Array>): Promise<string> {
 }
 
 /** The name a file was sent with, safe to show and to download as. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const cleaned = name
     .normalize("NFC")
     .replace(/[\p{Cc}\p{Cf}\\/:*?"<>|]/gu, "")
