@@ -1,7 +1,6 @@
-// The conversation at the staff list's scale: `settings.staffMessages` messages written straight
-// into the product database among its clients (threads and one staff member's read markers too),
-// then the inbox and the list with unread counts under load, and the time from a client's post
-// until the staff member's open thread shows it, at `settings.messagesPerSecond`.
+// The conversation at the staff list's scale: `settings.staffMessages` messages written straight into
+// the database among its clients; the inbox and the list with unread counts under load; a client's
+// post until the staff member's open thread shows it, at `settings.messagesPerSecond`.
 import Database from "libsql";
 import { join } from "node:path";
 import pg from "pg";
