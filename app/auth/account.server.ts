@@ -13,12 +13,18 @@ import {
   type PostedFields,
 } from "~/forms/answer.server";
 import { addressHint, secondsUntilNextEmail } from "~/forms/auth-errors.server";
-import { CHANGE_EMAIL_INTENT, changeEmailSchema, changePasswordSchema } from "~/forms/schemas";
+import {
+  CHANGE_EMAIL_INTENT,
+  changeEmailSchema,
+  changePasswordSchema,
+  MAIL_SETTINGS_INTENT,
+} from "~/forms/schemas";
 import type { FormAnswer } from "~/forms/answer";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
+import { saveMailSettings } from "~/mail/preferences.server";
 import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
@@ -162,9 +168,10 @@ async function changeEmail(
   return refuse(result.toast, addressHint(result.toast));
 }
 
-/** The account page's forms post here; the e-mail form says so in `intent`. */
+/** The account page's forms post here, each saying which it is in `intent`. */
 export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
   const fields = (await readForm(request)) ?? {};
+  if (fields.intent === MAIL_SETTINGS_INTENT) return saveMailSettings(context, user, fields);
   const client = createAuthClient(request, context);
   return fields.intent === CHANGE_EMAIL_INTENT
     ? changeEmail(context, client, user, fields)

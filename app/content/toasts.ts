@@ -106,6 +106,13 @@ export const toasts = {
   fileShared: success("File Shared", "The client finds it under Files."),
   fileMissing: error("Choose a File", "Pick the file to share."),
   messageEmpty: error("Empty Message", "Write something before you send it."),
+  mailModeUnknown: error("Choose an Option", "Choose how you want to hear about new messages."),
+  mailSettingsSaved: success("Settings Saved", "Your e-mail settings are saved."),
+  threadFollowed: success("Following", "You will be mailed about this client's messages."),
+  threadUnfollowed: success(
+    "Not Following",
+    "You will not be mailed about this client's messages.",
+  ),
   messageTooLong: error("Message Too Long", "A message can be up to 5,000 characters."),
   noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),

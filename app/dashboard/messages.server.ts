@@ -1,18 +1,16 @@
 // The client's thread with the agency: its messages (never an internal note), read as it is shown;
 // and the client's post to it.
 import type { AppLoadContext } from "@remix-run/node";
-import { database, inTransaction } from "~/data/connection.server";
-import { markRead, threadMessages, unreadByClient } from "~/data/messages.server";
+import { database } from "~/data/connection.server";
+import { unreadByClient } from "~/data/messages.server";
+import { readForm } from "~/forms/answer.server";
 import { MESSAGES_PATH } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
+import { readThread } from "~/messages/reading.server";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadClientThread(user: SessionUser) {
-  const messages = await threadMessages(await database(), user.id, { withInternal: false });
-  const latest = messages.at(-1);
-  if (latest) {
-    await inTransaction((trx) => markRead(trx, user.id, user.id, latest.id, Date.now()));
-  }
+  const messages = await readThread(user.id, user.id, { withInternal: false });
   return { messages, now: Date.now() };
 }
 
@@ -21,8 +19,12 @@ export async function clientUnread(userId: string): Promise<number> {
   return unreadByClient(await database(), userId);
 }
 
-export function clientMessageAction(request: Request, context: AppLoadContext, user: SessionUser) {
-  return postMessage(request, context, {
+export async function clientMessageAction(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+) {
+  return postMessage(await readForm(request), context, {
     clientId: user.id,
     author: { id: user.id, email: user.email, role: "client" },
     threadPath: MESSAGES_PATH,

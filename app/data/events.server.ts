@@ -1,6 +1,6 @@
-// What follows a change to a client's programme, in the change's own transaction: its lines in the
-// audit trail, the client's latest activity and the jobs it leaves for later, committed with it or
-// not at all; once committed, a ping to the pages that show the client (decision 047).
+// What follows a change to a client's work (programme, files, messages), in the change's own
+// transaction: its audit lines, the client's latest activity and the jobs it leaves for later,
+// committed with it or not at all; once committed, a ping to the client's pages (decision 047).
 import { publishChange } from "~/lib/live-bus.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { recordActivity } from "./client-directory.server";
@@ -21,12 +21,14 @@ export interface ProgrammeEvent {
   changes: Pick<ProgrammeChange, "field" | "before" | "after">[];
   /** Work the change leaves for later: mails, reminders. */
   jobs?: NewJob[];
+  /** Only staff may hear of it (an internal note): the ping reaches no client's page. */
+  staffOnly?: boolean;
   at: number;
 }
 
 /** Records `event` in the transaction `trx` that made its changes. */
 export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise<void> {
-  const { clientId, actor, changes, at } = event;
+  const { clientId, actor, changes, staffOnly = false, at } = event;
   if (changes.length > 0) {
     await trx
       .insertInto("audit_events")
@@ -44,9 +46,10 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
       )
       .execute();
   }
-  await recordActivity(trx, clientId, at);
+  // What only staff see is not the client's activity.
+  if (!staffOnly) await recordActivity(trx, clientId, at);
   for (const job of event.jobs ?? []) await enqueueJob(trx, job, at);
-  onCommit(trx, () => publishChange({ clientId }));
+  onCommit(trx, () => publishChange({ clientId, staffOnly }));
 }
 
 /** Where a page of the audit trail ends: the older entries come after this one. */

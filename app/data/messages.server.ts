@@ -1,7 +1,7 @@
 // The conversation's storage: messages (internal notes only ever read with `withInternal`), each
 // thread's summary (its latest message, since when it waits for the agency) kept in the message's
 // own transaction, and per-reader read markers that only move forward.
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "./connection.server";
 import type { ActorRole } from "./schema";
 import type { InboxThread, ThreadMessage } from "./shapes";
@@ -78,6 +78,24 @@ export async function markRead(
     .execute();
 }
 
+/** How far `readerId` has read the thread, and been mailed about it (0 and 0 before anything). */
+export async function readerMarks(
+  db: Executor,
+  clientId: string,
+  readerId: string,
+): Promise<{ lastReadId: number; mailedThroughId: number }> {
+  const row = await db
+    .selectFrom("thread_reads")
+    .select(["last_read_id", "mailed_through_id"])
+    .where("client_id", "=", clientId)
+    .where("reader_id", "=", readerId)
+    .executeTakeFirst();
+  return {
+    lastReadId: Number(row?.last_read_id ?? 0),
+    mailedThroughId: Number(row?.mailed_through_id ?? 0),
+  };
+}
+
 /** The thread's latest `limit` messages, oldest first; internal notes only `withInternal`. */
 export async function threadMessages(
   db: Executor,
@@ -100,29 +118,23 @@ export async function threadMessages(
   }));
 }
 
+/**
+ * How many of the thread's messages from `fromRole` `readerId` has not read (never a note): a
+ * correlated count on the thread named by `clientId` (a value, or a column of the outer query).
+ */
+function unreadCount(clientId: RawBuilder<unknown>, readerId: string, fromRole: ActorRole) {
+  return sql<number | string>`(select count(*) from messages u where u.client_id = ${clientId}
+    and u.author_role = ${fromRole} and u.internal = 0
+    and u.id > coalesce((select r.last_read_id from thread_reads r
+      where r.client_id = ${clientId} and r.reader_id = ${readerId}), 0))`;
+}
+
 /** The messages from the agency the client has not read (never a note). */
 export async function unreadByClient(db: Executor, clientId: string): Promise<number> {
   const row = await db
-    .selectFrom("messages")
-    .select((eb) => eb.fn.countAll<number | string>().as("unread"))
-    .where("client_id", "=", clientId)
-    .where("author_role", "=", "staff")
-    .where("internal", "=", 0)
-    .where(
-      "id",
-      ">",
-      sql<number>`coalesce((select last_read_id from thread_reads where client_id = ${clientId} and reader_id = ${clientId}), 0)`,
-    )
+    .selectNoFrom(unreadCount(sql.val(clientId), clientId, "staff").as("unread"))
     .executeTakeFirst();
   return Number(row?.unread ?? 0);
-}
-
-/** The client's messages past `readerId`'s marker in the thread `t` (a correlated count). */
-function unreadFor(readerId: string) {
-  return sql<number | string>`(select count(*) from messages u where u.client_id = t.client_id
-    and u.author_role = 'client'
-    and u.id > coalesce((select r.last_read_id from thread_reads r
-      where r.client_id = t.client_id and r.reader_id = ${readerId}), 0))`;
 }
 
 /** For one staff member: each of `clientIds`' messages from the client they have not read. */
@@ -134,7 +146,7 @@ export async function unreadByStaff(
   if (clientIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("threads as t")
-    .select(["t.client_id", unreadFor(readerId).as("unread")])
+    .select(["t.client_id", unreadCount(sql.ref("t.client_id"), readerId, "client").as("unread")])
     .where("t.client_id", "in", clientIds)
     .execute();
   return new Map(

@@ -8,6 +8,7 @@ import * as revocationReasons from "./migrations/004-revocation-reasons";
 import * as eventsAndJobs from "./migrations/005-events-and-jobs";
 import * as sharedFiles from "./migrations/006-shared-files";
 import * as conversation from "./migrations/007-conversation";
+import * as messageMail from "./migrations/008-message-mail";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "005-events-and-jobs": eventsAndJobs,
   "006-shared-files": sharedFiles,
   "007-conversation": conversation,
+  "008-message-mail": messageMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

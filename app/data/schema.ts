@@ -109,6 +109,40 @@ export interface ThreadReadsTable {
   reader_id: string;
   last_read_id: number;
   read_at: Millis;
+  /** The reader was mailed the thread's messages up to this one (0: none yet). */
+  mailed_through_id: Generated<number>;
+}
+
+/** How a person wants mail of one kind: each (batched), a daily digest, or none. */
+export type MailMode = "each" | "daily" | "off";
+
+/** A person's choice for one kind of mail; no row: "each". */
+export interface MailPreferencesTable {
+  user_id: string;
+  kind: string;
+  mode: MailMode;
+  updated_at: Millis;
+}
+
+/** A staff member who stopped following a client's thread (no mail about it). */
+export interface ThreadMutesTable {
+  client_id: string;
+  reader_id: string;
+  muted_at: Millis;
+}
+
+/** What became of one mail about a client's thread: sent, skipped (read first) or failed. */
+export interface MailDeliveriesTable {
+  id: Serial;
+  /** The mail's idempotency key. */
+  mail_key: string;
+  client_id: string;
+  recipient_id: string;
+  recipient_email: string;
+  status: "sent" | "skipped" | "failed";
+  detail: string;
+  message_count: number;
+  at: Millis;
 }
 
 /** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
@@ -155,6 +189,9 @@ export interface ProductDatabase {
   messages: MessagesTable;
   threads: ThreadsTable;
   thread_reads: ThreadReadsTable;
+  mail_preferences: MailPreferencesTable;
+  thread_mutes: ThreadMutesTable;
+  mail_deliveries: MailDeliveriesTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

@@ -47,3 +47,13 @@ export interface InboxThread {
   /** The client's messages this staff member has not read. */
   unread: number;
 }
+
+/** What became of one mail about a client's thread. */
+export interface MailDelivery {
+  id: number;
+  recipientEmail: string;
+  status: "sent" | "skipped" | "failed";
+  detail: string;
+  messageCount: number;
+  at: number;
+}

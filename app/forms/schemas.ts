@@ -35,6 +35,7 @@ export const FORM_ISSUES = {
   noteTooLong: { toast: toasts.noteTooLong, hint: toasts.noteTooLong.description },
   messageEmpty: { toast: toasts.messageEmpty, hint: toasts.messageEmpty.description },
   messageTooLong: { toast: toasts.messageTooLong, hint: toasts.messageTooLong.description },
+  mailModeUnknown: { toast: toasts.mailModeUnknown },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -61,9 +62,12 @@ const newPassword = text.check(
 
 export const signInSchema = z.object({ email, password });
 export const signUpSchema = z.object({ email, password: newPassword });
-/** The `intent` that tells the account page's two forms apart (they post to one action). */
+/** The `intent` that tells the account page's forms apart (they post to one action). */
 export const CHANGE_EMAIL_INTENT = "change-email";
 export const CHANGE_PASSWORD_INTENT = "change-password";
+export const MAIL_SETTINGS_INTENT = "mail-settings";
+/** The `intent` of a staff member's "follow this client's messages" switch, beside the thread. */
+export const FOLLOW_INTENT = "follow";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });
@@ -182,4 +186,11 @@ export const messageSchema = z.object({
     text,
     z.transform((value) => value === "on"),
   ),
+});
+
+/** How a person wants mail about messages: each (batched), a daily digest, or none. */
+export const MAIL_MODES = ["each", "daily", "off"] as const;
+
+export const mailSettingsSchema = z.object({
+  messages: z.enum(MAIL_MODES, "mailModeUnknown" satisfies FormIssueName),
 });

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { loadSmtpConfig, type SmtpConfig } from "@portal/auth-server/smtp";
 
 const booleanString = z
   .enum(["true", "false", "1", "0"])
@@ -98,6 +99,15 @@ const schema = z.object({
   HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(200),
   UPLOAD_MAX_FILE_BYTES: positiveInt.default(100 * 1024 * 1024),
   UPLOAD_TIMEOUT_MS: positiveInt.default(30 * 60_000),
+  AGENCY_NAME: z.string().trim().min(1).max(100).default("Client Portal"),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "must be smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().email().optional(),
+  MESSAGE_MAIL_DELAY_SECONDS: positiveInt.default(300),
+  MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   BENCH_SESSION_USER: benchSessionUser.optional(),
 });
 
@@ -106,6 +116,8 @@ export type Env = z.infer<typeof schema> & {
   SESSION_SECRET: string;
   COOKIE_SECURE: boolean;
   isProduction: boolean;
+  /** Where the app's own mails go: SMTP_URL, else the auth mails' GOTRUE_SMTP_*; none: the outbox. */
+  smtp: SmtpConfig | undefined;
 };
 
 const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
@@ -117,6 +129,8 @@ const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   TRUST_PROXY:
     "set the number of proxies in front of the app (e.g. 1) or their addresses/CIDRs; `true` would let any client choose its own address through X-Forwarded-For",
   BENCH_SESSION_USER: "only for `npm run bench` on a loopback SITE_URL",
+  MAIL_FROM:
+    "set MAIL_FROM to the address the portal's mails come from, e.g. portal@agency.example",
   DATABASE_URL:
     "set DATABASE_URL to a PostgreSQL connection string, or leave it unset for the embedded SQLite file in DATA_DIR",
 };
@@ -149,6 +163,34 @@ function validate<T extends z.ZodTypeAny>(
 /** SITE_URL without trailing slashes, or http://localhost:$PORT. */
 function siteUrlOf(env: { SITE_URL?: string; PORT: number }): string {
   return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** The mail server of SMTP_URL (From: MAIL_FROM), else of GOTRUE_SMTP_*, else none. */
+function smtpOf(
+  env: z.infer<typeof schema>,
+  source: Record<string, string | undefined>,
+  problems: string[],
+): SmtpConfig | undefined {
+  if (env.SMTP_URL) {
+    if (!env.MAIL_FROM) problems.push(`MAIL_FROM: required with SMTP_URL (${HINTS.MAIL_FROM})`);
+    const url = new URL(env.SMTP_URL);
+    const secure = url.protocol === "smtps:";
+    return {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      user: url.username ? decodeURIComponent(url.username) : undefined,
+      pass: url.password ? decodeURIComponent(url.password) : undefined,
+      adminEmail: env.MAIL_FROM ?? "",
+      senderName: env.AGENCY_NAME,
+    };
+  }
+  try {
+    const shared = loadSmtpConfig(source);
+    return shared && { ...shared, adminEmail: env.MAIL_FROM ?? shared.adminEmail };
+  } catch (error) {
+    problems.push((error as Error).message);
+    return undefined;
+  }
 }
 
 /** Parses an environment; throws ConfigError listing every problem and what to set. */
@@ -185,9 +227,11 @@ export function parseEnv(
       warn("SESSION_SECRET is not set: using a random one; toasts will not survive a restart");
     }
   }
+  const smtp = smtpOf(env, source, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...env,
+    smtp,
     SITE_URL: siteUrl,
     SESSION_SECRET: sessionSecret as string,
     COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,

@@ -13,6 +13,8 @@ export const SIGN_OUT_PATH = "/auth/sign-out";
 export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";
 /** Where an invitation's link lands: the invitee chooses a password there. */
 export const WELCOME_PATH = "/welcome";
+/** Where a notification mail's link turns that kind of mail off (no sign-in needed). */
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
 export const STAFF_PATH = "/staff";
 /** The client list's own action (an index route's, hence `?index`): invitations. */
 export const INVITE_ACTION = "/staff?index";

@@ -1,27 +1,36 @@
 // Posting to a client's thread, for either side: the post read through the message schema (the
 // form again with the text kept when refused), at most 30 a minute per person, stored with its
-// thread summary and the client's activity, then a ping to the pages that show the thread.
-import type { AppLoadContext } from "@remix-run/node";
+// thread summary, the client's activity and its mail's job, then a ping to the thread's pages.
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { recordActivity } from "~/data/client-directory.server";
-import { inTransaction, onCommit } from "~/data/connection.server";
+import { inTransaction } from "~/data/connection.server";
+import { recordEvent, type Actor } from "~/data/events.server";
 import { recordMessage } from "~/data/messages.server";
-import type { ActorRole } from "~/data/schema";
-import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
+import {
+  formError,
+  parseFields,
+  refusal,
+  tooManyAttempts,
+  type PostedFields,
+} from "~/forms/answer.server";
 import { messageSchema } from "~/forms/schemas";
-import { publishChange } from "~/lib/live-bus.server";
 import { takeAttempt } from "~/lib/rate-limit.server";
-import { redirect } from "@remix-run/node";
+import { getEnv } from "~/lib/env.server";
+import { messageMailJob } from "./mail-job";
 
 export interface MessagePost {
   clientId: string;
-  author: { id: string; email: string; role: ActorRole };
+  author: Actor;
   /** Where the thread is shown: the answer to a stored message. */
   threadPath: string;
 }
 
-export async function postMessage(request: Request, context: AppLoadContext, post: MessagePost) {
-  const fields = await readForm(request);
+/** Posts `fields` (the form read by the caller, null when it could not be read) to the thread. */
+export async function postMessage(
+  fields: PostedFields | null,
+  context: AppLoadContext,
+  post: MessagePost,
+) {
   if (!fields) return formError(context, toasts.messageEmpty);
   const values = { body: fields.body ?? "", internal: fields.internal ?? "" };
   const parsed = parseFields(messageSchema, fields);
@@ -32,15 +41,18 @@ export async function postMessage(request: Request, context: AppLoadContext, pos
   const internal = post.author.role === "staff" && parsed.value.internal;
   await inTransaction(async (trx) => {
     const at = Date.now();
-    await recordMessage(trx, {
-      clientId: post.clientId,
-      author: post.author,
-      body: parsed.value.body,
-      internal,
+    const { clientId, author } = post;
+    const body = parsed.value.body;
+    const id = await recordMessage(trx, { clientId, author, body, internal, at });
+    await recordEvent(trx, {
+      clientId,
+      actor: author,
+      changes: [],
+      // A note is never mailed: no client may read it, and staff read it in the console.
+      jobs: internal ? [] : [messageMailJob(clientId, id, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],
+      staffOnly: internal,
       at,
     });
-    if (!internal) await recordActivity(trx, post.clientId, at);
-    onCommit(trx, () => publishChange({ clientId: post.clientId, staffOnly: internal }));
   });
   return redirect(post.threadPath);
 }

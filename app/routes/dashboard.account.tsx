@@ -1,5 +1,5 @@
-// /dashboard/account: the account page (e-mail and its change, password change, sign out of all
-// devices).
+// /dashboard/account: the account page (e-mail and its change, password change, the mails wanted,
+// sign out of all devices).
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,6 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/auth/account.server";
+import { loadMailSettings } from "~/mail/preferences.server";
 import { requireUser } from "~/session/guards.server";
 import { signedInMeta } from "~/lib/page-meta";
 import type { PageNameHandle } from "~/hooks/use-page-name";
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return { email: user.email };
+  return { email: user.email, mail: await loadMailSettings(user) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,6 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { email } = useLoaderData<typeof loader>();
-  return <AccountPage email={email} />;
+  const { email, mail } = useLoaderData<typeof loader>();
+  return <AccountPage email={email} mail={mail} />;
 }

@@ -1,11 +1,18 @@
 // The conversation in the console: one client's thread (internal notes included), read as it is
-// shown, and a staff member's post or note to it; and every thread, those waiting first.
+// shown, with its mails' deliveries; a staff member's post or note to it, or their following of
+// it; and every thread, those waiting first.
 import type { AppLoadContext } from "@remix-run/node";
 import { readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
-import { markRead, staffInbox, threadMessages } from "~/data/messages.server";
+import { deliveriesOf, followsThread, setFollowsThread } from "~/data/mail.server";
+import { staffInbox } from "~/data/messages.server";
+import { readForm } from "~/forms/answer.server";
+import { FOLLOW_INTENT } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { toasts } from "~/content/toasts";
 import { staffClientMessagesPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
+import { readThread } from "~/messages/reading.server";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { SessionUser } from "~/session/state.server";
@@ -18,16 +25,22 @@ export async function loadStaffThread(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, messages] = await Promise.all([
+  const [state, messages, follows, deliveries] = await Promise.all([
     readClientState(db, client.userId),
-    threadMessages(db, client.userId, { withInternal: true }),
+    readThread(client.userId, staff.id, { withInternal: true }),
+    followsThread(db, client.userId, staff.id),
+    deliveriesOf(db, client.userId),
   ]);
-  const latest = messages.at(-1);
-  if (latest) {
-    await inTransaction((trx) => markRead(trx, client.userId, staff.id, latest.id, Date.now()));
-  }
   const { current } = programmeView(currentProgramme(), state, Date.now());
-  return { client, current, messages, viewerEmail: staff.email, now: Date.now() };
+  return {
+    client,
+    current,
+    messages,
+    follows,
+    deliveries,
+    viewerEmail: staff.email,
+    now: Date.now(),
+  };
 }
 
 export async function staffMessageAction(
@@ -37,10 +50,19 @@ export async function staffMessageAction(
   clientId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  return postMessage(request, context, {
+  const fields = await readForm(request);
+  const threadPath = staffClientMessagesPath(client.userId);
+  if (fields?.intent === FOLLOW_INTENT) {
+    const follows = fields.follow === "on";
+    await inTransaction((trx) =>
+      setFollowsThread(trx, client.userId, staff.id, follows, Date.now()),
+    );
+    return redirectWithToast(threadPath, follows ? toasts.threadFollowed : toasts.threadUnfollowed);
+  }
+  return postMessage(fields, context, {
     clientId: client.userId,
     author: { id: staff.id, email: staff.email, role: "staff" },
-    threadPath: staffClientMessagesPath(client.userId),
+    threadPath,
   });
 }
 

@@ -28,6 +28,7 @@ const PUBLIC: Record<string, string> = {
   "routes/auth.sign-out.tsx": "clears the cookies of whatever session the browser holds",
   "routes/resources.sidebar.tsx": "a cookie with the sidebar's state, no data of anyone's",
   "routes/auth.sign-out-everywhere.tsx#loader": "a GET only sends the visitor home",
+  "routes/unsubscribe.tsx": "a mail's link, opened signed out; its signature names whose mail",
 };
 
 interface RouteModule {

@@ -7,6 +7,7 @@ import { EmailField } from "~/components/auth/email-field";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
 import { PasswordField } from "~/components/auth/password-field";
+import { MailSettings } from "~/components/account/mail-settings";
 import { ActionRouteForm } from "~/components/action-route-form";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -20,6 +21,7 @@ import {
   changeEmailSchema,
   newPasswordSchema,
 } from "~/forms/schemas";
+import type { MailMode } from "~/data/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
@@ -30,7 +32,8 @@ type AccountAnswer = FormAnswer<
 
 /** Every answer to the e-mail change shows its new address again; the password change's none. */
 const answersEmailChange = (answer: FormAnswer) => "newEmail" in answer.values;
-const answersPasswordChange = (answer: FormAnswer) => !answersEmailChange(answer);
+const answersPasswordChange = (answer: FormAnswer) =>
+  !answersEmailChange(answer) && !("messages" in answer.values);
 
 function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
@@ -149,7 +152,7 @@ function ChangePassword({
   );
 }
 
-export function AccountPage({ email }: { email: string }) {
+export function AccountPage({ email, mail }: { email: string; mail: { messages: MailMode } }) {
   const result = useActionData<AccountAnswer>();
   useActionToast(result?.toast);
   return (
@@ -165,6 +168,7 @@ export function AccountPage({ email }: { email: string }) {
       </Card>
       <ChangeEmail result={result} />
       <ChangePassword result={result} email={email} />
+      <MailSettings messages={mail.messages} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -13,6 +13,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { cn } from "~/lib/utils";
+import { authorOf, type Viewer } from "~/messages/authors";
 import { consoleTime } from "~/programme/programme-edits";
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
@@ -51,18 +52,6 @@ function WithLinks({ text }: { text: string }) {
       </a>
     ),
   );
-}
-
-export interface Viewer {
-  role: "client" | "staff";
-  email: string;
-}
-
-/** Who wrote `message`, as `viewer` reads it. */
-function authorOf(message: ThreadMessage, viewer: Viewer): string {
-  if (message.authorEmail === viewer.email) return "You";
-  if (viewer.role === "staff") return message.authorEmail;
-  return `Agency · ${message.authorEmail.split("@")[0]}`;
 }
 
 export function MessageList({

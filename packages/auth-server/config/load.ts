@@ -3,7 +3,8 @@
 import type { JWK } from "jose";
 import { consoleLogger } from "../log";
 import { existingServiceRoleKey, resolveApiSecrets } from "./api-secrets";
-import { IN_MEMORY, type AuthConfig, type RateLimits, type SmtpConfig } from "./auth-config";
+import { readSmtp } from "../mailer/smtp";
+import { IN_MEMORY, type AuthConfig, type RateLimits } from "./auth-config";
 import { EnvReader, isHttpUrl, parseRequiredCharacters } from "./env-parsers";
 import { readExposure } from "./exposure";
 
@@ -152,27 +153,6 @@ function checkResolved(config: AuthConfig, read: EnvReader): void {
 }
 
 /** GoTrue's SMTP variables; only read when GOTRUE_SMTP_HOST is set, which then needs a From address. */
-function readSmtp(read: EnvReader): SmtpConfig | undefined {
-  const host = read.raw("GOTRUE_SMTP_HOST");
-  if (!host) return undefined;
-  const port = read.integer("GOTRUE_SMTP_PORT", 587, 1);
-  if (port > 65535) read.problem("GOTRUE_SMTP_PORT", "must be 1-65535");
-  const adminEmail = read.raw("GOTRUE_SMTP_ADMIN_EMAIL");
-  if (!adminEmail) {
-    read.problem(
-      "GOTRUE_SMTP_ADMIN_EMAIL",
-      "must be set when GOTRUE_SMTP_HOST is (the From address)",
-    );
-  }
-  return {
-    host,
-    port,
-    user: read.raw("GOTRUE_SMTP_USER"),
-    pass: read.raw("GOTRUE_SMTP_PASS"),
-    adminEmail: adminEmail ?? "",
-    senderName: read.raw("GOTRUE_SMTP_SENDER_NAME"),
-  };
-}
 
 /** Validates the GOTRUE_JWT_KEYS shape: an array (or {keys}) of JWKs, exactly one of them signing. */
 function checkJwkSet(value: unknown): JWK[] | string {

@@ -31,11 +31,13 @@ function toMessage(row: Row): OutboxMessage {
 export class OutboxStore {
   constructor(private readonly db: Db) {}
 
+  /** Records `message`; one whose id is already there is left as it was (a mail sent twice). */
   insert(message: Omit<OutboxMessage, "created_at">, createdAt: number): void {
     this.db.transaction(() => {
       this.db.run(
         `INSERT INTO outbox (id, to_email, subject, text, html, confirmation_url, verify_url, created_at)
-         VALUES (:id, :to, :subject, :text, :html, :confirmation_url, :verify_url, :createdAt)`,
+         VALUES (:id, :to, :subject, :text, :html, :confirmation_url, :verify_url, :createdAt)
+         ON CONFLICT (id) DO NOTHING`,
         { ...message, createdAt },
       );
       this.db.run(

@@ -1,0 +1,232 @@
+// Mail about a client's thread: each person's choice per kind of mail, the threads staff stopped
+// following, how far each reader was mailed (a marker that only moves forward), and each delivery's
+// outcome under the mail's idempotency key.
+import { sql } from "kysely";
+import type { Executor } from "./connection.server";
+import type { ActorRole, MailDeliveriesTable, MailMode } from "./schema";
+import type { MailDelivery, ThreadMessage } from "./shapes";
+
+/** The kinds of mail a person can choose for. */
+export type MailKind = "messages";
+
+export async function mailMode(db: Executor, userId: string, kind: MailKind): Promise<MailMode> {
+  const row = await db
+    .selectFrom("mail_preferences")
+    .select("mode")
+    .where("user_id", "=", userId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  return row?.mode ?? "each";
+}
+
+export async function setMailMode(
+  trx: Executor,
+  userId: string,
+  kind: MailKind,
+  mode: MailMode,
+  at: number,
+): Promise<void> {
+  await trx
+    .insertInto("mail_preferences")
+    .values({ user_id: userId, kind, mode, updated_at: at })
+    .onConflict((conflict) =>
+      conflict.columns(["user_id", "kind"]).doUpdateSet({ mode, updated_at: at }),
+    )
+    .execute();
+}
+
+export async function followsThread(db: Executor, clientId: string, readerId: string) {
+  const muted = await db
+    .selectFrom("thread_mutes")
+    .select("client_id")
+    .where("client_id", "=", clientId)
+    .where("reader_id", "=", readerId)
+    .executeTakeFirst();
+  return muted === undefined;
+}
+
+export async function setFollowsThread(
+  trx: Executor,
+  clientId: string,
+  readerId: string,
+  follows: boolean,
+  at: number,
+): Promise<void> {
+  if (follows) {
+    await trx
+      .deleteFrom("thread_mutes")
+      .where("client_id", "=", clientId)
+      .where("reader_id", "=", readerId)
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto("thread_mutes")
+    .values({ client_id: clientId, reader_id: readerId, muted_at: at })
+    .onConflict((conflict) => conflict.columns(["client_id", "reader_id"]).doNothing())
+    .execute();
+}
+
+/** Every staff member with an address who follows `clientId`'s thread (all of them by default). */
+export async function followingStaff(
+  db: Executor,
+  clientId: string,
+): Promise<{ id: string; email: string }[]> {
+  const rows = await db
+    .selectFrom("clients")
+    .select(["user_id", "email"])
+    .where("is_staff", "=", 1)
+    .where("email", "is not", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("thread_mutes")
+            .select("thread_mutes.client_id")
+            .where("thread_mutes.client_id", "=", clientId)
+            .whereRef("thread_mutes.reader_id", "=", "clients.user_id"),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => ({ id: row.user_id, email: row.email ?? "" }));
+}
+
+/**
+ * The thread's messages from `fromRole` (never a note) after message `afterId`, oldest first, at
+ * most `limit`: what a reader has neither read nor been mailed.
+ */
+export async function messagesAfter(
+  db: Executor,
+  clientId: string,
+  fromRole: ActorRole,
+  afterId: number,
+  limit = 50,
+): Promise<ThreadMessage[]> {
+  const rows = await db
+    .selectFrom("messages")
+    .select(["id", "author_email", "author_role", "body", "created_at"])
+    .where("client_id", "=", clientId)
+    .where("author_role", "=", fromRole)
+    .where("internal", "=", 0)
+    .where("id", ">", afterId)
+    .orderBy("id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    authorEmail: row.author_email,
+    authorRole: row.author_role,
+    body: row.body,
+    internal: false,
+    at: Number(row.created_at),
+  }));
+}
+
+/** The later of a reader's two markers in `thread_reads as r` (0 without a row). */
+const seenThrough = sql<number>`case when coalesce(r.last_read_id, 0) > coalesce(r.mailed_through_id, 0)
+  then coalesce(r.last_read_id, 0) else coalesce(r.mailed_through_id, 0) end`;
+
+/**
+ * The threads with messages `readerId` has neither read nor been mailed, and follows: a staff
+ * member's digest, the longest waiting first, at most `limit`.
+ */
+export async function threadsToDigest(
+  db: Executor,
+  readerId: string,
+  limit = 20,
+): Promise<{ clientId: string; email: string; afterId: number }[]> {
+  const rows = await db
+    .selectFrom("threads as t")
+    .leftJoin("thread_reads as r", (join) =>
+      join.onRef("r.client_id", "=", "t.client_id").on("r.reader_id", "=", readerId),
+    )
+    .leftJoin("clients as c", "c.user_id", "t.client_id")
+    .select(["t.client_id", "c.email", seenThrough.as("after")])
+    .where("t.last_message_id", ">", seenThrough)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("thread_mutes as m")
+            .select("m.client_id")
+            .whereRef("m.client_id", "=", "t.client_id")
+            .where("m.reader_id", "=", readerId),
+        ),
+      ),
+    )
+    .orderBy("t.last_message_at", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    clientId: row.client_id,
+    email: row.email ?? row.client_id,
+    afterId: Number(row.after),
+  }));
+}
+
+/** `readerId` was mailed the thread's messages up to `throughId`. */
+export async function markMailed(
+  trx: Executor,
+  clientId: string,
+  readerId: string,
+  throughId: number,
+  at: number,
+): Promise<void> {
+  await trx
+    .insertInto("thread_reads")
+    .values({
+      client_id: clientId,
+      reader_id: readerId,
+      last_read_id: 0,
+      read_at: at,
+      mailed_through_id: throughId,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["client_id", "reader_id"]).doUpdateSet({
+        mailed_through_id: sql<number>`case when thread_reads.mailed_through_id < ${throughId} then ${throughId} else thread_reads.mailed_through_id end`,
+      }),
+    )
+    .execute();
+}
+
+export type NewDelivery = Omit<MailDeliveriesTable, "id">;
+
+/** Records what became of the mail `mail_key`; a later outcome of the same mail replaces it. */
+export async function recordDelivery(trx: Executor, delivery: NewDelivery): Promise<void> {
+  await trx
+    .insertInto("mail_deliveries")
+    .values(delivery)
+    .onConflict((conflict) =>
+      conflict.column("mail_key").doUpdateSet({
+        status: delivery.status,
+        detail: delivery.detail,
+        at: delivery.at,
+      }),
+    )
+    .execute();
+}
+
+/** The latest mails about `clientId`'s thread, newest first. */
+export async function deliveriesOf(
+  db: Executor,
+  clientId: string,
+  limit = 20,
+): Promise<MailDelivery[]> {
+  const rows = await db
+    .selectFrom("mail_deliveries")
+    .select(["id", "recipient_email", "status", "detail", "message_count", "at"])
+    .where("client_id", "=", clientId)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    recipientEmail: row.recipient_email,
+    status: row.status,
+    detail: row.detail,
+    messageCount: Number(row.message_count),
+    at: Number(row.at),
+  }));
+}

@@ -1,0 +1,241 @@
+// Mail about messages a person has not read: a message's job runs when it is five minutes old and
+// mails each reader on the other side what they have neither read nor been mailed, in one mail; a
+// daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
+import { database, inTransaction } from "~/data/connection.server";
+import {
+  followingStaff,
+  mailMode,
+  markMailed,
+  messagesAfter,
+  recordDelivery,
+  threadsToDigest,
+} from "~/data/mail.server";
+import { readerMarks } from "~/data/messages.server";
+import type { ActorRole } from "~/data/schema";
+import type { ThreadMessage } from "~/data/shapes";
+import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
+import { getEnv } from "~/lib/env.server";
+import { MESSAGES_PATH, staffClientMessagesPath } from "~/lib/paths";
+import { authorOf } from "~/messages/authors";
+
+import { currentUser } from "~/staff/auth-admin.server";
+import { freshDirectory } from "~/staff/directory.server";
+import { composeMail, type MailSection } from "./compose";
+import { sendAppMail } from "./transport.server";
+import { unsubscribeUrl } from "./unsubscribe.server";
+
+export const MESSAGE_DIGEST_JOB = "message-digest";
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+
+interface Reader {
+  id: string;
+  email: string;
+  role: ActorRole;
+}
+
+/** The next MAIL_DIGEST_HOUR:00 UTC after `now`. */
+export function nextDigestAt(now: number): number {
+  const at = new Date(now);
+  at.setUTCHours(getEnv().MAIL_DIGEST_HOUR, 0, 0, 0);
+  if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+  return at.getTime();
+}
+
+function digestJob(reader: Reader, now: number): NewJob {
+  const runAfter = nextDigestAt(now);
+  return {
+    kind: MESSAGE_DIGEST_JOB,
+    payload: { id: reader.id, email: reader.email, role: reader.role } satisfies Reader,
+    runAfter,
+    key: `message-digest.${reader.id}.${new Date(runAfter).toISOString().slice(0, 10)}`,
+  };
+}
+
+function threadUrl(reader: Reader, clientId: string): string {
+  const path = reader.role === "staff" ? staffClientMessagesPath(clientId) : MESSAGES_PATH;
+  return `${getEnv().SITE_URL}${path}`;
+}
+
+function sectionOf(
+  reader: Reader,
+  clientId: string,
+  label: string,
+  messages: ThreadMessage[],
+): MailSection {
+  return {
+    heading: label,
+    link: threadUrl(reader, clientId),
+    entries: messages.map((message) => ({
+      author: authorOf(message, reader),
+      at: message.at,
+      body: message.body,
+    })),
+  };
+}
+
+/** One thread's part of a mail: its messages, and how far they reach. */
+interface ThreadPart {
+  clientId: string;
+  section: MailSection;
+  throughId: number;
+}
+
+function partOf(reader: Reader, clientId: string, label: string, messages: ThreadMessage[]) {
+  const last = messages.at(-1);
+  if (!last) return null;
+  return { clientId, section: sectionOf(reader, clientId, label, messages), throughId: last.id };
+}
+
+/**
+ * Sends one mail (idempotency key `key`) to `reader` and records its outcome per thread; each
+ * thread's marker moves with a sent mail. A refusal is recorded, then thrown (the job retries).
+ */
+async function mailReader(reader: Reader, key: string, subject: string, parts: ThreadPart[]) {
+  const deliveries = (status: "sent" | "failed", reason?: string) =>
+    parts.map((part) => {
+      const count = part.section.entries.length;
+      return {
+        mail_key: `${key}.${part.clientId}`,
+        client_id: part.clientId,
+        recipient_id: reader.id,
+        recipient_email: reader.email,
+        status,
+        detail: reason ?? plural(count, "message"),
+        message_count: count,
+        at: Date.now(),
+      };
+    });
+  const unsubscribe = unsubscribeUrl(reader.id, "messages");
+  const mail = composeMail({
+    agencyName: getEnv().AGENCY_NAME,
+    subject,
+    sections: parts.map((part) => part.section),
+    unsubscribe,
+  });
+  try {
+    await sendAppMail({
+      key,
+      to: reader.email,
+      ...mail,
+      headers: {
+        "List-Unsubscribe": `<${unsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await inTransaction(async (trx) => {
+      for (const delivery of deliveries("failed", reason)) await recordDelivery(trx, delivery);
+    });
+    throw error;
+  }
+  await inTransaction(async (trx) => {
+    const at = Date.now();
+    for (const part of parts) await markMailed(trx, part.clientId, reader.id, part.throughId, at);
+    for (const delivery of deliveries("sent")) await recordDelivery(trx, delivery);
+  });
+}
+
+/** One reader, for the message `messageId` of `clientId`'s thread from the other side. */
+async function mailAboutMessage(
+  reader: Reader,
+  clientId: string,
+  clientEmail: string,
+  messageId: number,
+  fromRole: ActorRole,
+): Promise<void> {
+  const db = await database();
+  const mode = await mailMode(db, reader.id, "messages");
+  if (mode === "off") return;
+  if (mode === "daily") {
+    await inTransaction((trx) => enqueueJob(trx, digestJob(reader, Date.now()), Date.now()));
+    return;
+  }
+  const marks = await readerMarks(db, clientId, reader.id);
+  if (messageId <= marks.mailedThroughId) return;
+  if (messageId <= marks.lastReadId) {
+    await inTransaction((trx) =>
+      recordDelivery(trx, {
+        mail_key: `messages.${clientId}.${reader.id}.${messageId}`,
+        client_id: clientId,
+        recipient_id: reader.id,
+        recipient_email: reader.email,
+        status: "skipped",
+        detail: "read in the portal first",
+        message_count: 1,
+        at: Date.now(),
+      }),
+    );
+    return;
+  }
+  const after = Math.max(marks.lastReadId, marks.mailedThroughId);
+  const pending = await messagesAfter(db, clientId, fromRole, after);
+  const from = reader.role === "staff" ? clientEmail : getEnv().AGENCY_NAME;
+  const part = partOf(reader, clientId, `Your conversation with ${from}`, pending);
+  if (!part) return;
+  await mailReader(
+    reader,
+    `messages.${clientId}.${reader.id}.${part.throughId}`,
+    `${plural(pending.length, "new message")} from ${from}`,
+    [part],
+  );
+}
+
+/** The job of one message: mails the readers on the other side (never for a note). */
+export async function runMessageMail(job: ClaimedJob): Promise<void> {
+  const { clientId, messageId } = job.payload as { clientId: string; messageId: number };
+  const db = await database();
+  const message = await db
+    .selectFrom("messages")
+    .select(["author_role", "internal"])
+    .where("id", "=", messageId)
+    .executeTakeFirst();
+  if (!message || Number(message.internal) === 1) return;
+  const client = await currentUser(clientId);
+  if (!client?.email) return;
+  const fromRole = message.author_role;
+  let readers: Reader[];
+  if (fromRole === "client") {
+    await freshDirectory();
+    readers = (await followingStaff(db, clientId)).map((staff) => ({ ...staff, role: "staff" }));
+  } else {
+    readers = [{ id: clientId, email: client.email, role: "client" }];
+  }
+  for (const reader of readers) {
+    await mailAboutMessage(reader, clientId, client.email, messageId, fromRole);
+  }
+}
+
+/** A reader's daily digest: every followed thread with messages neither read nor mailed. */
+export async function runMessageDigest(job: ClaimedJob): Promise<void> {
+  const reader = job.payload as Reader;
+  const db = await database();
+  if ((await mailMode(db, reader.id, "messages")) !== "daily") return;
+  const agency = getEnv().AGENCY_NAME;
+  const threads =
+    reader.role === "staff"
+      ? await threadsToDigest(db, reader.id)
+      : await clientThread(reader.id, reader.email);
+  const fromRole: ActorRole = reader.role === "staff" ? "client" : "staff";
+  const parts: ThreadPart[] = [];
+  for (const thread of threads) {
+    const pending = await messagesAfter(db, thread.clientId, fromRole, thread.afterId, 10);
+    const label = reader.role === "staff" ? thread.email : `Your conversation with ${agency}`;
+    const part = partOf(reader, thread.clientId, label, pending);
+    if (part) parts.push(part);
+  }
+  if (parts.length === 0) return;
+  const count = parts.reduce((sum, part) => sum + part.section.entries.length, 0);
+  await mailReader(
+    reader,
+    `digest.${reader.id}.${job.id}`,
+    `Your daily messages: ${plural(count, "new message")}`,
+    parts,
+  );
+}
+
+async function clientThread(clientId: string, email: string) {
+  const marks = await readerMarks(await database(), clientId, clientId);
+  return [{ clientId, email, afterId: Math.max(marks.lastReadId, marks.mailedThroughId) }];
+}

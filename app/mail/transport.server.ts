@@ -1,0 +1,48 @@
+// Hands one of the app's mails on: to the configured SMTP server, or, with none, to the embedded
+// auth server's outbox (where `npm start` shows it). The mail's key is its Message-ID and outbox id,
+// so a mail handed on again after a crash is recognisable as the same one.
+import { sendSmtp } from "@portal/auth-server/smtp";
+import { getEnv } from "~/lib/env.server";
+import { authServiceUrl } from "~/session/auth-service.server";
+
+export interface AppMail {
+  /** The idempotency key: one per mail. */
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+const OUTBOX_TIMEOUT_MS = 10_000;
+
+async function toOutbox(mail: AppMail): Promise<void> {
+  const key = getEnv().SUPABASE_SERVICE_ROLE_KEY ?? "";
+  const response = await fetch(`${authServiceUrl()}/outbox/messages`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", apikey: key, Authorization: `Bearer ${key}` },
+    body: JSON.stringify({
+      id: mail.key,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    }),
+    signal: AbortSignal.timeout(OUTBOX_TIMEOUT_MS),
+  });
+  if (response.status === 404) {
+    throw new Error(
+      "no mail server is configured (set SMTP_URL) and the auth server has no outbox",
+    );
+  }
+  if (!response.ok) throw new Error(`the outbox answered ${response.status}`);
+}
+
+/** Sends `mail`; rejects with the reason when it was not accepted. */
+export async function sendAppMail(mail: AppMail): Promise<void> {
+  const { smtp, SITE_URL } = getEnv();
+  if (!smtp) return toOutbox(mail);
+  const host = new URL(SITE_URL).hostname;
+  await sendSmtp(smtp, host, { ...mail, messageId: `<${mail.key}@${host}>` });
+}

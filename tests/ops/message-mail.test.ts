@@ -1,0 +1,281 @@
+// Mail about messages on the built server, on both engines, through a real SMTP server: what waited
+// unread is mailed once, batched, never a note; what was read first is skipped; the mail's link
+// turns mail off; a refused mail is retried; a daily digest comes at its hour (the clock moved).
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import type { ParsedMail } from "mailparser";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import Database from "libsql";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freshPostgres } from "../support/postgres";
+import {
+  freePort,
+  postForm,
+  signedInPerson,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
+
+const PASSWORD = "Message-Mail-2026!";
+const DELAY_SECONDS = 2;
+
+type Person = { id: string; email: string; cookie: string };
+
+function mailsTo(smtp: MailCatcher, email: string): ParsedMail[] {
+  return smtp.messages.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === email);
+}
+
+/** Waits until `email` has `count` mails, then a while longer to see that no other comes. */
+async function settledMails(smtp: MailCatcher, email: string, count: number) {
+  await vi.waitFor(
+    () => {
+      if (mailsTo(smtp, email).length < count) throw new Error(`fewer than ${count} mails yet`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 1.5) * 1000));
+  return mailsTo(smtp, email);
+}
+
+async function html(app: RunningProcess, path: string, cookie: string) {
+  const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie } });
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engine) => {
+  let smtp: MailCatcher;
+  let auth: RunningProcess;
+  let app: RunningProcess;
+  let staff: Person;
+  let client: Person;
+  let moveDigestsToNow: () => Promise<void>;
+
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    auth = await startAuthProcess(freePort());
+    const dataDir = mkdtempSync(join(tmpdir(), "portal-mail-"));
+    const postgresUrl = engine === "postgres" ? freshPostgres().url : undefined;
+    app = await startAppProcess(freePort(), auth.url, {
+      SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+      DATA_DIR: dataDir,
+      ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "portal@agency.test",
+      AGENCY_NAME: "Test Agency",
+      MESSAGE_MAIL_DELAY_SECONDS: String(DELAY_SECONDS),
+    });
+    // The clock moved to the digest hour: the digest jobs made due now.
+    moveDigestsToNow = async () => {
+      const update = "update jobs set run_after = 0 where kind = 'message-digest'";
+      if (postgresUrl) {
+        const connection = new pg.Client({ connectionString: postgresUrl });
+        await connection.connect();
+        await connection.query(update);
+        await connection.end();
+      } else {
+        const db = new Database(join(dataDir, "portal.sqlite"));
+        db.exec("pragma busy_timeout = 5000");
+        db.exec(update);
+        db.close();
+      }
+    };
+    staff = await signedInPerson(app, auth.url, "mail-staff", PASSWORD, true);
+    client = await signedInPerson(app, auth.url, "mail-client", PASSWORD);
+    // The console's directory knows the staff member from its first sync.
+    expect((await fetch(`${app.url}/staff`, { headers: { Cookie: staff.cookie } })).status).toBe(
+      200,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await auth?.stop();
+    await smtp?.close();
+  });
+
+  const thread = () => `/staff/clients/${client.id}/messages`;
+  const staffPost = (fields: Record<string, string>) =>
+    postForm(app, thread(), fields, { Cookie: staff.cookie });
+
+  it("mails the client once for the agency's messages that waited unread, never a note", async () => {
+    expect((await staffPost({ body: "Internal: slow payer", internal: "on" })).status).toBe(302);
+    expect((await staffPost({ body: "Your offer draft is ready." })).status).toBe(302);
+    expect((await staffPost({ body: "Line one\nline <b>two</b>" })).status).toBe(302);
+
+    const [mail, ...more] = await settledMails(smtp, client.email, 1);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("2 new messages from Test Agency");
+    expect(mail?.from?.text).toContain("portal@agency.test");
+    expect(mail?.text).toContain("Your offer draft is ready.");
+    expect(mail?.text).toContain("Line one\nline <b>two</b>");
+    expect(mail?.text).toContain(`/dashboard/messages`);
+    expect(mail?.text).not.toContain("slow payer");
+    expect(mail?.html).not.toContain("slow payer");
+    expect(mail?.html).toContain("line &#60;b&#62;two&#60;/b&#62;");
+    expect(mail?.html).not.toMatch(/<img/i);
+    expect(mail?.messageId).toMatch(/^<messages\.[\w.-]+@127\.0\.0\.1>$/);
+    // The header's line as sent, unfolded.
+    const header = (name: string) =>
+      mail?.headerLines.find((line) => line.key === name)?.line.replace(/\r\n\s+/g, " ");
+    expect(header("list-unsubscribe")).toMatch(
+      /^List-Unsubscribe: <http:\/\/\S+\/unsubscribe\?user=/,
+    );
+    expect(header("list-unsubscribe-post")).toBe(
+      "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+    );
+
+    const console = await html(app, thread(), staff.cookie);
+    expect(console).toContain("Mail deliveries");
+    expect(console).toMatch(/Sent<\/span><span class="break-all">[^<]*mail-client/);
+  });
+
+  it("skips a message the client read in the portal first", async () => {
+    expect((await staffPost({ body: "Read this one at once" })).status).toBe(302);
+    expect(await html(app, "/dashboard/messages", client.cookie)).toContain(
+      "Read this one at once",
+    );
+    await vi.waitFor(
+      async () => {
+        expect(await html(app, thread(), staff.cookie)).toContain("read in the portal first");
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(mailsTo(smtp, client.email)).toHaveLength(1);
+  });
+
+  it("mails staff about a client's message, under the client's address", async () => {
+    expect(
+      (
+        await postForm(
+          app,
+          "/dashboard/messages",
+          { body: "When is our next call?" },
+          { Cookie: client.cookie },
+        )
+      ).status,
+    ).toBe(302);
+    const [mail] = await settledMails(smtp, staff.email, 1);
+    expect(mail?.subject).toBe(`1 new message from ${client.email}`);
+    expect(mail?.text).toContain("When is our next call?");
+    expect(mail?.text).toContain(`/staff/clients/${client.id}/messages`);
+  });
+
+  it("retries a mail the server refused, and shows the failure meanwhile", async () => {
+    smtp.refuse = true;
+    expect((await staffPost({ body: "This one bounces first" })).status).toBe(302);
+    await vi.waitFor(
+      async () => {
+        expect(await html(app, thread(), staff.cookie)).toMatch(/Failed<\/span>[^]*550/);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    smtp.refuse = false;
+    const mails = await settledMails(smtp, client.email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain("This one bounces first");
+  });
+
+  it("sends a daily digest instead when the client chose one", async () => {
+    const saved = await postForm(
+      app,
+      "/dashboard/account",
+      { intent: "mail-settings", messages: "daily" },
+      { Cookie: client.cookie },
+    );
+    expect(saved.status).toBe(302);
+    expect(await html(app, "/dashboard/account", client.cookie)).toMatch(
+      /checked="" value="daily"/,
+    );
+    expect((await staffPost({ body: "Digest me, please" })).status).toBe(302);
+    // Not at once: the digest waits for its hour.
+    await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 2) * 1000));
+    expect(mailsTo(smtp, client.email)).toHaveLength(2);
+    await moveDigestsToNow();
+    const mails = await settledMails(smtp, client.email, 3);
+    expect(mails).toHaveLength(3);
+    expect(mails[2]?.subject).toBe("Your daily messages: 1 new message");
+    expect(mails[2]?.text).toContain("Digest me, please");
+  });
+
+  it("turns message mail off from the mail's link, with one click and without signing in", async () => {
+    const link = String(mailsTo(smtp, client.email)[0]?.text?.match(/\S+\/unsubscribe\?\S+/)?.[0]);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Stop e-mails about messages?");
+    const tampered = await fetch(link.replace(/sig=./, "sig=x"));
+    expect(tampered.status).toBe(400);
+    // RFC 8058's one-click post, as a mail provider sends it: no Origin, no cookie.
+    const oneClick = await fetch(link, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(303);
+    expect(await html(app, "/dashboard/account", client.cookie)).toMatch(/checked="" value="off"/);
+    expect((await staffPost({ body: "Nobody is mailed this" })).status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 2) * 1000));
+    await moveDigestsToNow();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(mailsTo(smtp, client.email)).toHaveLength(3);
+  });
+
+  it("stops mailing a staff member about a client they stopped following", async () => {
+    const stopped = await staffPost({ intent: "follow", follow: "off" });
+    expect(stopped.status).toBe(302);
+    expect(await html(app, thread(), staff.cookie)).toContain("E-mail me about this client");
+    expect(
+      (
+        await postForm(
+          app,
+          "/dashboard/messages",
+          { body: "Anyone there?" },
+          { Cookie: client.cookie },
+        )
+      ).status,
+    ).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 2) * 1000));
+    expect(mailsTo(smtp, staff.email)).toHaveLength(1);
+  });
+});
+
+describe("mail about messages with no mail server configured", () => {
+  it("lands in the embedded auth server's outbox, once per mail", async () => {
+    const auth = await startAuthProcess(freePort());
+    const app = await startAppProcess(freePort(), auth.url, {
+      SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+      MESSAGE_MAIL_DELAY_SECONDS: "1",
+    });
+    try {
+      const staff = await signedInPerson(app, auth.url, "outbox-staff", PASSWORD, true);
+      const client = await signedInPerson(app, auth.url, "outbox-client", PASSWORD);
+      const posted = await postForm(
+        app,
+        `/staff/clients/${client.id}/messages`,
+        { body: "Welcome aboard!" },
+        { Cookie: staff.cookie },
+      );
+      expect(posted.status).toBe(302);
+      const outbox = `${auth.url}/outbox/messages?to=${encodeURIComponent(client.email)}`;
+      const mails = await vi.waitFor(
+        async () => {
+          const found = (await (await fetch(outbox)).json()) as { subject: string; text: string }[];
+          if (found.length === 0) throw new Error("no mail in the outbox yet");
+          return found;
+        },
+        { timeout: 15_000, interval: 200 },
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe("1 new message from Client Portal");
+      expect(mails[0]?.text).toContain("Welcome aboard!");
+    } finally {
+      await app.stop();
+      await auth.stop();
+    }
+  });
+});
