@@ -174,9 +174,10 @@ async function mailAboutMessage(
   const from = reader.role === "staff" ? clientEmail : getEnv().AGENCY_NAME;
   const part = partOf(reader, clientId, `Your conversation with ${from}`, pending);
   if (!part) return;
+  // Keyed by the first message it carries: sent again after a crash, it is the same mail.
   await mailReader(
     reader,
-    `messages.${clientId}.${reader.id}.${part.throughId}`,
+    `messages.${clientId}.${reader.id}.${pending[0]?.id}`,
     `${plural(pending.length, "new message")} from ${from}`,
     [part],
   );

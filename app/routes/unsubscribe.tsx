@@ -9,6 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/auth-page";
+import { readForm } from "~/forms/answer.server";
 import { Button } from "~/components/ui/button";
 import { readUnsubscribeLink, unsubscribe } from "~/mail/unsubscribe.server";
 import { ACCOUNT_PATH } from "~/lib/paths";
@@ -23,6 +24,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // Read whole before answering (a one-click post carries "List-Unsubscribe=One-Click"): an answer
+  // sent while the body still arrives would cut the sender off.
+  await readForm(request);
   const url = new URL(request.url);
   if (!(await unsubscribe(url))) return data({ valid: false }, { status: 400 });
   url.searchParams.set("done", "1");

@@ -307,7 +307,13 @@ function isData(probe: Probe): boolean {
   return /\.data(?:\?|$)/.test(probe.path);
 }
 
-async function send(appUrl: string, probe: Probe): Promise<Answer> {
+/** A socket that failed before any answer: a browser sends such a request again, once. */
+function resetBeforeAnswer(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
+}
+
+async function send(appUrl: string, probe: Probe, retried = false): Promise<Answer> {
   const body = probe.body?.();
   const init: RequestInit & { duplex?: "half" } = {
     method: probe.method,
@@ -317,7 +323,14 @@ async function send(appUrl: string, probe: Probe): Promise<Answer> {
     signal: AbortSignal.timeout(30_000),
   };
   if (body instanceof ReadableStream) init.duplex = "half";
-  const response = await fetch(`${appUrl}${probe.path}`, init);
+  let response: Response;
+  try {
+    response = await fetch(`${appUrl}${probe.path}`, init);
+  } catch (error) {
+    // A kept-alive connection the server had just closed; a second reset is a real problem.
+    if (retried || !resetBeforeAnswer(error)) throw error;
+    return send(appUrl, probe, true);
+  }
   return {
     status: response.status,
     headers: response.headers,
@@ -370,7 +383,7 @@ async function barrage(
           problems.push(`${where}: ${problem}`);
         }
       } catch (error) {
-        problems.push(`${where}: no answer (${String(error)})`);
+        problems.push(`${where}: no answer (${String(error)}; ${String((error as Error).cause)})`);
       }
     }
   };
@@ -1120,6 +1133,9 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     "/staff/clients/00000000-0000-4000-8000-000000000000/messages",
     "/staff/clients/00000000-0000-4000-8000-000000000000/files",
     "/resources/files/00000000-0000-4000-8000-000000000000",
+    "/unsubscribe",
+    "/unsubscribe?user=00000000-0000-4000-8000-000000000000&kind=messages&sig=forged",
+    "/unsubscribe.data?user=..%2F&kind=__proto__&sig=",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => formFields(random));
@@ -1129,7 +1145,16 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
   });
 }
 
-const STAFF_INTENTS = ["overall", "sprint", "", "OVERALL", "sprint\u0000", "delete", "__proto__"];
+const STAFF_INTENTS = [
+  "overall",
+  "sprint",
+  "follow",
+  "",
+  "OVERALL",
+  "sprint\u0000",
+  "delete",
+  "__proto__",
+];
 const STAFF_NUMBERS = [
   "1",
   "2",
@@ -1176,6 +1201,7 @@ function staffFields(random: Random): Array<[string, string]> {
   add("body", MESSAGE_BODIES);
   add("internal", ["on", "off", "true", "", "on\u0000"]);
   add("note", MESSAGE_BODIES);
+  add("follow", ["on", "off", "", "ON", "💥"]);
   if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
   if (random.chance(0.3)) random.shuffle(fields);
   return fields;
@@ -1203,12 +1229,25 @@ function clientProbes(
   count: number,
   cookie: string,
 ) {
-  const paths = ["/dashboard/messages", "/dashboard/messages", "/dashboard/messages.data"];
+  const paths = [
+    "/dashboard/messages",
+    "/dashboard/messages",
+    "/dashboard/messages.data",
+    "/dashboard/account",
+    "/dashboard/account.data",
+  ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => {
       const fields: Array<[string, string]> = [];
       if (!random.chance(0.15)) fields.push(["body", random.pick(MESSAGE_BODIES)]);
       if (random.chance(0.3)) fields.push(["internal", "on"]);
+      if (random.chance(0.5)) fields.push(["intent", random.pick(["mail-settings", "", "💥"])]);
+      if (random.chance(0.5)) {
+        fields.push([
+          "messages",
+          random.pick(["each", "daily", "off", "", "DAILY", "x".repeat(5000)]),
+        ]);
+      }
       if (random.chance(0.2))
         fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
       return fields;

@@ -1,10 +1,12 @@
 // Durability of messages under SIGKILL, on SQLite and on PostgreSQL: the app is killed right after
 // it answered a message (others still in flight), restarted on the same database each time; every
-// answered message is in its thread afterwards.
+// answered message is in its thread afterwards, and is mailed to staff under one Message-ID only.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { startMailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import { describe, expect, it, vi } from "vitest";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
@@ -22,13 +24,20 @@ describe.each(["sqlite", "postgres"] as const)(
   (engine) => {
     it(`loses no answered message over ${KILLS} kills`, { timeout: 180_000 }, async () => {
       const auth = await startAuthProcess(freePort());
-      const settings: Record<string, string> =
-        engine === "sqlite"
+      const smtp = await startMailCatcher();
+      const settings: Record<string, string> = {
+        ...(engine === "sqlite"
           ? { DATA_DIR: mkdtempSync(join(tmpdir(), "portal-messages-")) }
-          : { DATABASE_URL: freshPostgres().url };
+          : { DATABASE_URL: freshPostgres().url }),
+        SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_FROM: "portal@agency.test",
+        MESSAGE_MAIL_DELAY_SECONDS: "1",
+      };
       const port = freePort();
       const start = () => startAppProcess(port, auth.url, settings);
       let app = await start();
+      const staff = await signedInPerson(app, auth.url, "crash-talk-staff", PASSWORD, true);
       const clients = [
         await signedInPerson(app, auth.url, "crash-talk-a", PASSWORD),
         await signedInPerson(app, auth.url, "crash-talk-b", PASSWORD),
@@ -72,9 +81,29 @@ describe.each(["sqlite", "postgres"] as const)(
         const total = [...answered.values()].reduce((sum, texts) => sum + texts.length, 0);
         expect(total).toBeGreaterThanOrEqual(KILLS);
         expect(lost).toEqual([]);
+
+        // Every answered message reaches staff by mail, each under one Message-ID (a mail handed
+        // to SMTP again after a kill carries the same one, so the receiver keeps it once).
+        const texts = [...answered.values()].flat();
+        const mailIdsOf = (text: string) =>
+          new Set(
+            smtp.messages
+              .filter((mail) => !Array.isArray(mail.to) && mail.to?.text === staff.email)
+              .filter((mail) => mail.text?.includes(text))
+              .map((mail) => mail.messageId),
+          );
+        await vi.waitFor(
+          () => {
+            const unmailed = texts.filter((text) => mailIdsOf(text).size === 0);
+            if (unmailed.length > 0) throw new Error(`not mailed yet: ${unmailed.join(", ")}`);
+          },
+          { timeout: 30_000, interval: 250 },
+        );
+        expect(texts.filter((text) => mailIdsOf(text).size > 1)).toEqual([]);
       } finally {
         await app.stop();
         await auth.stop();
+        await smtp.close();
       }
     });
   },
