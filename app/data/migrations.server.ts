@@ -9,6 +9,7 @@ import * as eventsAndJobs from "./migrations/005-events-and-jobs";
 import * as sharedFiles from "./migrations/006-shared-files";
 import * as conversation from "./migrations/007-conversation";
 import * as messageMail from "./migrations/008-message-mail";
+import * as visits from "./migrations/009-visits";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "006-shared-files": sharedFiles,
   "007-conversation": conversation,
   "008-message-mail": messageMail,
+  "009-visits": visits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -164,6 +164,14 @@ export interface JobsTable {
   created_at: Millis;
 }
 
+/** One person's visits to a client's pages: the last moment seen, and the visit before's end. */
+export interface VisitsTable {
+  client_id: string;
+  viewer_id: string;
+  seen_at: Millis;
+  since_at: Millis | null;
+}
+
 export interface DirectorySyncTable {
   id: number;
   synced_at: Millis;
@@ -192,6 +200,7 @@ export interface ProductDatabase {
   mail_preferences: MailPreferencesTable;
   thread_mutes: ThreadMutesTable;
   mail_deliveries: MailDeliveriesTable;
+  visits: VisitsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;

@@ -57,3 +57,13 @@ export interface MailDelivery {
   messageCount: number;
   at: number;
 }
+
+/** What the other side did since a viewer's last visit to a client's pages. */
+export interface SinceLastVisit {
+  /** The end of the viewer's visit before this one. */
+  since: number;
+  /** Their changes to the programme, newest first (at most ten). */
+  changes: AuditEntry[];
+  /** How many messages they wrote. */
+  messages: number;
+}

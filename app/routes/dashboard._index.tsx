@@ -1,4 +1,5 @@
-// /dashboard: the greeting, summary cards, Sprint Overview and Quick Actions.
+// /dashboard: the greeting, what is new since the last visit, summary cards, Sprint Overview and
+// Quick Actions.
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
@@ -6,6 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
+import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import type { loader as layoutLoader } from "./dashboard";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -16,12 +18,15 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const name = user.email.split("@")[0] ?? user.email;
-  return { name, bookingUrl: getEnv().BOOKING_URL };
+  const news = await sinceLastVisit(user.id, { id: user.id, role: "client" });
+  return { name, bookingUrl: getEnv().BOOKING_URL, news };
 }
 
 export default function Dashboard() {
-  const { name, bookingUrl } = useLoaderData<typeof loader>();
+  const { name, bookingUrl, news } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/dashboard");
   if (!layout) throw new Error("/dashboard renders inside its layout");
-  return <DashboardHome name={name} bookingUrl={bookingUrl} programme={layout.programme} />;
+  return (
+    <DashboardHome name={name} bookingUrl={bookingUrl} programme={layout.programme} news={news} />
+  );
 }

@@ -33,6 +33,7 @@ import {
   sprintFormValues,
 } from "~/programme/programme-edits";
 import type { SessionUser } from "~/session/state.server";
+import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import { clientOf } from "./client-of.server";
 
 /** `?older=<at>.<id>`: the trail's page after that entry; anything else is the newest page. */
@@ -43,13 +44,18 @@ function trailCursor(request: Request): TrailCursor | null {
   return match ? { at: Number(match[1]), id: Number(match[2]) } : null;
 }
 
-export async function loadProgrammeEdits(request: Request, clientId: string | undefined) {
+export async function loadProgrammeEdits(
+  request: Request,
+  staff: SessionUser,
+  clientId: string | undefined,
+) {
   const client = await clientOf(request, clientId);
   const content = currentProgramme();
   const db = await database();
-  const [state, audit] = await Promise.all([
+  const [state, audit, news] = await Promise.all([
     readClientState(db, client.userId),
     readAuditTrail(db, client.userId, { after: trailCursor(request) }),
+    sinceLastVisit(client.userId, { id: staff.id, role: "staff" }),
   ]);
   const now = Date.now();
   return {
@@ -60,6 +66,7 @@ export async function loadProgrammeEdits(request: Request, clientId: string | un
       startedAt: state.sprints.get(sprint.id)?.startedAt ?? null,
     })),
     audit,
+    news,
   };
 }
 

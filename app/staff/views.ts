@@ -1,5 +1,5 @@
 // What the staff console's pages draw, shared by its loaders and its components.
-import type { AuditEntry, AccountStatus } from "~/data/shapes";
+import type { AuditEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
 
 export interface ClientRow {
@@ -22,4 +22,6 @@ export interface ProgrammeEditsData {
   sprints: { page: SprintPageView; startedAt: number | null }[];
   /** A page of the audit trail, and where the next, older one starts. */
   audit: { entries: AuditEntry[]; older: { at: number; id: number } | null };
+  /** What the client did since this staff member's last visit; null on a first visit. */
+  news: SinceLastVisit | null;
 }

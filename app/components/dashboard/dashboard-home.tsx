@@ -1,8 +1,11 @@
-// The dashboard home (/dashboard): greeting, the two summary cards, Sprint Overview and Quick
-// Actions with 'Schedule Meeting' (the booking page, in a new tab).
+// The dashboard home (/dashboard): greeting, what the agency did since the last visit, the two
+// summary cards, Sprint Overview and Quick Actions with 'Schedule Meeting' (in a new tab).
+import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { SinceLastVisit } from "~/data/shapes";
+import { MESSAGES_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
 import { SprintCard } from "./sprint-card";
 
@@ -10,10 +13,13 @@ export function DashboardHome({
   name,
   bookingUrl,
   programme,
+  news,
 }: {
   name: string;
   bookingUrl: string;
   programme: ProgrammeView;
+  /** What the agency did since the client's last visit; null on a first visit. */
+  news: SinceLastVisit | null;
 }) {
   const summary: { label: string; value: string; note: string; icon: IconName }[] = [
     {
@@ -37,6 +43,10 @@ export function DashboardHome({
         </h1>
         <p className="mt-2 text-muted-foreground">Here is where your programme stands today.</p>
       </div>
+
+      {news ? (
+        <SinceLastVisitCard news={news} otherSide="The agency" messagesPath={MESSAGES_PATH} />
+      ) : null}
 
       <ul className="grid gap-4 sm:grid-cols-2">
         {summary.map((item) => (

@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FormAnswer } from "~/forms/answer";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { staffClientPath } from "~/lib/paths";
+import { staffClientMessagesPath, staffClientPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
@@ -23,6 +23,7 @@ import {
   utcFieldValue,
 } from "~/programme/programme-edits";
 import type { ProgrammeEditsData } from "~/staff/views";
+import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { AuditTrail } from "./audit-trail";
 import { ClientHeader } from "./client-header";
 
@@ -232,13 +233,26 @@ function storedValues(page: SprintPageView, startedAt: number | null): string {
   return JSON.stringify([id, status, progress, startedAt, items]);
 }
 
-export function ProgrammeEditsPage({ client, programme, sprints, audit }: ProgrammeEditsData) {
+export function ProgrammeEditsPage({
+  client,
+  programme,
+  sprints,
+  audit,
+  news,
+}: ProgrammeEditsData) {
   const result = useActionData<FormAnswer>();
   useActionToast(result?.toast);
   const action = staffClientPath(client.userId);
   return (
     <div className="grid gap-6">
       <ClientHeader client={client} current={programme.current} />
+      {news ? (
+        <SinceLastVisitCard
+          news={news}
+          otherSide="The client"
+          messagesPath={staffClientMessagesPath(client.userId)}
+        />
+      ) : null}
       {/* Keyed by what they show: after a save, each form starts again from what was stored. */}
       <OverallForm
         key={programme.overallProgress}

@@ -1,0 +1,94 @@
+// Visits to a client's pages, per viewer: a view more than VISIT_GAP_MS after the last one starts a
+// new visit, whose "since" is the end of the one before; and what the other side did since then.
+import type { Executor } from "./connection.server";
+import type { ActorRole } from "./schema";
+import type { AuditEntry } from "./shapes";
+
+/** Views closer together than this are one visit. */
+export const VISIT_GAP_MS = 30 * 60_000;
+/** A view this soon after the last one writes nothing (a live revalidation, a reload). */
+const REFRESH_MS = 60_000;
+
+/**
+ * Records `viewerId`'s view of `clientId`'s pages at `now`; returns where this visit's news start
+ * (null on a first visit).
+ */
+export async function recordVisit(
+  trx: Executor,
+  clientId: string,
+  viewerId: string,
+  now: number,
+): Promise<number | null> {
+  const visit = await trx
+    .selectFrom("visits")
+    .select(["seen_at", "since_at"])
+    .where("client_id", "=", clientId)
+    .where("viewer_id", "=", viewerId)
+    .executeTakeFirst();
+  if (!visit) {
+    await trx
+      .insertInto("visits")
+      .values({ client_id: clientId, viewer_id: viewerId, seen_at: now, since_at: null })
+      .onConflict((conflict) => conflict.columns(["client_id", "viewer_id"]).doNothing())
+      .execute();
+    return null;
+  }
+  const seenAt = Number(visit.seen_at);
+  const since = visit.since_at === null ? null : Number(visit.since_at);
+  if (now - seenAt < REFRESH_MS) return since;
+  const newVisit = now - seenAt > VISIT_GAP_MS;
+  await trx
+    .updateTable("visits")
+    .set({ seen_at: now, since_at: newVisit ? seenAt : since })
+    .where("client_id", "=", clientId)
+    .where("viewer_id", "=", viewerId)
+    .execute();
+  return newVisit ? seenAt : since;
+}
+
+/** The latest `limit` changes `byRole` made to `clientId`'s programme after `since`, newest first. */
+export async function changesSince(
+  db: Executor,
+  clientId: string,
+  byRole: ActorRole,
+  since: number,
+  limit = 10,
+): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom("audit_events")
+    .select(["id", "actor_email", "actor_role", "field", "before_value", "after_value", "at"])
+    .where("client_id", "=", clientId)
+    .where("actor_role", "=", byRole)
+    .where("at", ">", since)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    actorEmail: row.actor_email,
+    actorRole: row.actor_role,
+    field: row.field,
+    before: row.before_value,
+    after: row.after_value,
+    at: Number(row.at),
+  }));
+}
+
+/** How many messages (never notes) `byRole` wrote in `clientId`'s thread after `since`. */
+export async function messagesSince(
+  db: Executor,
+  clientId: string,
+  byRole: ActorRole,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("client_id", "=", clientId)
+    .where("author_role", "=", byRole)
+    .where("internal", "=", 0)
+    .where("created_at", ">", since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,22 @@
+// "Since your last visit": a view of a client's pages records the viewer's visit, and a visit after
+// an earlier one lists what the other side did meanwhile (their changes, their messages).
+import { database, inTransaction } from "~/data/connection.server";
+import type { ActorRole } from "~/data/schema";
+import type { SinceLastVisit } from "~/data/shapes";
+import { changesSince, messagesSince, recordVisit } from "~/data/visits.server";
+
+/** What the other side of `viewer` did in `clientId`'s programme since their last visit. */
+export async function sinceLastVisit(
+  clientId: string,
+  viewer: { id: string; role: ActorRole },
+): Promise<SinceLastVisit | null> {
+  const since = await inTransaction((trx) => recordVisit(trx, clientId, viewer.id, Date.now()));
+  if (since === null) return null;
+  const other: ActorRole = viewer.role === "client" ? "staff" : "client";
+  const db = await database();
+  const [changes, messages] = await Promise.all([
+    changesSince(db, clientId, other, since),
+    messagesSince(db, clientId, other, since),
+  ]);
+  return { since, changes, messages };
+}

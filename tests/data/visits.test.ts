@@ -1,0 +1,78 @@
+// "Since your last visit", its storage on both engines: views close together are one visit, a view
+// after a long gap starts a new one whose news begin where the last ended; and what the other side
+// changed and wrote since then (a note never counts).
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { database, inTransaction } from "~/data/connection.server";
+import { recordEvent } from "~/data/events.server";
+import { recordMessage } from "~/data/messages.server";
+import { changesSince, messagesSince, recordVisit, VISIT_GAP_MS } from "~/data/visits.server";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
+
+afterAll(stopEngines);
+
+const MINUTE = 60_000;
+
+describe.each(ENGINES)("visits on %s", (engine) => {
+  beforeAll(async () => {
+    await useEngine(engine);
+  });
+
+  it("keeps one visit while views come close together, and starts the next after a gap", async () => {
+    const clientId = randomUUID();
+    const viewer = randomUUID();
+    const visit = (at: number) => inTransaction((trx) => recordVisit(trx, clientId, viewer, at));
+    const start = 1_000_000_000;
+    expect(await visit(start)).toBeNull();
+    expect(await visit(start + 10 * MINUTE)).toBeNull();
+    // Still the first visit: views 20 minutes apart.
+    expect(await visit(start + 30 * MINUTE)).toBeNull();
+    const next = start + 30 * MINUTE + VISIT_GAP_MS + MINUTE;
+    expect(await visit(next)).toBe(start + 30 * MINUTE);
+    // A reload in that visit keeps its start.
+    expect(await visit(next + 5 * MINUTE)).toBe(start + 30 * MINUTE);
+    // Another viewer of the same client has visits of their own.
+    expect(await inTransaction((trx) => recordVisit(trx, clientId, randomUUID(), next))).toBeNull();
+  });
+
+  it("lists the other side's changes and counts their messages since a moment", async () => {
+    const clientId = randomUUID();
+    const client = { id: clientId, email: "c@client.test", role: "client" as const };
+    const staff = { id: randomUUID(), email: "s@agency.test", role: "staff" as const };
+    await inTransaction(async (trx) => {
+      await recordEvent(trx, {
+        clientId,
+        actor: staff,
+        changes: [{ field: "Sprint 1 status", before: "In Progress", after: "Completed" }],
+        at: 100,
+      });
+      await recordEvent(trx, {
+        clientId,
+        actor: client,
+        changes: [{ field: "Sprint 2 task: VSL", before: "pending", after: "done" }],
+        at: 200,
+      });
+      await recordEvent(trx, {
+        clientId,
+        actor: staff,
+        changes: [{ field: "Overall progress", before: "25%", after: "50%" }],
+        at: 300,
+      });
+      await recordMessage(trx, { clientId, author: staff, body: "Hi", internal: false, at: 310 });
+      await recordMessage(trx, { clientId, author: staff, body: "Note", internal: true, at: 320 });
+      await recordMessage(trx, { clientId, author: client, body: "Yo", internal: false, at: 330 });
+    });
+    const db = await database();
+    expect((await changesSince(db, clientId, "staff", 150)).map((c) => c.field)).toEqual([
+      "Overall progress",
+    ]);
+    expect((await changesSince(db, clientId, "staff", 0)).map((c) => c.field)).toEqual([
+      "Overall progress",
+      "Sprint 1 status",
+    ]);
+    expect((await changesSince(db, clientId, "client", 0)).map((c) => c.after)).toEqual(["done"]);
+    expect(await messagesSince(db, clientId, "staff", 0)).toBe(1);
+    expect(await messagesSince(db, clientId, "staff", 310)).toBe(0);
+    expect(await messagesSince(db, clientId, "client", 0)).toBe(1);
+  });
+});
