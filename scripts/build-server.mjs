@@ -4,19 +4,10 @@
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { externalNpmPackages } from "./external-npm-packages.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const resolveFromRoot = createRequire(new URL("../package.json", import.meta.url)).resolve;
-
-/** Marks bare imports external, except the workspace's own packages. */
-const externalNpmPackages = {
-  name: "external-npm-packages",
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./~]/ }, (args) =>
-      args.path.startsWith("@portal/") ? undefined : { path: args.path, external: true },
-    );
-  },
-};
 
 await build({
   absWorkingDir: root,

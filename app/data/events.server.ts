@@ -52,6 +52,37 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
   onCommit(trx, () => publishChange({ clientId, staffOnly }));
 }
 
+/** The audit trail's columns, as an AuditEntry is read from them. */
+export const AUDIT_COLUMNS = [
+  "id",
+  "actor_email",
+  "actor_role",
+  "field",
+  "before_value",
+  "after_value",
+  "at",
+] as const;
+
+export function auditEntryOf(row: {
+  id: number | string;
+  actor_email: string;
+  actor_role: ActorRole;
+  field: string;
+  before_value: string;
+  after_value: string;
+  at: number | string;
+}): AuditEntry {
+  return {
+    id: Number(row.id),
+    actorEmail: row.actor_email,
+    actorRole: row.actor_role,
+    field: row.field,
+    before: row.before_value,
+    after: row.after_value,
+    at: Number(row.at),
+  };
+}
+
 /** Where a page of the audit trail ends: the older entries come after this one. */
 export interface TrailCursor {
   at: number;
@@ -67,10 +98,7 @@ export async function readAuditTrail(
   clientId: string,
   { after = null, limit = 100 }: { after?: TrailCursor | null; limit?: number } = {},
 ): Promise<{ entries: AuditEntry[]; older: TrailCursor | null }> {
-  let query = db
-    .selectFrom("audit_events")
-    .select(["id", "actor_email", "actor_role", "field", "before_value", "after_value", "at"])
-    .where("client_id", "=", clientId);
+  let query = db.selectFrom("audit_events").select(AUDIT_COLUMNS).where("client_id", "=", clientId);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb("at", "<", after.at), eb.and([eb("at", "=", after.at), eb("id", ">", after.id)])]),
@@ -81,15 +109,7 @@ export async function readAuditTrail(
     .orderBy("id", "asc")
     .limit(limit + 1)
     .execute();
-  const entries = rows.slice(0, limit).map((row) => ({
-    id: Number(row.id),
-    actorEmail: row.actor_email,
-    actorRole: row.actor_role,
-    field: row.field,
-    before: row.before_value,
-    after: row.after_value,
-    at: row.at,
-  }));
+  const entries = rows.slice(0, limit).map(auditEntryOf);
   const last = entries[entries.length - 1];
   return { entries, older: rows.length > limit && last ? { at: last.at, id: last.id } : null };
 }

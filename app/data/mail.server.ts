@@ -3,6 +3,7 @@
 // outcome under the mail's idempotency key.
 import { sql } from "kysely";
 import type { Executor } from "./connection.server";
+import { messagesFrom } from "./messages.server";
 import type { ActorRole, MailDeliveriesTable, MailMode } from "./schema";
 import type { MailDelivery, ThreadMessage } from "./shapes";
 
@@ -103,12 +104,8 @@ export async function messagesAfter(
   afterId: number,
   limit = 50,
 ): Promise<ThreadMessage[]> {
-  const rows = await db
-    .selectFrom("messages")
+  const rows = await messagesFrom(db, clientId, fromRole)
     .select(["id", "author_email", "author_role", "body", "created_at"])
-    .where("client_id", "=", clientId)
-    .where("author_role", "=", fromRole)
-    .where("internal", "=", 0)
     .where("id", ">", afterId)
     .orderBy("id", "asc")
     .limit(limit)

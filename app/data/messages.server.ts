@@ -78,6 +78,15 @@ export async function markRead(
     .execute();
 }
 
+/** The query of the thread's messages from `fromRole`, never a note. */
+export function messagesFrom(db: Executor, clientId: string, fromRole: ActorRole) {
+  return db
+    .selectFrom("messages")
+    .where("client_id", "=", clientId)
+    .where("author_role", "=", fromRole)
+    .where("internal", "=", 0);
+}
+
 /** How far `readerId` has read the thread, and been mailed about it (0 and 0 before anything). */
 export async function readerMarks(
   db: Executor,

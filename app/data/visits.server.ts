@@ -1,6 +1,8 @@
 // Visits to a client's pages, per viewer: a view more than VISIT_GAP_MS after the last one starts a
 // new visit, whose "since" is the end of the one before; and what the other side did since then.
 import type { Executor } from "./connection.server";
+import { AUDIT_COLUMNS, auditEntryOf } from "./events.server";
+import { messagesFrom } from "./messages.server";
 import type { ActorRole } from "./schema";
 import type { AuditEntry } from "./shapes";
 
@@ -56,7 +58,7 @@ export async function changesSince(
 ): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom("audit_events")
-    .select(["id", "actor_email", "actor_role", "field", "before_value", "after_value", "at"])
+    .select(AUDIT_COLUMNS)
     .where("client_id", "=", clientId)
     .where("actor_role", "=", byRole)
     .where("at", ">", since)
@@ -64,15 +66,7 @@ export async function changesSince(
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    actorEmail: row.actor_email,
-    actorRole: row.actor_role,
-    field: row.field,
-    before: row.before_value,
-    after: row.after_value,
-    at: Number(row.at),
-  }));
+  return rows.map(auditEntryOf);
 }
 
 /** How many messages (never notes) `byRole` wrote in `clientId`'s thread after `since`. */
@@ -82,12 +76,8 @@ export async function messagesSince(
   byRole: ActorRole,
   since: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom("messages")
+  const row = await messagesFrom(db, clientId, byRole)
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("client_id", "=", clientId)
-    .where("author_role", "=", byRole)
-    .where("internal", "=", 0)
     .where("created_at", ">", since)
     .executeTakeFirst();
   return Number(row?.count ?? 0);

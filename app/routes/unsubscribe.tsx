@@ -7,12 +7,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { AuthPage } from "~/components/auth/auth-page";
+import { useLoaderData } from "@remix-run/react";
+import { UnsubscribePage } from "~/components/mail/unsubscribe-page";
 import { readForm } from "~/forms/answer.server";
-import { Button } from "~/components/ui/button";
 import { readUnsubscribeLink, unsubscribe } from "~/mail/unsubscribe.server";
-import { ACCOUNT_PATH } from "~/lib/paths";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const meta: MetaFunction = () => [{ title: "Mail Settings | Client Portal" }];
@@ -34,41 +32,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Unsubscribe() {
-  const { valid, done } = useLoaderData<typeof loader>();
-  if (!valid) {
-    return (
-      <AuthPage
-        title="This link does not work"
-        description="It may have been cut short by your mail program. You can choose which mails you get on your account page."
-      >
-        <a className="text-sm underline" href={ACCOUNT_PATH}>
-          Open your account page
-        </a>
-      </AuthPage>
-    );
-  }
-  if (done) {
-    return (
-      <AuthPage
-        title="Message e-mails are off"
-        description="You will get no more mails about new messages. You can turn them on again on your account page."
-      >
-        <a className="text-sm underline" href={ACCOUNT_PATH}>
-          Open your account page
-        </a>
-      </AuthPage>
-    );
-  }
-  return (
-    <AuthPage
-      title="Stop e-mails about messages?"
-      description="You will still see new messages in the portal."
-    >
-      <Form method="post" replace>
-        <Button type="submit" className="w-full">
-          Turn off message e-mails
-        </Button>
-      </Form>
-    </AuthPage>
-  );
+  return <UnsubscribePage {...useLoaderData<typeof loader>()} />;
 }

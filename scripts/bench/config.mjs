@@ -78,6 +78,8 @@ export const settings = {
   staffMessages: positiveNumber("BENCH_STAFF_MESSAGES", 1_000_000),
   /** Messages a second a client posts while the time until staff see each is measured. */
   messagesPerSecond: positiveNumber("BENCH_MESSAGES_PER_SECOND", 10),
+  /** Live streams held open on one instance while its memory and idle CPU are read. */
+  liveStreams: positiveNumber("BENCH_LIVE_STREAMS", 1_000),
   readCostViews: positiveNumber("BENCH_READ_COST_VIEWS", 5_000),
   /** Seconds of load while /dashboard is profiled. */
   profileSeconds: positiveNumber("BENCH_PROFILE_SECONDS", 10),

@@ -1,7 +1,8 @@
 // The conversation at the staff list's scale: `settings.staffMessages` messages written straight into
 // the database among its clients; the inbox and the list with unread counts under load; a client's
-// post until the staff member's open thread shows it, at `settings.messagesPerSecond`.
+// post until staff's open thread shows it; `settings.liveStreams` open streams' memory and idle CPU.
 import Database from "libsql";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { settings } from "./config.mjs";
@@ -142,6 +143,51 @@ async function timeUntilSeen(app, staffCookie) {
   return { posted: count, seen: seen.length, p50: percentile(seen, 50), p99: percentile(seen, 99) };
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The app's resident memory, bytes, from /proc. */
+function rssBytes(app) {
+  const status = readFileSync(`/proc/${app.child.pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) * 1024;
+}
+
+/** The live streams the app's /healthz counts as open. */
+async function openStreams(app) {
+  const health = await (await fetch(`${app.url}/healthz`)).json();
+  return health.live.streams;
+}
+
+/**
+ * `settings.liveStreams` tabs' live streams held open on the instance, each read as it arrives:
+ * the server's memory growth, its CPU over 10 idle seconds (heartbeats only), and how long after
+ * the tabs close it holds none.
+ */
+async function streamsCost(app, cookie) {
+  const count = settings.liveStreams;
+  await sleep(1_000);
+  const before = rssBytes(app);
+  const tabs = Array.from({ length: count }, () => new AbortController());
+  await Promise.all(
+    tabs.map(async (tab) => {
+      const response = await fetch(`${app.url}/resources/live`, {
+        headers: { Cookie: cookie },
+        signal: tab.signal,
+      });
+      response.body.pipeTo(new WritableStream(), { signal: tab.signal }).catch(() => undefined);
+    }),
+  );
+  while ((await openStreams(app)) < count) await sleep(100);
+  await sleep(1_000);
+  const cpuBefore = app.cpuSeconds();
+  await sleep(10_000);
+  const idleCpu = (app.cpuSeconds() - cpuBefore) / 10;
+  const grown = rssBytes(app) - before;
+  const closedAt = performance.now();
+  for (const tab of tabs) tab.abort();
+  while ((await openStreams(app)) > 0) await sleep(20);
+  return { count, grown, idleCpu, freedMs: performance.now() - closedAt };
+}
+
 /**
  * `engine` is the staff list's: its app, its clients made, `staff` signed in there. The rows are
  * labelled with `label`.
@@ -171,5 +217,6 @@ export async function measureConversation(engine, label, staff) {
     { connections: [settings.staffConnections] },
   );
   const untilSeen = await timeUntilSeen(engine.app, staff.cookie);
-  return { seedMs, messages: settings.staffMessages, runs, untilSeen };
+  const streams = await streamsCost(engine.app, staff.cookie);
+  return { seedMs, messages: settings.staffMessages, runs, untilSeen, streams };
 }

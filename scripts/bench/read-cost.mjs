@@ -2,6 +2,7 @@
 // esbuild from the app's own modules into the git-ignored .data/bench-read-cost (where its imports
 // find the project's node_modules), then run in a child process per engine, on a database of its own.
 import { build } from "esbuild";
+import { externalNpmPackages } from "../external-npm-packages.mjs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -40,9 +41,8 @@ export async function buildReadCost() {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
     alias: { "~": "./app" },
-    plugins: [rawText],
+    plugins: [rawText, externalNpmPackages],
     logLevel: "warning",
   });
   return outfile;

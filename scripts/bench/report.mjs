@@ -270,7 +270,7 @@ function staffRows(staff) {
 }
 
 function conversationRows(label, conversation) {
-  const { untilSeen } = conversation;
+  const { untilSeen, streams } = conversation;
   return [
     {
       area: "data",
@@ -286,6 +286,15 @@ function conversationRows(label, conversation) {
       area: "data",
       measure: `${label} · a client's message until staff's open thread shows it (${untilSeen.posted} posted at ${settings.messagesPerSecond} a second)`,
       value: `p50 ${ms(untilSeen.p50)} · p99 ${ms(untilSeen.p99)} · ${untilSeen.seen} of ${untilSeen.posted} seen`,
+    },
+    {
+      area: "data",
+      measure: `${label} · ${count(streams.count)} live streams open on one instance`,
+      value:
+        `memory +${(streams.grown / 1024 / 1024).toFixed(1)} MB` +
+        ` (${(streams.grown / streams.count / 1024).toFixed(1)} KB a stream)` +
+        ` · idle CPU ${(streams.idleCpu * 100).toFixed(1)}% of a core` +
+        ` · all closed ${ms(streams.freedMs)} after the tabs`,
     },
   ];
 }
