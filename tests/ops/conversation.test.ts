@@ -2,7 +2,7 @@
 // client asks, staff see it waiting and unread, answer and leave a note the client never receives
 // (page or data), the unread counts follow; hostile and excessive posts get the form again or 429.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
@@ -143,4 +143,52 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
     expect(flooded.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await flooded.text()).toContain("one too many");
   });
+
+  it("pings a client's open tab for the agency's message, never for a note", async () => {
+    const clientTab = await liveEvents(app, client.cookie);
+    const staffTab = await liveEvents(app, staff.cookie);
+    try {
+      const thread = `/staff/clients/${client.id}/messages`;
+      await postForm(
+        app,
+        thread,
+        { body: "A note for us", internal: "on" },
+        { Cookie: staff.cookie },
+      );
+      await vi.waitFor(() => expect(staffTab.changes()).toBeGreaterThan(0), { timeout: 5_000 });
+      // The staff tab heard of the note; give the client's as long again, and more.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(clientTab.changes()).toBe(0);
+      await postForm(app, thread, { body: "A word for you" }, { Cookie: staff.cookie });
+      await vi.waitFor(() => expect(clientTab.changes()).toBe(1), { timeout: 5_000 });
+    } finally {
+      clientTab.close();
+      staffTab.close();
+    }
+  });
 });
+
+/** A tab's live stream: how many "changed" events it has received so far. */
+async function liveEvents(app: RunningProcess, cookie: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${app.url}/resources/live`, {
+    headers: { Cookie: cookie },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  let changes = 0;
+  let buffered = "";
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: "", done: true }));
+      if (done) return;
+      buffered += value;
+      for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
+        if (buffered.slice(0, end).includes("event: changed")) changes++;
+        buffered = buffered.slice(end + 2);
+      }
+    }
+  })();
+  return { changes: () => changes, close: () => abort.abort() };
+}
