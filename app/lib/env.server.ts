@@ -70,7 +70,7 @@ const schema = z.object({
   SUPABASE_URL: z.string().url().optional(),
   SUPABASE_ANON_KEY: z.string().min(1).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
-  BOOKING_URL: z.string().url().default("https://calendly.com/"),
+  BOOKING_URL: z.string().url().optional(),
   COOKIE_SECURE: booleanString.optional(),
   TRUST_PROXY: trustProxy.default("false"),
   AUTH_RATE_LIMIT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -212,6 +212,9 @@ export function parseEnv(
   }
   if (env.SUPABASE_URL && !env.SUPABASE_SERVICE_ROLE_KEY) {
     warn("SUPABASE_SERVICE_ROLE_KEY is not set: the staff console cannot list or invite clients");
+  }
+  if (!env.BOOKING_URL) {
+    warn("BOOKING_URL is not set: 'Schedule Meeting' opens the client's messages to the agency");
   }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push(

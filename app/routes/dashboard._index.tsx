@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const name = user.email.split("@")[0] ?? user.email;
   const news = await sinceLastVisit(user.id, { id: user.id, role: "client" });
-  return { name, bookingUrl: getEnv().BOOKING_URL, news };
+  return { name, bookingUrl: getEnv().BOOKING_URL ?? null, news };
 }
 
 export default function Dashboard() {

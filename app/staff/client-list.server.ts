@@ -57,7 +57,8 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       unread: unread.get(client.userId) ?? 0,
     };
   });
-  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE };
+  const bookingPageSet = getEnv().BOOKING_URL !== undefined;
+  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE, bookingPageSet };
 }
 
 /**

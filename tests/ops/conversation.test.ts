@@ -144,6 +144,16 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
     expect(await flooded.text()).toContain("one too many");
   });
 
+  it("without a booking page, sends 'Schedule Meeting' to the messages and tells staff so", async () => {
+    const home = await page(app, "/dashboard", client.cookie);
+    // The one link around the words.
+    const meeting = home.html.match(/<a [^>]*>(?:(?!<\/a>)[^])*Schedule Meeting/)?.[0];
+    expect(meeting).toMatch(/^<a [^>]*href="\/dashboard\/messages"/);
+    expect(home.html).not.toContain("calendly");
+    const console = await page(app, "/staff", staff.cookie);
+    expect(console.html).toContain("No booking page is set");
+  });
+
   it("pings a client's open tab for the agency's message, never for a note", async () => {
     const clientTab = await liveEvents(app, client.cookie);
     const staffTab = await liveEvents(app, staff.cookie);

@@ -1,5 +1,6 @@
 // The dashboard home (/dashboard): greeting, what the agency did since the last visit, the two
 // summary cards, Sprint Overview and Quick Actions with 'Schedule Meeting' (in a new tab).
+import { Link } from "@remix-run/react";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
@@ -16,7 +17,8 @@ export function DashboardHome({
   news,
 }: {
   name: string;
-  bookingUrl: string;
+  /** The agency's booking page; null when none is set (the button opens the messages). */
+  bookingUrl: string | null;
   programme: ProgrammeView;
   /** What the agency did since the client's last visit; null on a first visit. */
   news: SinceLastVisit | null;
@@ -95,12 +97,20 @@ export function DashboardHome({
               </CardDescription>
             </div>
             <Button asChild className="shrink-0">
-              <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
-                <Icon name="calendar-days" />
-                Schedule Meeting
-                <Icon name="external-link" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              {bookingUrl ? (
+                <a href={bookingUrl} target="_blank" rel="noopener noreferrer">
+                  <Icon name="calendar-days" />
+                  Schedule Meeting
+                  <Icon name="external-link" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : (
+                <Link to={MESSAGES_PATH}>
+                  <Icon name="calendar-days" />
+                  Schedule Meeting
+                  <span className="sr-only">(ask the agency in your messages)</span>
+                </Link>
+              )}
             </Button>
           </CardHeader>
         </Card>

@@ -129,18 +129,27 @@ export function ClientListPage({
   search,
   page,
   perPage,
+  bookingPageSet,
 }: {
   rows: ClientRow[];
   total: number;
   search: string;
   page: number;
   perPage: number;
+  /** Whether BOOKING_URL names the agency's booking page. */
+  bookingPageSet: boolean;
 }) {
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Clients</h1>
+      {bookingPageSet ? null : (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
+          No booking page is set: clients&apos; &lsquo;Schedule Meeting&rsquo; opens their messages
+          to you. Set <code>BOOKING_URL</code> to your booking page to let them book a call.
+        </p>
+      )}
       <InviteForm />
       <section aria-labelledby="clients-title" className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -36,6 +36,7 @@ function server(
       HOST: "127.0.0.1",
       SITE_URL: appUrl,
       SESSION_SECRET: `e2e-session-secret-${name}-0123456789abcdef`,
+      BOOKING_URL: "https://booking.agency.example/strategy-call",
       EMBEDDED_AUTH_PORT: String(authPort),
       AUTH_DATA_DIR: `.data/e2e/${name}`,
       DATA_DIR: `.data/e2e/${name}`,
