@@ -16,6 +16,7 @@ import type { AuthErrorLike } from "~/session/auth-service.server";
 import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
+import type { ClientState } from "~/programme/model";
 import { invite } from "./auth-admin.server";
 import { freshDirectory } from "./directory.server";
 import type { ClientRow } from "./views";
@@ -30,6 +31,14 @@ function listQuery(request: Request) {
   const search = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_CHARS);
   const page = Number(params.get("page") ?? "1");
   return { search, page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+const NOT_STARTED = "Not started";
+
+/** Whether anything differs from the programme file for this client. */
+function recorded(state: ClientState): boolean {
+  const { overallProgress, sprints, tasks, objectives } = state;
+  return overallProgress !== null || sprints.size + tasks.size + objectives.size > 0;
 }
 
 export async function loadClientList(request: Request, staff: SessionUser) {
@@ -47,12 +56,14 @@ export async function loadClientList(request: Request, staff: SessionUser) {
   const rows: ClientRow[] = clients.map((client) => {
     const state = states.get(client.userId);
     const view = state ? programmeView(content, state, now) : undefined;
+    // A client who never signed in, and whose programme no one changed, has no figures yet.
+    const started = client.lastSignInAt !== null || (state !== undefined && recorded(state));
     return {
       id: client.userId,
       email: client.email,
       state: client.state,
-      current: view?.current ?? "",
-      overallProgress: view?.overallProgress ?? content.overallProgress,
+      current: started ? (view?.current ?? "") : NOT_STARTED,
+      overallProgress: started ? (view?.overallProgress ?? content.overallProgress) : null,
       lastSignInAt: client.lastSignInAt,
       unread: unread.get(client.userId) ?? 0,
     };

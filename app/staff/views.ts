@@ -6,9 +6,10 @@ export interface ClientRow {
   id: string;
   email: string;
   state: AccountStatus;
-  /** "Sprint 1 in progress", as the client's own sidebar says it. */
+  /** "Sprint 1 in progress", as the client's own sidebar says it; "Not started" before any use. */
   current: string;
-  overallProgress: number;
+  /** Null for a client who never signed in and has nothing recorded: no figure to show yet. */
+  overallProgress: number | null;
   lastSignInAt: number | null;
   /** The client's messages the staff member viewing the list has not read. */
   unread: number;

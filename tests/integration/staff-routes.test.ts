@@ -241,7 +241,13 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     );
     expect(sent.status).toBe(302);
     expect((await list(`q=${encodeURIComponent(invited)}`)).rows).toMatchObject([
-      { email: invited, state: "invited", lastSignInAt: null },
+      {
+        email: invited,
+        state: "invited",
+        lastSignInAt: null,
+        current: "Not started",
+        overallProgress: null,
+      },
     ]);
     // Sign-ups made at the auth service arrive with the next sync of the directory.
     const prefix = `paged-${engine}-${Date.now()}`;

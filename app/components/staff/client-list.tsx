@@ -108,13 +108,19 @@ function ClientRowItem({ row }: { row: ClientRow }) {
         </div>
       </div>
       <p className="text-sm text-slate-700">{row.current}</p>
-      <div className="grid gap-1 text-sm">
-        <span>
-          <span className="sr-only">Overall progress: </span>
-          {row.overallProgress}%
-        </span>
-        <Progress value={row.overallProgress} aria-label={`${row.email} overall progress`} />
-      </div>
+      {row.overallProgress === null ? (
+        <p className="text-sm text-muted-foreground">
+          <span className="sr-only">Overall progress: </span>—
+        </p>
+      ) : (
+        <div className="grid gap-1 text-sm">
+          <span>
+            <span className="sr-only">Overall progress: </span>
+            {row.overallProgress}%
+          </span>
+          <Progress value={row.overallProgress} aria-label={`${row.email} overall progress`} />
+        </div>
+      )}
       <p className="text-sm text-muted-foreground">
         <span className="sm:sr-only">Last sign-in: </span>
         {row.lastSignInAt === null ? "never" : consoleTime(row.lastSignInAt)}
