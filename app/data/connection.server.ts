@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { openMigratedDatabase, type Executor, type ProductDb } from "./database.server";
+import { isDatabaseUnavailable } from "./unavailable.server";
 
 export type { Executor };
 
@@ -55,6 +56,22 @@ export async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Pro
 }
 
 /** Runs `run` once the transaction `trx` has committed (never, if it rolls back). */
+/**
+ * A write a page's read makes on the side (a read marker, a visit): when the database cannot take
+ * writes now, it is skipped and `fallback` returned, so the page is still shown, not a 503.
+ */
+export async function writeAlongside<T>(
+  work: (trx: Executor) => Promise<T>,
+  fallback: T,
+): Promise<T> {
+  try {
+    return await inTransaction(work);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return fallback;
+    throw error;
+  }
+}
+
 export function onCommit(trx: Executor, run: () => void): void {
   const after = committed.get(trx);
   if (!after) throw new Error("onCommit needs a transaction opened by inTransaction");

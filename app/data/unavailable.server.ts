@@ -64,6 +64,11 @@ class DatabaseUnavailable extends Response {
   }
 }
 
+/** Whether `error` is the answer to a database that could not answer. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof DatabaseUnavailable;
+}
+
 let lastLogged = 0;
 
 function translated(error: unknown): unknown {

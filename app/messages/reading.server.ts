@@ -1,6 +1,6 @@
 // Showing a thread to one reader: its latest messages, and the reader's marker moved to the last of
 // them; read first and written only when it moves, so a page revalidated by a live ping writes nothing.
-import { database, inTransaction } from "~/data/connection.server";
+import { database, writeAlongside } from "~/data/connection.server";
 import { markRead, readerMarks, threadMessages } from "~/data/messages.server";
 
 export async function readThread(
@@ -15,7 +15,7 @@ export async function readThread(
   ]);
   const latest = messages.at(-1);
   if (latest && latest.id > marks.lastReadId) {
-    await inTransaction((trx) => markRead(trx, clientId, readerId, latest.id, Date.now()));
+    await writeAlongside((trx) => markRead(trx, clientId, readerId, latest.id, Date.now()), null);
   }
   return messages;
 }

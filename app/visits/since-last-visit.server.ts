@@ -1,6 +1,6 @@
 // "Since your last visit": a view of a client's pages records the viewer's visit, and a visit after
 // an earlier one lists what the other side did meanwhile (their changes, their messages).
-import { database, inTransaction } from "~/data/connection.server";
+import { database, writeAlongside } from "~/data/connection.server";
 import type { ActorRole } from "~/data/schema";
 import type { SinceLastVisit } from "~/data/shapes";
 import { changesSince, messagesSince, recordVisit } from "~/data/visits.server";
@@ -10,7 +10,10 @@ export async function sinceLastVisit(
   clientId: string,
   viewer: { id: string; role: ActorRole },
 ): Promise<SinceLastVisit | null> {
-  const since = await inTransaction((trx) => recordVisit(trx, clientId, viewer.id, Date.now()));
+  const since = await writeAlongside(
+    (trx) => recordVisit(trx, clientId, viewer.id, Date.now()),
+    null,
+  );
   if (since === null) return null;
   const other: ActorRole = viewer.role === "client" ? "staff" : "client";
   const db = await database();

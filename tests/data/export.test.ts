@@ -20,8 +20,10 @@ import { openDatabase, openMigratedDatabase } from "~/data/database.server";
 import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
 import { saveRevocation } from "~/data/session-revocations.server";
+import { markMailed, recordDelivery, setFollowsThread, setMailMode } from "~/data/mail.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
+import { recordVisit } from "~/data/visits.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
@@ -83,13 +85,27 @@ function writeEverything(user: string, index: number) {
       sharedBy: staff,
       at,
     });
-    await recordMessage(trx, {
+    const welcome = await recordMessage(trx, {
       clientId: user,
       author: staff,
       body: "Welcome!",
       internal: false,
       at,
     });
+    await setMailMode(trx, user, "messages", index % 2 === 0 ? "daily" : "off", at);
+    await setFollowsThread(trx, user, staff.id, false, at);
+    await markMailed(trx, user, user, welcome, at);
+    await recordDelivery(trx, {
+      mail_key: `export-${user}`,
+      client_id: user,
+      recipient_id: user,
+      recipient_email: `${user}@example.com`,
+      status: "sent",
+      detail: "1 message",
+      message_count: 1,
+      at,
+    });
+    await recordVisit(trx, user, user, at);
   };
 }
 
