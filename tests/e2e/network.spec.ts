@@ -143,6 +143,8 @@ test.describe("a page that cannot be loaded", () => {
     await expect(page).toHaveURL(/\/dashboard\/sprint-1$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The dashboard drawn again (its data fetched), before the connection goes.
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
     await page.context().setOffline(true);
     await page.locator('main a[href="/dashboard/sprint-2"]').first().click();
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
