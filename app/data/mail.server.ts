@@ -1,7 +1,7 @@
 // Mail about a client's thread: each person's choice per kind of mail, the threads staff stopped
 // following, how far each reader was mailed (a marker that only moves forward), and each delivery's
 // outcome under the mail's idempotency key.
-import { sql } from "kysely";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
 import { messagesFrom } from "./messages.server";
 import type { ActorRole, MailDeliveriesTable, MailMode } from "./schema";
@@ -68,6 +68,12 @@ export async function setFollowsThread(
     .execute();
 }
 
+/** Whether `readerId` follows `clientId`'s thread (values or columns of the outer query). */
+function follows(clientId: RawBuilder<unknown>, readerId: RawBuilder<unknown>) {
+  return sql<SqlBool>`not exists (select 1 from thread_mutes m
+    where m.client_id = ${clientId} and m.reader_id = ${readerId})`;
+}
+
 /** Every staff member with an address who follows `clientId`'s thread (all of them by default). */
 export async function followingStaff(
   db: Executor,
@@ -78,17 +84,7 @@ export async function followingStaff(
     .select(["user_id", "email"])
     .where("is_staff", "=", 1)
     .where("email", "is not", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("thread_mutes")
-            .select("thread_mutes.client_id")
-            .where("thread_mutes.client_id", "=", clientId)
-            .whereRef("thread_mutes.reader_id", "=", "clients.user_id"),
-        ),
-      ),
-    )
+    .where(follows(sql.val(clientId), sql.ref("clients.user_id")))
     .execute();
   return rows.map((row) => ({ id: row.user_id, email: row.email ?? "" }));
 }
@@ -126,7 +122,7 @@ const seenThrough = sql<number>`case when coalesce(r.last_read_id, 0) > coalesce
 
 /**
  * The threads with messages `readerId` has neither read nor been mailed, and follows: a staff
- * member's digest, the longest waiting first, at most `limit`.
+ * member's digest, the least recently written first, at most `limit`.
  */
 export async function threadsToDigest(
   db: Executor,
@@ -141,17 +137,7 @@ export async function threadsToDigest(
     .leftJoin("clients as c", "c.user_id", "t.client_id")
     .select(["t.client_id", "c.email", seenThrough.as("after")])
     .where("t.last_message_id", ">", seenThrough)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("thread_mutes as m")
-            .select("m.client_id")
-            .whereRef("m.client_id", "=", "t.client_id")
-            .where("m.reader_id", "=", readerId),
-        ),
-      ),
-    )
+    .where(follows(sql.ref("t.client_id"), sql.val(readerId)))
     .orderBy("t.last_message_at", "asc")
     .limit(limit)
     .execute();
