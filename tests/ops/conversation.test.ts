@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
+  logLines,
   postForm,
   signedInPerson,
   startAppProcess,
@@ -152,6 +153,9 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
     expect(home.html).not.toContain("calendly");
     const console = await page(app, "/staff", staff.cookie);
     expect(console.html).toContain("No booking page is set");
+    expect(logLines(app).map((line) => line.message)).toContain(
+      "BOOKING_URL is not set: 'Schedule Meeting' opens the client's messages to the agency",
+    );
   });
 
   it("pings a client's open tab for the agency's message, never for a note", async () => {

@@ -221,6 +221,8 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
       body: "List-Unsubscribe=One-Click",
     });
     expect(oneClick.status).toBe(303);
+    const done = await fetch(new URL(oneClick.headers.get("location") ?? "", link));
+    expect(await done.text()).toContain("Message e-mails are off");
     expect(await html(app, "/dashboard/account", client.cookie)).toMatch(/checked="" value="off"/);
     expect((await staffPost({ body: "Nobody is mailed this" })).status).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 2) * 1000));
