@@ -9,21 +9,29 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export interface BodyLimits {
   /** How long any other request may take to arrive, headers and body. */
   formTimeoutMs: number;
-  /** The largest upload body (its files and fields). */
-  uploadBytes: number;
-  /** Whether the request is an upload, which the server's own request timeout bounds. */
-  isUpload: (req: Request) => boolean;
+  /**
+   * The largest body (files and fields) of an upload, which the server's own request timeout
+   * bounds; null for any other request.
+   */
+  uploadBytes: (req: Request) => number | null;
 }
 
-/** A multipart post to a path that takes files. */
-export function isUploadTo(isUploadPath: (path: string) => boolean) {
-  return (req: Request) =>
-    req.method === "POST" && isUploadPath(req.path) && req.is("multipart/form-data") !== false;
+/** A multipart post's limit, by what its path uploads (`bytesFor`); null for any other request. */
+export function uploadLimitBy<Kind>(
+  uploadAt: (path: string) => Kind | null,
+  bytesFor: (kind: Kind) => number,
+) {
+  return (req: Request): number | null => {
+    if (req.method !== "POST" || req.is("multipart/form-data") === false) return null;
+    const kind = uploadAt(req.path);
+    return kind === null ? null : bytesFor(kind);
+  };
 }
 
-export function limitBodies({ formTimeoutMs, uploadBytes, isUpload }: BodyLimits) {
+export function limitBodies({ formTimeoutMs, uploadBytes }: BodyLimits) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const upload = isUpload(req);
+    const uploadLimit = uploadBytes(req);
+    const upload = uploadLimit !== null;
     if (!upload) closeIfIncomplete(req, res, formTimeoutMs);
     if (req.method === "GET" || req.method === "HEAD") return next();
     const declared = req.get("content-length");
@@ -31,7 +39,7 @@ export function limitBodies({ formTimeoutMs, uploadBytes, isUpload }: BodyLimits
       res.status(411).type("text/plain").send("A Content-Length is required.");
       return;
     }
-    const limit = upload ? uploadBytes : MAX_BODY_BYTES;
+    const limit = uploadLimit ?? MAX_BODY_BYTES;
     if (Number(declared ?? 0) > limit) {
       // A form's few kilobytes are read and dropped after the answer, keeping the connection; an
       // upload's may be gigabytes, so its connection closes instead.

@@ -11,8 +11,8 @@ import type { Env } from "../app/lib/env.server";
 import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
-import { isUploadPath, LIVE_PATH } from "../app/lib/paths";
-import { isUploadTo, limitBodies, MAX_BODY_BYTES } from "./body-limits";
+import { LIVE_PATH, uploadAt } from "../app/lib/paths";
+import { limitBodies, MAX_BODY_BYTES, uploadLimitBy } from "./body-limits";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
 import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
@@ -139,14 +139,12 @@ export async function startHttpServer(
     );
   }
   app.use(sameSiteOnly(env.SITE_URL));
-  const isUpload = isUploadTo(isUploadPath);
-  app.use(
-    limitBodies({
-      formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
-      uploadBytes: env.UPLOAD_MAX_FILE_BYTES + MAX_BODY_BYTES,
-      isUpload,
-    }),
+  const uploadBytes = uploadLimitBy(
+    uploadAt,
+    (kind) =>
+      env.UPLOAD_MAX_FILE_BYTES * (kind === "hand-in" ? env.UPLOAD_MAX_FILES : 1) + MAX_BODY_BYTES,
   );
+  app.use(limitBodies({ formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, uploadBytes }));
   app.use(noLegacyDataRequests);
   app.use(canonicalPaths);
   app.use(
@@ -154,7 +152,7 @@ export async function startHttpServer(
       concurrent: CONCURRENT_REQUESTS,
       waiting: WAITING_REQUESTS,
       // An upload streams to storage for minutes at little CPU: it would hold a turn all along.
-      exempt: (req) => req.path === LIVE_PATH || isUpload(req),
+      exempt: (req) => req.path === LIVE_PATH || uploadBytes(req) !== null,
     }),
   );
   app.all(

@@ -116,6 +116,20 @@ export const toasts = {
   messageTooLong: error("Message Too Long", "A message can be up to 5,000 characters."),
   noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
+  handedIn: success("Submitted for Review", "The agency reviews your work and answers here."),
+  handInFilesMissing: error("Add Your Files", "This task asks for files: choose at least one."),
+  handInLinkMissing: error(
+    "Add the Link",
+    "This task asks for a link: paste its https:// address.",
+  ),
+  handInLinkInvalid: error("Check the Link", "A link starts with https:// and is one address."),
+  handInNotAsked: error("Nothing to Hand In", "This task is done with its tick, not a hand-in."),
+  reviewCommentMissing: error("Say What to Change", "Write what the client should change."),
+  reviewDecisionUnknown: error("Choose a Decision", "Approve the work or request changes."),
+  reviewedAlready: error("Already Reviewed", "Someone decided on this version first."),
+  approved: success("Approved", "The task is done; the client is told."),
+  changesRequested: success("Changes Requested", "The client is told what to change."),
+  commentSent: success("Comment Sent", "It is part of the task's discussion."),
 } as const satisfies Record<string, Toast>;
 
 /** The answer to a reset request, the same whether or not the address has an account. */
@@ -158,7 +172,42 @@ export function editRefused(reason: string): Toast {
   return error("Not Saved", reason);
 }
 
+/** An upload refused for its number of files. */
+export function tooManyFiles(maxFiles: number): Toast {
+  return error(
+    "Too Many Files",
+    maxFiles === 1 ? "Send one file at a time." : `Send up to ${maxFiles} files at once.`,
+  );
+}
+
+/** A hand-in that would pass the client's storage. */
+export function storageFull(maxBytes: number): Toast {
+  const gigabytes = Math.round((maxBytes / 1024 ** 3) * 10) / 10;
+  return error(
+    "Storage Full",
+    `Your files can take up to ${gigabytes} GB. Ask the agency to make room, then try again.`,
+  );
+}
+
 /** An upload refused for its size. */
 export function fileTooLarge(maxBytes: number): Toast {
   return error("File Too Large", `A file can be up to ${Math.floor(maxBytes / 1024 / 1024)} MB.`);
+}
+
+/** An upload of a kind of file that is not shared at all (a program, a web page, an SVG…). */
+export function fileKindNotAllowed(name: string): Toast {
+  return error(
+    "File Type Not Allowed",
+    `“${name}”: this kind of file cannot be shared. Documents, spreadsheets, slides, PDFs, images, audio, video, text and zip files can.`,
+  );
+}
+
+/** An upload whose bytes are not what its name says (`claimed`, `found`: "a PDF", "a PNG image"). */
+export function fileNotWhatItsNameSays(name: string, claimed: string, found: string): Toast {
+  return error("File Type Mismatch", `“${name}” is not ${claimed}: its contents are ${found}.`);
+}
+
+/** An upload of a file with no bytes. */
+export function fileEmpty(name: string): Toast {
+  return error("Empty File", `“${name}” is empty.`);
 }

@@ -10,6 +10,8 @@ import {
 } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
+import { latestHandInStatuses } from "~/data/hand-ins.server";
+import type { HandIn } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";
 import { notFound } from "~/lib/not-found.server";
@@ -86,7 +88,7 @@ export async function loadSprintPage(
   context: AppLoadContext,
   user: SessionUser,
   segment: string | undefined,
-): Promise<SprintPageView> {
+): Promise<SprintPageView & { handIns: Record<string, HandIn["status"]> }> {
   const content = currentProgramme();
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
@@ -106,7 +108,11 @@ export async function loadSprintPage(
     });
     state = await readClientState(await database(), user.id);
   }
-  return sprintPageView(sprint, content, state, Date.now());
+  const handIns = await latestHandInStatuses(await database(), user.id);
+  return {
+    ...sprintPageView(sprint, content, state, Date.now()),
+    handIns: Object.fromEntries(handIns),
+  };
 }
 
 /**

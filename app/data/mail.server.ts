@@ -101,7 +101,7 @@ export async function messagesAfter(
   limit = 50,
 ): Promise<ThreadMessage[]> {
   const rows = await messagesFrom(db, clientId, fromRole)
-    .select(["id", "author_email", "author_role", "body", "created_at"])
+    .select(["id", "author_email", "author_role", "body", "created_at", "task_id"])
     .where("id", ">", afterId)
     .orderBy("id", "asc")
     .limit(limit)
@@ -113,6 +113,7 @@ export async function messagesAfter(
     body: row.body,
     internal: false,
     at: Number(row.created_at),
+    taskId: row.task_id,
   }));
 }
 

@@ -12,11 +12,13 @@ export interface NewMessage {
   body: string;
   internal: boolean;
   at: number;
+  /** The task it is about, if any. */
+  taskId?: string;
 }
 
 /** Stores `message`, moves its thread's summary and its author's marker; returns its id. */
 export async function recordMessage(trx: Executor, message: NewMessage): Promise<number> {
-  const { clientId, author, body, internal, at } = message;
+  const { clientId, author, body, internal, at, taskId = null } = message;
   const inserted = await trx
     .insertInto("messages")
     .values({
@@ -27,6 +29,7 @@ export async function recordMessage(trx: Executor, message: NewMessage): Promise
       body,
       internal: internal ? 1 : 0,
       created_at: at,
+      task_id: taskId,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -105,17 +108,18 @@ export async function readerMarks(
   };
 }
 
-/** The thread's latest `limit` messages, oldest first; internal notes only `withInternal`. */
+/** The thread's latest `limit` messages (only those about `taskId`, if given), oldest first. */
 export async function threadMessages(
   db: Executor,
   clientId: string,
-  { withInternal, limit = 200 }: { withInternal: boolean; limit?: number },
+  { withInternal, taskId, limit = 200 }: { withInternal: boolean; taskId?: string; limit?: number },
 ): Promise<ThreadMessage[]> {
   let query = db
     .selectFrom("messages")
-    .select(["id", "author_email", "author_role", "body", "internal", "created_at"])
+    .select(["id", "author_email", "author_role", "body", "internal", "created_at", "task_id"])
     .where("client_id", "=", clientId);
   if (!withInternal) query = query.where("internal", "=", 0);
+  if (taskId !== undefined) query = query.where("task_id", "=", taskId);
   const rows = await query.orderBy("id", "desc").limit(limit).execute();
   return rows.reverse().map((row) => ({
     id: Number(row.id),
@@ -124,6 +128,7 @@ export async function threadMessages(
     body: row.body,
     internal: Number(row.internal) === 1,
     at: Number(row.created_at),
+    taskId: row.task_id,
   }));
 }
 

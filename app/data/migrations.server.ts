@@ -10,6 +10,8 @@ import * as sharedFiles from "./migrations/006-shared-files";
 import * as conversation from "./migrations/007-conversation";
 import * as messageMail from "./migrations/008-message-mail";
 import * as visits from "./migrations/009-visits";
+import * as fileKinds from "./migrations/010-file-kinds";
+import * as handIns from "./migrations/011-hand-ins";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "007-conversation": conversation,
   "008-message-mail": messageMail,
   "009-visits": visits,
+  "010-file-kinds": fileKinds,
+  "011-hand-ins": handIns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -80,6 +80,10 @@ export interface SharedFilesTable {
   shared_by_email: string;
   shared_by_role: ActorRole;
   created_at: Millis;
+  /** What its bytes were found to be; application/octet-stream (the default): never sniffed. */
+  content_type: Generated<string>;
+  /** The hand-in it is part of; null for a file shared on its own. */
+  hand_in_id: number | null;
 }
 
 /** One message between a client and the agency (an internal note: staff only). */
@@ -93,6 +97,8 @@ export interface MessagesTable {
   /** 1 for an internal note, which no client ever receives. */
   internal: Generated<number>;
   created_at: Millis;
+  /** The task it is about (a comment on the task's page, a review); null for the thread. */
+  task_id: string | null;
 }
 
 /** A client's thread at a glance: its latest message, and since when it waits for an answer. */
@@ -164,6 +170,28 @@ export interface JobsTable {
   created_at: Millis;
 }
 
+/** Where a hand-in stands: waiting for review, or reviewed once, one way or the other. */
+export type HandInStatus = "in-review" | "approved" | "changes-requested";
+
+/** One version of a client's work on a task (its files are shared files pointing to it). */
+export interface HandInsTable {
+  id: Serial;
+  client_id: string;
+  task_id: string;
+  /** 1 for the first hand-in on the task, counting up. */
+  version: number;
+  /** An https link, or "" for none. */
+  link: string;
+  note: string;
+  submitted_by_email: string;
+  submitted_at: Millis;
+  status: HandInStatus;
+  reviewer_email: string | null;
+  /** Required with "changes-requested", optional with an approval. */
+  review_comment: string | null;
+  reviewed_at: Millis | null;
+}
+
 /** One person's visits to a client's pages: the last moment seen, and the visit before's end. */
 export interface VisitsTable {
   client_id: string;
@@ -194,6 +222,7 @@ export interface ProductDatabase {
   audit_events: AuditEventsTable;
   jobs: JobsTable;
   shared_files: SharedFilesTable;
+  hand_ins: HandInsTable;
   messages: MessagesTable;
   threads: ThreadsTable;
   thread_reads: ThreadReadsTable;

@@ -24,6 +24,8 @@ export interface SharedFile {
   sharedByEmail: string;
   sharedByRole: "client" | "staff";
   at: number;
+  /** What its bytes were found to be (application/octet-stream: never sniffed). */
+  contentType: string;
 }
 
 /** One message of a thread as its readers see it (`internal`: a note only staff see). */
@@ -34,6 +36,8 @@ export interface ThreadMessage {
   body: string;
   internal: boolean;
   at: number;
+  /** The task it is about (a comment on its page, a review), or null. */
+  taskId: string | null;
 }
 
 /** A thread in the staff inbox. */
@@ -66,4 +70,31 @@ export interface SinceLastVisit {
   changes: AuditEntry[];
   /** How many messages they wrote. */
   messages: number;
+}
+
+/** One version of a client's work on a task, with its files and its review. */
+export interface HandIn {
+  id: number;
+  taskId: string;
+  version: number;
+  link: string;
+  note: string;
+  submittedByEmail: string;
+  at: number;
+  status: "in-review" | "approved" | "changes-requested";
+  reviewerEmail: string | null;
+  reviewComment: string | null;
+  reviewedAt: number | null;
+  files: { id: string; name: string; bytes: number }[];
+}
+
+/** A hand-in waiting for review, as the queue lists it. */
+export interface ReviewQueueItem {
+  id: number;
+  clientId: string;
+  clientEmail: string;
+  taskId: string;
+  version: number;
+  /** When it was handed in (ms). */
+  at: number;
 }

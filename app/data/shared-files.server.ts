@@ -12,9 +12,13 @@ export interface NewSharedFile {
   name: string;
   bytes: number;
   sha256: string;
+  /** What its bytes were found to be; without one, application/octet-stream (an attachment). */
+  contentType?: string;
   note: string;
   sharedBy: { id: string; email: string; role: ActorRole };
   at: number;
+  /** The hand-in it is part of, if any. */
+  handInId?: number;
 }
 
 export async function recordSharedFile(trx: Executor, file: NewSharedFile): Promise<void> {
@@ -26,11 +30,13 @@ export async function recordSharedFile(trx: Executor, file: NewSharedFile): Prom
       name: file.name,
       bytes: file.bytes,
       sha256: file.sha256,
+      content_type: file.contentType,
       note: file.note,
       shared_by_id: file.sharedBy.id,
       shared_by_email: file.sharedBy.email,
       shared_by_role: file.sharedBy.role,
       created_at: file.at,
+      hand_in_id: file.handInId ?? null,
     })
     .execute();
 }
@@ -43,6 +49,7 @@ const COLUMNS = [
   "shared_by_email",
   "shared_by_role",
   "created_at",
+  "content_type",
 ] as const;
 
 type Row = {
@@ -53,6 +60,7 @@ type Row = {
   shared_by_email: string;
   shared_by_role: ActorRole;
   created_at: number | string;
+  content_type: string;
 };
 
 function sharedFile(row: Row): SharedFile {
@@ -65,6 +73,7 @@ function sharedFile(row: Row): SharedFile {
     sharedByEmail: row.shared_by_email,
     sharedByRole: row.shared_by_role,
     at: Number(row.created_at),
+    contentType: row.content_type,
   };
 }
 

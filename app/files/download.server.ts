@@ -1,24 +1,31 @@
 // A shared file's download, after its reader's check: the client it belongs to, or staff; anyone
-// else (and any id nobody has) gets the 404 page. Always an attachment (the security headers add
-// that the browser may not sniff it).
+// else (and any id nobody has) gets the 404 page. An attachment of its sniffed type, but an image
+// or PDF asked for in place opens inline, sandboxed without scripts (decisions 052, 056).
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { database } from "~/data/connection.server";
 import { sharedFileById } from "~/data/shared-files.server";
 import { notFound } from "~/lib/not-found.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import type { SessionUser } from "~/session/state.server";
+import { opensInline } from "./file-kinds.server";
 import { fileStore } from "./store.server";
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * What a file's response may do once it is a document: nothing but show itself (no scripts, no
+ * origin of its own, nothing fetched but its own images; the viewers' inline styles).
+ */
+const FILE_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
 /** `Content-Disposition` for `name`: an ASCII stand-in, and the name itself in RFC 5987's form. */
-function attachmentDisposition(name: string): string {
+function disposition(type: "attachment" | "inline", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function fileDownload(
@@ -32,10 +39,13 @@ export async function fileDownload(
   if (!file || (reader.role !== STAFF_ROLE && file.clientId !== reader.id)) throw notFound(request);
   const stored = await fileStore().read(file.id);
   if (!stored) throw notFound(request);
+  const inline =
+    new URL(request.url).searchParams.get("inline") === "1" && opensInline(file.contentType);
   const answer = new Headers(headers);
-  answer.set("Content-Type", "application/octet-stream");
+  answer.set("Content-Type", file.contentType);
   answer.set("Content-Length", String(stored.bytes));
-  answer.set("Content-Disposition", attachmentDisposition(file.name));
+  answer.set("Content-Disposition", disposition(inline ? "inline" : "attachment", file.name));
+  answer.set("Content-Security-Policy", FILE_POLICY);
   answer.set("Cache-Control", "private, no-store, no-transform");
   return new Response(createReadableStreamFromReadable(stored.stream), { headers: answer });
 }

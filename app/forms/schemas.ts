@@ -9,6 +9,7 @@ import {
   isAcceptablePassword,
   isValidEmail,
   normalizeEmail,
+  isHttpsAddress,
   PASSWORD_MAX_BYTES,
 } from "./validation";
 
@@ -36,6 +37,15 @@ export const FORM_ISSUES = {
   messageEmpty: { toast: toasts.messageEmpty, hint: toasts.messageEmpty.description },
   messageTooLong: { toast: toasts.messageTooLong, hint: toasts.messageTooLong.description },
   mailModeUnknown: { toast: toasts.mailModeUnknown },
+  handInLinkInvalid: {
+    toast: toasts.handInLinkInvalid,
+    hint: toasts.handInLinkInvalid.description,
+  },
+  reviewDecisionUnknown: { toast: toasts.reviewDecisionUnknown },
+  reviewCommentMissing: {
+    toast: toasts.reviewCommentMissing,
+    hint: toasts.reviewCommentMissing.description,
+  },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -194,3 +204,49 @@ export const MAIL_MODES = ["each", "daily", "off"] as const;
 export const mailSettingsSchema = z.object({
   messages: z.enum(MAIL_MODES, "mailModeUnknown" satisfies FormIssueName),
 });
+
+/** The longest link a hand-in may carry. */
+export const HAND_IN_LINK_MAX = 2_000;
+
+/** A hand-in's text (its files are read from the upload): an optional https link and a note. */
+export const handInSchema = z.object({
+  link: z.pipe(
+    z.pipe(
+      text,
+      z.transform((value) => value.trim()),
+    ),
+    z.string().check(
+      z.maxLength(HAND_IN_LINK_MAX, "handInLinkInvalid" satisfies FormIssueName),
+      z.refine(
+        (value) => value === "" || isHttpsAddress(value),
+        "handInLinkInvalid" satisfies FormIssueName,
+      ),
+    ),
+  ),
+  note: shareFileSchema.shape.note,
+});
+
+/** The `intent` of a comment posted on a task's page (its other form hands in work). */
+export const COMMENT_INTENT = "comment";
+
+export const REVIEW_DECISIONS = ["approved", "changes-requested"] as const;
+
+/** A review of one hand-in: the decision, and the comment "Request changes" needs. */
+export const reviewSchema = z
+  .object({
+    handInId: z.pipe(
+      z.string().check(z.regex(/^[1-9]\d{0,15}$/, "reviewDecisionUnknown" satisfies FormIssueName)),
+      z.transform(Number),
+    ),
+    decision: z.enum(REVIEW_DECISIONS, "reviewDecisionUnknown" satisfies FormIssueName),
+    comment: z.pipe(
+      z.pipe(text, z.transform(messageText)),
+      z.string().check(z.maxLength(MESSAGE_MAX, "messageTooLong" satisfies FormIssueName)),
+    ),
+  })
+  .check(
+    z.refine((review) => review.decision === "approved" || review.comment !== "", {
+      message: "reviewCommentMissing" satisfies FormIssueName,
+      path: ["comment"],
+    }),
+  );

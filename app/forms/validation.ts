@@ -95,3 +95,13 @@ export function isAcceptablePassword(password: string): boolean {
     passwordScore(password) >= PASSWORD_PASS_SCORE
   );
 }
+
+/** An https address a browser can open: one address, no spaces, with a host. */
+export function isHttpsAddress(value: string): boolean {
+  if (!/^https:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}

@@ -99,6 +99,8 @@ const schema = z.object({
   HTTP_MAX_CONNECTIONS_PER_IP: positiveInt.default(200),
   UPLOAD_MAX_FILE_BYTES: positiveInt.default(100 * 1024 * 1024),
   UPLOAD_TIMEOUT_MS: positiveInt.default(30 * 60_000),
+  UPLOAD_MAX_FILES: positiveInt.default(10),
+  UPLOAD_MAX_CLIENT_BYTES: positiveInt.default(2 * 1024 ** 3),
   AGENCY_NAME: z.string().trim().min(1).max(100).default("Client Portal"),
   SMTP_URL: z
     .string()

@@ -60,7 +60,29 @@ export function fileDownloadPath(fileId: string): string {
   return `/resources/files/${fileId}`;
 }
 
-/** The paths whose multipart posts carry files (they get the upload's size and time limits). */
-export function isUploadPath(path: string): boolean {
-  return /^\/staff\/clients\/[^/]+\/files$/.test(path);
+/** A task's page, where the client hands in its work and discusses it. */
+export function taskPath(sprintId: number, taskId: string): string {
+  return `${sprintPath(sprintId)}/tasks/${taskId}`;
+}
+
+/** Where a task's hand-in is posted from a script, which follows the upload's progress. */
+export function handInUploadPath(sprintId: number, taskId: string): string {
+  return `/resources/hand-ins/sprint-${sprintId}/${taskId}`;
+}
+
+/** Hand-ins waiting for review, across clients. */
+export const REVIEWS_PATH = "/staff/reviews";
+
+/** One client's task in the staff console: its hand-ins, their review, its discussion. */
+export function staffClientTaskPath(userId: string, taskId: string): string {
+  return `${staffClientPath(userId)}/tasks/${taskId}`;
+}
+
+/** What a multipart post to `path` uploads: one shared file, a hand-in's files, or nothing. */
+export function uploadAt(path: string): "shared-file" | "hand-in" | null {
+  if (/^\/staff\/clients\/[^/]+\/files$/.test(path)) return "shared-file";
+  if (/^(\/dashboard\/sprint-\d+\/tasks|\/resources\/hand-ins\/sprint-\d+)\/[^/]+$/.test(path)) {
+    return "hand-in";
+  }
+  return null;
 }

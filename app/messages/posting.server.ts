@@ -23,6 +23,8 @@ export interface MessagePost {
   author: Actor;
   /** Where the thread is shown: the answer to a stored message. */
   threadPath: string;
+  /** The task the message is about (a comment on its page), if any. */
+  taskId?: string;
 }
 
 /** Posts `fields` (the form read by the caller, null when it could not be read) to the thread. */
@@ -43,7 +45,14 @@ export async function postMessage(
     const at = Date.now();
     const { clientId, author } = post;
     const body = parsed.value.body;
-    const id = await recordMessage(trx, { clientId, author, body, internal, at });
+    const id = await recordMessage(trx, {
+      clientId,
+      author,
+      body,
+      internal,
+      at,
+      taskId: post.taskId,
+    });
     await recordEvent(trx, {
       clientId,
       actor: author,

@@ -181,6 +181,15 @@ export function findSprint(content: ProgrammeContent, segment: string | undefine
   return match ? content.sprints.find((sprint) => sprint.id === Number(match[1])) : undefined;
 }
 
+/** The task `taskId` and the sprint it is in; undefined for an id the programme has not. */
+export function findTask(content: ProgrammeContent, taskId: string | undefined) {
+  for (const sprint of content.sprints) {
+    const task = sprint.tasks.find((candidate) => candidate.id === taskId);
+    if (task) return { sprint, task };
+  }
+  return undefined;
+}
+
 export function sprintPageView(
   sprint: SprintContent,
   content: ProgrammeContent,

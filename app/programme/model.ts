@@ -1,6 +1,7 @@
 // The programme's shapes: its content (what every client follows, from the programme file) and the
 // views a page draws of one client's place in it.
 import type { ContentIconName } from "~/content/icon-names";
+import type { RichText } from "./rich-text";
 
 export const SPRINT_STATUSES = ["not-started", "in-progress", "completed"] as const;
 export type SprintStatus = (typeof SPRINT_STATUSES)[number];
@@ -11,6 +12,10 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const TASK_PRIORITIES = ["high", "medium", "low"] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+/** What a client hands in for the agency to review when a task is done. */
+export const HAND_IN_KINDS = ["files", "link", "nothing"] as const;
+export type HandInKind = (typeof HAND_IN_KINDS)[number];
 
 export interface ObjectiveContent {
   /** Unique within the programme, e.g. "offer-clarity". */
@@ -30,6 +35,12 @@ export interface TaskContent {
   link?: string;
   /** Where a new client starts. */
   status: TaskStatus;
+  /** What to do, in Markdown, as the programme file gives it. */
+  description?: string;
+  /** The description parsed once at start-up (empty without one): what a page draws. */
+  instructions: RichText;
+  /** What the client hands in for review; "nothing" when the programme file does not say. */
+  handIn: HandInKind;
 }
 
 export interface SummaryList {

@@ -3,19 +3,24 @@
 // prerequisites, ids used once, where a new client starts), each refusal written for the agency.
 import * as z from "zod/v4-mini";
 import { CONTENT_ICON_NAMES } from "~/content/icon-names";
+import { isHttpsUrl } from "./https-url";
 import {
+  HAND_IN_KINDS,
   SPRINT_STATUSES,
   TASK_PRIORITIES,
   TASK_STATUSES,
   type ProgrammeContent,
   type SprintStatus,
 } from "./model";
+import { parseRichText, RefusedLinkError } from "./rich-text";
 
 export const MAX_SPRINTS = 12;
 /** Titles, labels and button text. */
 export const MAX_LABEL_LENGTH = 80;
-/** Descriptions, messages and list items. */
+/** Sprints' and objectives' descriptions, messages and list items. */
 export const MAX_TEXT_LENGTH = 400;
+/** A task's instructions (Markdown). */
+export const MAX_INSTRUCTIONS_LENGTH = 2000;
 export const MAX_LINK_LENGTH = 2048;
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -69,16 +74,6 @@ const id = z
     ),
   );
 
-function isHttpsUrl(value: string): boolean {
-  if (!/^https:\/\/\S+$/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
 const link = z
   .string({ error: "must be an https:// URL" })
   .check(
@@ -106,13 +101,48 @@ const start = fields({ status: oneOf(SPRINT_STATUSES), progress: percent }).chec
 
 const objective = fields({ id, title: label, description: longText, progress: percent });
 
-const task = fields({
-  id,
-  title: label,
-  priority: oneOf(TASK_PRIORITIES),
-  link: z.optional(link),
-  status: oneOf(TASK_STATUSES),
-});
+/**
+ * A task's description with a link that is not allowed, named by the task's id; checked also when
+ * the task's other fields have problems, so that one run reports them all.
+ */
+const refusedLink = z.check<unknown>(
+  (payload) => {
+    const description = field(payload.value, "description");
+    // A description too long is refused for its length; it is not read for links.
+    if (typeof description !== "string" || description.length > MAX_INSTRUCTIONS_LENGTH) return;
+    try {
+      parseRichText(description);
+    } catch (error) {
+      if (!(error instanceof RefusedLinkError)) throw error;
+      const taskId = field(payload.value, "id");
+      const task = typeof taskId === "string" ? `task "${taskId}"` : "the task";
+      payload.issues.push({
+        code: "custom",
+        path: ["description"],
+        message: `${task} ${error.message}`,
+        input: description,
+      });
+    }
+  },
+  { when: () => true },
+);
+
+const task = z.pipe(
+  fields({
+    id,
+    title: label,
+    priority: oneOf(TASK_PRIORITIES),
+    link: z.optional(link),
+    status: oneOf(TASK_STATUSES),
+    description: z.optional(text(MAX_INSTRUCTIONS_LENGTH)),
+    handIn: z._default(oneOf(HAND_IN_KINDS), "nothing"),
+  }).check(refusedLink),
+  // Parsed at start-up, so that no page parses Markdown while it answers.
+  z.transform((content) => ({
+    ...content,
+    instructions: content.description === undefined ? [] : parseRichText(content.description),
+  })),
+);
 
 const summaryList = fields({ title: label, items: list(longText, "item", 20, true) });
 

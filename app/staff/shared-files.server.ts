@@ -1,13 +1,14 @@
 // One client's files in the staff console: everything shared either way, and the form that shares a
 // file with the client (an upload: stored whole, then recorded with its audit line, or not at all).
 import type { AppLoadContext } from "@remix-run/node";
-import { fileTooLarge, toasts } from "~/content/toasts";
+import { toasts } from "~/content/toasts";
 import { readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { clientFiles, recordSharedFile } from "~/data/shared-files.server";
 import { fileStore } from "~/files/store.server";
-import { readUpload, type UploadRefusal } from "~/files/upload.server";
+import { uploadRefused } from "~/files/upload-answers.server";
+import { readUpload } from "~/files/upload.server";
 import { formError, parseFields, refusal } from "~/forms/answer.server";
 import { shareFileSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -29,21 +30,6 @@ export async function loadSharedFiles(request: Request, clientId: string | undef
   return { client, current, files, maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES };
 }
 
-function uploadRefused(
-  context: AppLoadContext,
-  why: UploadRefusal,
-  note: string,
-  maxFileBytes: number,
-) {
-  const values = { note };
-  if (why === "too-large") {
-    return formError(context, fileTooLarge(maxFileBytes), { status: 413, values });
-  }
-  return formError(context, why === "store-failed" ? toasts.connectionError : toasts.uploadBroken, {
-    values,
-  });
-}
-
 export async function shareFileAction(
   request: Request,
   context: AppLoadContext,
@@ -51,14 +37,11 @@ export async function shareFileAction(
   clientId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  const { UPLOAD_MAX_FILE_BYTES } = getEnv();
+  const limits = { maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES, maxFiles: 1 };
   const store = fileStore();
-  const upload = await readUpload(request, store, {
-    maxFileBytes: UPLOAD_MAX_FILE_BYTES,
-    maxFiles: 1,
-  });
+  const upload = await readUpload(request, store, limits);
   const values = { note: upload.fields.note ?? "" };
-  if (!upload.ok) return uploadRefused(context, upload.refusal, values.note, UPLOAD_MAX_FILE_BYTES);
+  if (!upload.ok) return uploadRefused(context, upload.refusal, values, limits);
   const [file] = upload.files;
   const parsed = parseFields(shareFileSchema, upload.fields);
   if (!file || !parsed.ok) {
@@ -76,6 +59,7 @@ export async function shareFileAction(
         name: file.name,
         bytes: file.bytes,
         sha256: file.sha256,
+        contentType: file.contentType,
         note: parsed.value.note,
         sharedBy: { id: staff.id, email: staff.email, role: "staff" },
         at,

@@ -21,6 +21,7 @@ import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
 import { saveRevocation } from "~/data/session-revocations.server";
 import { markMailed, recordDelivery, setFollowsThread, setMailMode } from "~/data/mail.server";
+import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
@@ -75,15 +76,25 @@ function writeEverything(user: string, index: number) {
       at,
     );
     await saveRevocation(trx, user, { revokedAt: at, keptSessionId: null, reason: "everywhere" });
+    const handIn = await recordHandIn(trx, {
+      clientId: user,
+      taskId: "offer-alchemy",
+      link: "",
+      note: "",
+      submittedByEmail: `${user}@example.com`,
+      at,
+    });
     await recordSharedFile(trx, {
       id: randomUUID(),
       clientId: user,
       name: "offer.pdf",
       bytes: 3_000_000_000 + index,
       sha256: "0".repeat(64),
+      contentType: "application/pdf",
       note: "",
       sharedBy: staff,
       at,
+      handInId: handIn.id,
     });
     const welcome = await recordMessage(trx, {
       clientId: user,
@@ -91,6 +102,7 @@ function writeEverything(user: string, index: number) {
       body: "Welcome!",
       internal: false,
       at,
+      taskId: "offer-alchemy",
     });
     await setMailMode(trx, user, "messages", index % 2 === 0 ? "daily" : "off", at);
     await setFollowsThread(trx, user, staff.id, false, at);

@@ -42,6 +42,10 @@ export const MATRIX: Record<string, ProjectName[]> = {
   "programme.spec.ts": DESKTOP,
   /** The agency's console: an invitation accepted in another browser, edits the client sees. */
   "staff.spec.ts": DESKTOP,
+  /** Work handed in and reviewed, on desktop and phone, with and without JavaScript. */
+  "hand-ins.spec.ts": [...DESKTOP, ...PHONE],
+  /** The hand-in form's script: files listed, one too large refused, an upload cancelled. */
+  "hand-in-upload.spec.ts": WITH_JAVASCRIPT,
   /** A bad network: offline, dropped and slow requests, the offline notice and page. */
   "network.spec.ts": WITH_JAVASCRIPT,
   /** The two once-flaky flows repeated under a busy CPU (20 times each as npm run test:soak). */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toasts } from "~/content/toasts";
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server";
-import { isUploadPath } from "~/lib/paths";
+import { uploadAt } from "~/lib/paths";
 import { MAX_BODY_BYTES } from "../../server/body-limits";
 import {
   createConfirmedUser,
@@ -1080,7 +1080,7 @@ function actionProbe(
   if (origin.crossSite) expectation = "cross-site";
   else if (built.size === "chunked") expectation = "length-required";
   // A multipart post to an upload path may be as large as a file (decision 052).
-  else if (built.size > MAX_BODY_BYTES && !(isUploadPath(path) && built.label === "multipart")) {
+  else if (built.size > MAX_BODY_BYTES && !(uploadAt(path) !== null && built.label === "multipart")) {
     expectation = "too-large";
   }
   return {

@@ -1,6 +1,6 @@
 // The upload path on the built server: staff share a file with a client, who downloads the same
-// bytes (no one else can); a body declared too large is refused before it is read, one cut off
-// leaves nothing; and 200 MB pass through with the server's memory growing by less than 64 MB.
+// bytes (no one else can); a body too large, cut off or of a kind refused leaves nothing; images
+// open in place only sandboxed; and 200 MB pass through with memory growing by less than 64 MB.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -100,19 +100,36 @@ function upload(
 function* sameBytes(total: number, block: Buffer, hash = createHash("sha256")) {
   for (let sent = 0, index = 0; sent < total; sent += block.length, index++) {
     const chunk = Buffer.from(block.subarray(0, Math.min(block.length, total - sent)));
-    chunk.writeUInt32BE(index, 0);
+    if (chunk.length >= 4) chunk.writeUInt32BE(index, 0);
     hash.update(chunk);
     yield chunk;
   }
 }
+
+/** The first bytes of a PDF and of a QuickTime video: enough for their kind to be told. */
+const PDF_HEAD = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1");
+const MOV_HEAD = Buffer.from("\0\0\0\x14ftypqt  \0\0\0\0qt  ", "latin1");
+
+/** A file of `total` bytes: `head`, then `sameBytes` for the rest. */
+function* startingWith(head: Buffer, total: number, block: Buffer, hash = createHash("sha256")) {
+  hash.update(head);
+  yield head;
+  yield* sameBytes(total - head.length, block, hash);
+}
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function residentBytes(pid: number): number {
   const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(line?.[1] ?? 0) * 1024;
 }
 
-async function download(app: RunningProcess, fileId: string, cookie: string) {
-  return fetch(`${app.url}/resources/files/${fileId}`, {
+async function download(app: RunningProcess, fileId: string, cookie: string, query = "") {
+  return fetch(`${app.url}/resources/files/${fileId}${query}`, {
     headers: { Cookie: cookie },
     redirect: "manual",
   });
@@ -165,7 +182,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
       {
         name: "VSL template ünïcode.pdf",
         bytes,
-        chunks: sameBytes(bytes, randomBytes(MiB), hash),
+        chunks: startingWith(PDF_HEAD, bytes, randomBytes(MiB), hash),
       },
       { note: "Start from this one." },
     );
@@ -184,6 +201,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
     expect(answer.headers.get("content-disposition")).toBe(
       `attachment; filename="VSL template _n_code.pdf"; filename*=UTF-8''VSL%20template%20%C3%BCn%C3%AFcode.pdf`,
     );
+    expect(answer.headers.get("content-type")).toBe("application/pdf");
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     const received = Buffer.from(await answer.arrayBuffer());
     expect(received.length).toBe(bytes);
@@ -206,6 +224,40 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
       "File shared: — → VSL template ünïcode.pdf",
     );
     expect((await download(app, fileId, staff.cookie)).status).toBe(200);
+  });
+
+  it("serves a shared PNG as image/png: an attachment, or in place in a sandbox when asked", async () => {
+    const path = `/staff/clients/${client.id}/files`;
+    const file = { name: "mood board.png", bytes: PNG.length, chunks: [PNG] };
+    expect((await upload(app, path, staff.cookie, file)).status).toBe(302);
+    const page = await fetch(`${app.url}${path}`, { headers: { Cookie: staff.cookie } });
+    const [fileId] = linkedFiles(await page.text());
+    if (!fileId) throw new Error("the staff Files tab links to no file");
+    const sandbox = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
+    const attached = await download(app, fileId, client.cookie);
+    expect(attached.headers.get("content-type")).toBe("image/png");
+    expect(attached.headers.get("content-disposition")).toMatch(/^attachment; /);
+    expect(Buffer.from(await attached.arrayBuffer())).toEqual(PNG);
+
+    const shown = await download(app, fileId, client.cookie, "?inline=1");
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/png");
+    expect(shown.headers.get("content-disposition")).toBe(
+      `inline; filename="mood board.png"; filename*=UTF-8''mood%20board.png`,
+    );
+    expect(shown.headers.get("content-security-policy")).toBe(sandbox);
+    expect(shown.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await shown.arrayBuffer())).toEqual(PNG);
+
+    const text = { name: "notes.txt", bytes: 5, chunks: [Buffer.from("hello")] };
+    expect((await upload(app, path, staff.cookie, text)).status).toBe(302);
+    const [textId] = linkedFiles(
+      await (await fetch(`${app.url}${path}`, { headers: { Cookie: staff.cookie } })).text(),
+    );
+    const asked = await download(app, textId ?? "", client.cookie, "?inline=1");
+    expect(asked.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(asked.headers.get("content-disposition")).toMatch(/^attachment; /);
   });
 
   it("lets only staff share, and only with a client", async () => {
@@ -262,7 +314,7 @@ describe("the upload path's limits", () => {
       app,
       path(),
       staff.cookie,
-      { name: "big.pdf", bytes, chunks: sameBytes(bytes, randomBytes(64 * 1024)) },
+      { name: "big.pdf", bytes, chunks: startingWith(PDF_HEAD, bytes, randomBytes(64 * 1024)) },
       { note: "The big one" },
     );
     expect(answer.status).toBe(413);
@@ -285,6 +337,59 @@ describe("the upload path's limits", () => {
     expect(answer.body).toContain("Forgot the file");
   });
 
+  it("refuses a program, a web page, an SVG, an empty file or a renamed PNG, naming it and storing nothing", async () => {
+    const notShared =
+      ": this kind of file cannot be shared. Documents, spreadsheets, slides, PDFs, images, audio, video, text and zip files can.";
+    const refused = [
+      {
+        name: "invoice.pdf",
+        bytes: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62)]),
+        status: 415,
+        says: "“invoice.pdf” is not a PDF: its contents are a Windows program.",
+      },
+      {
+        name: "page.html",
+        bytes: Buffer.from("<!doctype html><script>alert(1)</script>"),
+        status: 415,
+        says: `“page.html”${notShared}`,
+      },
+      {
+        name: "logo.svg",
+        bytes: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+        status: 415,
+        says: `“logo.svg”${notShared}`,
+      },
+      { name: "empty.txt", bytes: Buffer.alloc(0), status: 422, says: "“empty.txt” is empty." },
+      {
+        name: "report.pdf",
+        bytes: PNG,
+        status: 415,
+        says: "“report.pdf” is not a PDF: its contents are a PNG image.",
+      },
+    ];
+    const before = storedFiles();
+    for (const { name, bytes, status, says } of refused) {
+      const answer = await upload(
+        app,
+        path(),
+        staff.cookie,
+        { name, bytes: bytes.length, chunks: [bytes] },
+        { note: `About ${name}` },
+      );
+      expect(answer.status, name).toBe(status);
+      expect(answer.body, name).toContain(says);
+      expect(answer.body, name).toContain(`About ${name}`);
+    }
+    expect(storedFiles()).toEqual(before);
+    expect(partialFiles()).toEqual([]);
+    const page = await (
+      await fetch(`${app.url}${path()}`, { headers: { Cookie: staff.cookie } })
+    ).text();
+    for (const { name } of refused) expect(page).not.toContain(name);
+  });
+
   it("stores a name with a path and control characters as a plain name", async () => {
     const answer = await upload(app, path(), staff.cookie, {
       name: "..\u0007/..\u0000/evil\u202e.txt",
@@ -304,7 +409,7 @@ describe("the upload path's limits", () => {
 
   it("leaves no file and no row when an upload is cut off halfway", async () => {
     const before = storedFiles();
-    const body = multipart({ note: "cut" }, "half.bin", 900 * 1024);
+    const body = multipart({ note: "cut" }, "half.pdf", 900 * 1024);
     const connection = await openConnection(app.url);
     connection.socket.write(
       `POST ${path()} HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\nOrigin: ${app.url}\r\nCookie: ${staff.cookie}\r\n` +
@@ -312,21 +417,21 @@ describe("the upload path's limits", () => {
         `Content-Length: ${body.length}\r\n\r\n`,
     );
     connection.socket.write(body.head);
-    connection.socket.write(randomBytes(450 * 1024));
+    connection.socket.write(Buffer.concat([PDF_HEAD, randomBytes(450 * 1024)]));
     await vi.waitFor(() => expect(partialFiles()).toHaveLength(1), { timeout: 10_000 });
     connection.socket.destroy();
     await vi.waitFor(() => expect(partialFiles()).toEqual([]), { timeout: 10_000 });
     expect(storedFiles()).toEqual(before);
     const page = await fetch(`${app.url}${path()}`, { headers: { Cookie: staff.cookie } });
-    expect(await page.text()).not.toContain("half.bin");
+    expect(await page.text()).not.toContain("half.pdf");
   });
 
   it("takes an upload that arrives slower than a form may", async () => {
     // Eight pieces 400 ms apart: the body takes about 3 s, past the 2 s a form gets.
     const answer = await upload(app, path(), staff.cookie, {
-      name: "slow.bin",
-      bytes: 8 * 8 * 1024,
-      chunks: Array.from({ length: 8 }, () => randomBytes(8 * 1024)),
+      name: "slow.pdf",
+      bytes: PDF_HEAD.length + 8 * 8 * 1024,
+      chunks: [PDF_HEAD, ...Array.from({ length: 8 }, () => randomBytes(8 * 1024))],
       pause: 400,
     });
     expect(answer.status).toBe(302);
@@ -368,7 +473,7 @@ describe("a 200 MB upload", () => {
         const answer = await upload(app, `/staff/clients/${client.id}/files`, staff.cookie, {
           name: "raw-footage.mov",
           bytes,
-          chunks: sameBytes(bytes, randomBytes(MiB), hash),
+          chunks: startingWith(MOV_HEAD, bytes, randomBytes(MiB), hash),
         }).finally(() => clearInterval(sampler));
         expect(answer.status).toBe(302);
         const growth = peak - baseline;

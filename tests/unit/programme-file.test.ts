@@ -1,5 +1,6 @@
-// The programme file: the default file reproduces today's programme content exactly, a custom file
-// in the same shape loads, and each rule refuses a bad file with the problem's line and field.
+// The programme file: the default file reproduces today's programme content exactly and gives
+// every task instructions, a custom file in the same shape loads, and each rule refuses a bad file
+// with the problem's line and field.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,7 +80,9 @@ describe("the default programme file", () => {
           progress,
         })),
       ).toEqual(plan.objectives);
-      expect(content.tasks).toEqual(plan.tasks);
+      expect(
+        content.tasks.map(({ id, title, status, priority }) => ({ id, title, status, priority })),
+      ).toEqual(plan.tasks);
       expect(content.summary).toEqual(plan.summary);
       expect(content.countdownDays).toBe(plan.countdown?.days);
     }
@@ -132,6 +135,34 @@ describe("the default programme file", () => {
     for (const id of [1, 2]) {
       expect(sprint(id).locked.title).toBe(`Sprint ${id} Not Yet Open`);
     }
+  });
+
+  const tasks = programme.sprints.flatMap((s) => s.tasks);
+
+  it("gives every task instructions, parsed from its description", () => {
+    expect(tasks).toHaveLength(10);
+    for (const task of tasks) {
+      expect(task.description, task.id).toMatch(/\S/);
+      expect(task.instructions.length, task.id).toBeGreaterThan(0);
+    }
+    // No placeholder left in: no example links, no filler text.
+    const text = JSON.stringify(tasks.map((task) => task.instructions));
+    expect(text).not.toMatch(/example\.(com|org)|lorem|TODO/i);
+  });
+
+  it("says what the client hands in for each task", () => {
+    expect(Object.fromEntries(tasks.map((task) => [task.id, task.handIn]))).toEqual({
+      "offer-alchemy": "files",
+      "icp-builder": "files",
+      "messaging-mastery": "nothing",
+      "pricing-strategist": "files",
+      "vsl-alchemist": "files",
+      "landing-page-buildout": "link",
+      "vsl-mastery": "link",
+      "instagram-launch": "link",
+      "sales-mastery": "nothing",
+      "paid-ads-launcher": "link",
+    });
   });
 });
 
@@ -208,6 +239,8 @@ describe("a custom programme file", () => {
       priority: "medium",
       link: "https://forms.example.org/intake?ref=portal#start",
       status: "completed",
+      handIn: "nothing",
+      instructions: [],
     });
     expect(programme.sprints[0]?.summary[0]?.items).toEqual([
       "Book the kick-off call",
@@ -251,6 +284,75 @@ describe("a custom programme file", () => {
     expect(programme.sprints[0]?.title).toBe("Discovery");
   });
 
+  it("loads the agency's programme the end-to-end tests serve, which has no instructions", () => {
+    const agency = readProgrammeFile(
+      join(import.meta.dirname, "../fixtures/agency-programme.yaml"),
+    );
+    const tasks = agency.sprints.flatMap((s) => s.tasks);
+    expect(tasks.map((task) => [task.id, task.handIn, task.instructions])).toEqual([
+      ["intake-form", "nothing", []],
+      ["kick-off-call", "nothing", []],
+      ["funnel-builder", "nothing", []],
+    ]);
+  });
+
+  it("parses a task's description into its instructions, with what the client hands in", () => {
+    const text = edit(
+      CUSTOM,
+      "priority: low\n",
+      [
+        "priority: low",
+        "        handIn: link",
+        "        description: |",
+        "          Book the call in **our calendar**:",
+        "",
+        "          - pick a [time](https://cal.example.org/kick-off)",
+        "          - or e-mail [us](mailto:team@example.org)",
+        "",
+      ].join("\n"),
+    );
+    const task = parseProgramme(text, SOURCE).sprints[0]?.tasks[1];
+    expect(task).toMatchObject({
+      id: "kick-off-call",
+      handIn: "link",
+      description:
+        "Book the call in **our calendar**:\n\n- pick a [time](https://cal.example.org/kick-off)\n- or e-mail [us](mailto:team@example.org)",
+    });
+    expect(task?.instructions).toEqual([
+      {
+        kind: "paragraph",
+        children: [
+          { kind: "text", text: "Book the call in " },
+          { kind: "strong", children: [{ kind: "text", text: "our calendar" }] },
+          { kind: "text", text: ":" },
+        ],
+      },
+      {
+        kind: "bullets",
+        items: [
+          [
+            { kind: "text", text: "pick a " },
+            {
+              kind: "link",
+              href: "https://cal.example.org/kick-off",
+              children: [{ kind: "text", text: "time" }],
+            },
+          ],
+          [
+            { kind: "text", text: "or e-mail " },
+            {
+              kind: "link",
+              href: "mailto:team@example.org",
+              children: [{ kind: "text", text: "us" }],
+            },
+          ],
+        ],
+      },
+    ]);
+    // What the loaders send to the browser: plain JSON, unchanged by a round trip.
+    expect(JSON.parse(JSON.stringify(task))).toEqual(task);
+  });
+
   it("may start a sprint in progress once every sprint it requires starts completed", () => {
     const text = edit(
       edit(
@@ -280,6 +382,8 @@ interface Refusal {
 }
 
 const LONG_LABEL = "x".repeat(81);
+const LONG_DESCRIPTION = "x".repeat(2001);
+const REFUSED_LINK = "a link must be an https:// URL or a mailto: address";
 const LONG_LINK = `https://example.org/${"a".repeat(2049 - "https://example.org/".length)}`;
 
 const refusals: Refusal[] = [
@@ -481,6 +585,66 @@ const refusals: Refusal[] = [
     to: `link: ${LONG_LINK}`,
     problems: [
       [LONG_LINK, "sprints[1].tasks[0].link", "must be an https:// URL of at most 2048 characters"],
+    ],
+  },
+  {
+    rule: "a task's hand-in is unknown",
+    from: "priority: low\n",
+    to: "priority: low\n        handIn: upload\n",
+    problems: [
+      ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+    ],
+  },
+  {
+    rule: "a task's description is empty",
+    from: "priority: low\n",
+    to: 'priority: low\n        description: " "\n',
+    problems: [['description: " "', "sprints[0].tasks[1].description", "must not be empty"]],
+  },
+  {
+    rule: "a task's description is too long",
+    from: "priority: low\n",
+    to: `priority: low\n        description: ${LONG_DESCRIPTION}\n`,
+    problems: [
+      [LONG_DESCRIPTION, "sprints[0].tasks[1].description", "must be at most 2000 characters"],
+    ],
+  },
+  {
+    rule: "a task's description has a javascript: link",
+    from: "priority: low\n",
+    to: "priority: low\n        description: Read [the brief](javascript:alert(1)).\n",
+    problems: [
+      [
+        "description: Read",
+        "sprints[0].tasks[1].description",
+        `task "kick-off-call" links to "javascript:alert(1)": ${REFUSED_LINK}`,
+      ],
+    ],
+  },
+  {
+    rule: "a task's description has an http link, in a list",
+    from: "priority: high\n",
+    to: "priority: high\n        description: |\n          Steps:\n          - open [it](http://tools.example.com)\n",
+    problems: [
+      [
+        "description: |",
+        "sprints[1].tasks[0].description",
+        `task "funnel-builder" links to "http://tools.example.com": ${REFUSED_LINK}`,
+      ],
+    ],
+  },
+  {
+    rule: "a task's description has a bad link and the task other problems",
+    from: "priority: low\n",
+    to: "priority: urgent\n        handIn: upload\n        description: See [x](data:text/html,hi)\n",
+    problems: [
+      ["priority: urgent", "sprints[0].tasks[1].priority", "must be one of: high, medium, low"],
+      ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+      [
+        "description: See",
+        "sprints[0].tasks[1].description",
+        `task "kick-off-call" links to "data:text/html,hi": ${REFUSED_LINK}`,
+      ],
     ],
   },
   {

@@ -6,7 +6,7 @@ import { fileDownloadPath } from "~/lib/paths";
 import { consoleTime } from "~/programme/programme-edits";
 
 /** "812 B", "14.2 KB", "3.5 MB". */
-function fileSize(bytes: number): string {
+export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -101,17 +101,23 @@ export function MessageList({
   );
 }
 
+/** Its answers carry what was typed; another form's on the same page do not. */
+const claimsMessage = (answer: FormAnswer) => "body" in answer.values;
+
 export function MessageForm({
   action,
   allowInternal = false,
+  intent,
 }: {
   action: string;
   allowInternal?: boolean;
+  /** Tells the post apart from the page's other forms. */
+  intent?: string;
 }) {
   const result = useActionData<FormAnswer<"body" | "internal">>();
   useActionToast(result?.toast);
-  const pending = useSubmitting(action);
-  const alert = useFormAlert();
+  const pending = useSubmitting(action, intent);
+  const alert = useFormAlert(claimsMessage);
   return (
     // The thread reads its data again while a message is being written: nothing here is drawn
     // from that data, so what was typed stays.
@@ -122,6 +128,7 @@ export function MessageForm({
       data-keeps-input
       {...alert.formProps}
     >
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <div className="grid gap-1.5">
         <Label htmlFor="message-body">Message</Label>
         <Textarea

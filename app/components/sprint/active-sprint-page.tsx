@@ -1,4 +1,5 @@
 // An open sprint's page: header, countdown, objectives, tasks and its summary lists.
+import type { HandIn } from "~/data/shapes";
 import type { SprintPageView } from "~/programme/client-programme";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";
@@ -6,7 +7,11 @@ import { SprintHeader } from "./sprint-header";
 import { SprintSummary } from "./sprint-summary";
 import { TaskList } from "./task-list";
 
-export function ActiveSprintPage({ page }: { page: SprintPageView }) {
+export function ActiveSprintPage({
+  page,
+}: {
+  page: SprintPageView & { handIns: Record<string, HandIn["status"]> };
+}) {
   return (
     <div className="space-y-10">
       <SprintHeader
@@ -16,7 +21,7 @@ export function ActiveSprintPage({ page }: { page: SprintPageView }) {
       />
       <SprintCountdown {...page.countdown} />
       <Objectives objectives={page.objectives} />
-      <TaskList sprintPath={page.sprint.path} tasks={page.tasks} />
+      <TaskList sprintPath={page.sprint.path} tasks={page.tasks} handIns={page.handIns} />
       {page.summary.length > 0 ? <SprintSummary lists={page.summary} /> : null}
     </div>
   );

@@ -1,20 +1,23 @@
-// A sprint's task list, its 'Mark Done' / 'Done' toggles kept on the server: each posts the status
-// wanted, flipping at once with JavaScript and back with 'Connection Error' if the post fails. Each
-// toggle is named with its task ('Mark Done: ICP Builder'), so they read apart (decision 038).
-import { useFetcher, useFetchers } from "@remix-run/react";
+// A sprint's task list: each title opens the task's page (a tool link beside it), and its 'Mark
+// Done' / 'Done' toggles are kept on the server, flipping at once with JavaScript and back with
+// 'Connection Error' if the post fails; each toggle is named with its task (decision 038).
+import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { taskStatusLabel } from "~/components/hand-ins/task-status";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
+import type { HandIn } from "~/data/shapes";
 import { Button } from "~/components/ui/button";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { FormAnswer } from "~/forms/answer";
+import { taskPath } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 import type { TaskView } from "~/programme/client-programme";
 import type { TaskPriority, TaskStatus } from "~/programme/model";
 
-const STATUS: Record<TaskStatus, { label: string; icon: IconName; className: string }> = {
-  completed: { label: "Completed", icon: "circle-check", className: "text-emerald-600" },
-  "in-progress": { label: "In Progress", icon: "clock", className: "text-blue-600" },
-  pending: { label: "Pending", icon: "circle", className: "text-slate-400" },
+const STATUS_ICON: Record<TaskStatus, { icon: IconName; className: string }> = {
+  completed: { icon: "circle-check", className: "text-emerald-600" },
+  "in-progress": { icon: "clock", className: "text-blue-600" },
+  pending: { icon: "circle", className: "text-slate-400" },
 };
 
 const PRIORITY: Record<TaskPriority, { label: string; variant: BadgeProps["variant"] }> = {
@@ -39,10 +42,13 @@ function useShownStatuses(tasks: TaskView[]): Map<string, TaskStatus> {
 function TaskRow({
   task,
   status,
+  handIn,
   sprintPath,
 }: {
   task: TaskView;
   status: TaskStatus;
+  /** The latest hand-in's status, if the task was handed in. */
+  handIn: HandIn["status"] | undefined;
   sprintPath: string;
 }) {
   const fetcher = useFetcher<FormAnswer>({ key: `task-${task.id}` });
@@ -50,7 +56,8 @@ function TaskRow({
   useActionToast(fetcher.state === "idle" ? fetcher.data?.toast : undefined);
   const busy = fetcher.state !== "idle";
   const done = status === "completed";
-  const { icon, label, className } = STATUS[status];
+  const { icon, className } = STATUS_ICON[status];
+  const shown = taskStatusLabel({ status }, handIn && { status: handIn });
   const toggleText = done ? "Done" : "Mark Done";
   return (
     <li
@@ -61,24 +68,28 @@ function TaskRow({
       <Icon name={icon} className={cn("size-5 shrink-0", className)} />
       <div className="min-w-0 flex-1">
         <p className={cn("font-medium", done && "text-muted-foreground line-through")}>
+          <Link
+            to={taskPath(task.sprintId, task.id)}
+            className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {task.title}
+          </Link>
           {task.link ? (
             <a
               href={task.link}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 rounded-sm text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="ml-2 inline-flex items-center gap-1 rounded-sm align-middle text-sm font-normal text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {task.title}
+              Tool
               <Icon name="external-link" className="size-4" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">for {task.title} (opens in a new tab)</span>
             </a>
-          ) : (
-            task.title
-          )}
+          ) : null}
         </p>
         <div className="mt-1.5 flex flex-wrap gap-2">
           <Badge variant={PRIORITY[task.priority].variant}>{PRIORITY[task.priority].label}</Badge>
-          <Badge variant={done ? "success" : "secondary"}>{label}</Badge>
+          <Badge variant={shown.variant}>{shown.label}</Badge>
         </div>
       </div>
       <fetcher.Form method="post" action={sprintPath} preventScrollReset>
@@ -103,7 +114,15 @@ function TaskRow({
   );
 }
 
-export function TaskList({ tasks, sprintPath }: { tasks: TaskView[]; sprintPath: string }) {
+export function TaskList({
+  tasks,
+  sprintPath,
+  handIns,
+}: {
+  tasks: TaskView[];
+  sprintPath: string;
+  handIns: Record<string, HandIn["status"]>;
+}) {
   const shown = useShownStatuses(tasks);
   const completed = tasks.filter((task) => shown.get(task.id) === "completed").length;
   return (
@@ -129,6 +148,7 @@ export function TaskList({ tasks, sprintPath }: { tasks: TaskView[]; sprintPath:
               key={task.id}
               task={task}
               status={shown.get(task.id) ?? task.status}
+              handIn={handIns[task.id]}
               sprintPath={sprintPath}
             />
           ))}

@@ -49,6 +49,8 @@ function server(
       // Every browser in the suite signs up from 127.0.0.1: per-client mail budgets off.
       AUTH_RATE_LIMIT_EMAIL_PER_IP: "0",
       AUTH_RATE_LIMIT_EMAIL_PER_ADDRESS: "0",
+      // Small enough for a test to choose a file over it.
+      UPLOAD_MAX_FILE_BYTES: String(2 * 1024 * 1024),
       ...extra,
     },
   };

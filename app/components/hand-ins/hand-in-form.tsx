@@ -1,0 +1,194 @@
+// "Hand in your work": files, a link and a note, posted as a plain multipart form without
+// JavaScript; with it, each file is listed with its size, a file over the limit (or one too many)
+// is refused before sending, and the upload shows its progress and can be cancelled.
+import { Form, useActionData, useNavigate } from "@remix-run/react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { fileSize } from "~/components/files/file-list";
+import { FormAlert, useFormAlert } from "~/components/form-alert";
+import { SubmitButton } from "~/components/submit-button";
+import { useActionToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
+import { Textarea } from "~/components/ui/textarea";
+import { fileTooLarge, toasts, tooManyFiles, type ShownToast } from "~/content/toasts";
+import type { FormAnswer } from "~/forms/answer";
+import { FILE_NOTE_MAX, HAND_IN_LINK_MAX } from "~/forms/schemas";
+import { useSubmitting } from "~/hooks/use-submitting";
+
+type HandInAnswer = FormAnswer<"files" | "link" | "note">;
+
+export interface HandInFormProps {
+  /** The page: where the form posts without JavaScript. */
+  action: string;
+  /** Where the script posts it, answered in JSON. */
+  uploadAction: string;
+  /** What the task asks for. */
+  asks: "files" | "link";
+  limits: { maxFileBytes: number; maxFiles: number };
+}
+
+/** Why the chosen files cannot go, or "" when they can. */
+function fileProblem(files: File[], limits: HandInFormProps["limits"]): string {
+  if (files.length > limits.maxFiles) return tooManyFiles(limits.maxFiles).description;
+  if (files.some((file) => file.size > limits.maxFileBytes)) {
+    return fileTooLarge(limits.maxFileBytes).description;
+  }
+  return "";
+}
+
+/** The script's post: its progress (0–100) while it goes, and how to cancel it. */
+function useUpload(uploadAction: string) {
+  const navigate = useNavigate();
+  const request = useRef<XMLHttpRequest | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<HandInAnswer | undefined>(undefined);
+  const fail = (toast: ShownToast) => setAnswer({ values: {}, errors: {}, toast });
+
+  const send = (form: HTMLFormElement) => {
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    setPercent(0);
+    setAnswer(undefined);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) setPercent(Math.floor((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      request.current = null;
+      setPercent(null);
+      let body: { location?: string } & Partial<HandInAnswer>;
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        return fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+      }
+      if (body.location) return navigate(body.location, { replace: true });
+      if (body.toast) setAnswer(body as HandInAnswer);
+      else fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+    };
+    xhr.onerror = () => {
+      request.current = null;
+      setPercent(null);
+      fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+    };
+    xhr.onabort = () => {
+      request.current = null;
+      setPercent(null);
+    };
+    xhr.open("POST", uploadAction);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.send(new FormData(form));
+  };
+  const cancel = () => request.current?.abort();
+  return { send, cancel, percent, answer };
+}
+
+export function HandInForm({ action, uploadAction, asks, limits }: HandInFormProps) {
+  const pageAnswer = useActionData<HandInAnswer>();
+  const upload = useUpload(uploadAction);
+  const answer = upload.answer ?? pageAnswer;
+  useActionToast(upload.answer?.toast);
+  const alert = useFormAlert((candidate) => "link" in candidate.values);
+  const pending = useSubmitting(action) || upload.percent !== null;
+  const [chosen, setChosen] = useState<File[]>([]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    setChosen(files);
+    input.setCustomValidity(fileProblem(files, limits));
+    input.reportValidity();
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    upload.send(event.currentTarget);
+  };
+  const shownToast = upload.answer ? upload.answer.toast : alert.alertProps.toast;
+  const describedBy = shownToast ? alert.alertProps.id : undefined;
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      className="grid gap-4"
+      onSubmit={submit}
+      {...alert.formProps}
+      aria-describedby={describedBy}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="hand-in-files">Files</Label>
+        <Input
+          id="hand-in-files"
+          name="files"
+          type="file"
+          multiple
+          required={asks === "files"}
+          onChange={choose}
+          aria-describedby="hand-in-files-limits"
+          aria-invalid={answer?.errors.files ? true : undefined}
+        />
+        <p id="hand-in-files-limits" className="text-xs text-muted-foreground">
+          Up to {limits.maxFiles} files, each up to {Math.floor(limits.maxFileBytes / 1024 / 1024)}{" "}
+          MB: documents, spreadsheets, slides, PDFs, images, audio, video, text or zip.
+        </p>
+        {chosen.length > 0 ? (
+          <ul className="grid gap-0.5 text-sm" aria-label="Files chosen">
+            {chosen.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="break-all">
+                {file.name}{" "}
+                <span
+                  className={
+                    file.size > limits.maxFileBytes ? "text-destructive" : "text-muted-foreground"
+                  }
+                >
+                  ({fileSize(file.size)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="hand-in-link">Link</Label>
+        <Input
+          id="hand-in-link"
+          name="link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={HAND_IN_LINK_MAX}
+          required={asks === "link"}
+          defaultValue={answer?.values.link ?? ""}
+          aria-invalid={answer?.errors.link ? true : undefined}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="hand-in-note">Note</Label>
+        <Textarea
+          id="hand-in-note"
+          name="note"
+          rows={3}
+          maxLength={FILE_NOTE_MAX}
+          defaultValue={answer?.values.note ?? ""}
+        />
+      </div>
+      {upload.percent !== null ? (
+        <div className="grid gap-2" aria-live="polite">
+          <Progress value={upload.percent} aria-label="Upload progress" />
+          <div className="flex items-center gap-3 text-sm">
+            <span>Uploading… {upload.percent}%</span>
+            <Button type="button" size="sm" variant="outline" onClick={upload.cancel}>
+              Cancel upload
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <SubmitButton pending={pending} className="justify-self-start" aria-describedby={describedBy}>
+        Submit for review
+      </SubmitButton>
+      <FormAlert id={alert.alertProps.id} toast={shownToast} />
+    </Form>
+  );
+}

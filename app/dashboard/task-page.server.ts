@@ -1,0 +1,77 @@
+// A task's page for the signed-in client: what to do, what to hand in, every version handed in with
+// its review, and the task's discussion; its posts are a hand-in (multipart) or a comment.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { readClientState } from "~/data/client-programme.server";
+import { database } from "~/data/connection.server";
+import { taskHandIns } from "~/data/hand-ins.server";
+import { threadMessages } from "~/data/messages.server";
+import { readForm } from "~/forms/answer.server";
+import { handInWork } from "~/hand-ins/handing-in.server";
+import { getEnv } from "~/lib/env.server";
+import { notFound } from "~/lib/not-found.server";
+import { handInUploadPath, taskPath } from "~/lib/paths";
+import { postMessage } from "~/messages/posting.server";
+import { findSprint, sprintPageView } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import type { SessionUser } from "~/session/state.server";
+
+export async function loadTaskPage(
+  request: Request,
+  user: SessionUser,
+  segment: string | undefined,
+  taskId: string | undefined,
+) {
+  const content = currentProgramme();
+  const sprint = findSprint(content, segment);
+  if (!sprint) throw notFound(request);
+  const db = await database();
+  const now = Date.now();
+  const page = sprintPageView(sprint, content, await readClientState(db, user.id), now);
+  const task = page.tasks.find((candidate) => candidate.id === taskId);
+  if (!task) throw notFound(request);
+  // A locked sprint's tasks wait behind its placeholder.
+  if (!page.sprint.open) throw redirect(page.sprint.path);
+  const [handIns, discussion] = await Promise.all([
+    taskHandIns(db, user.id, task.id),
+    threadMessages(db, user.id, { withInternal: false, taskId: task.id }),
+  ]);
+  const env = getEnv();
+  return {
+    sprint: {
+      id: sprint.id,
+      name: page.sprint.name,
+      title: page.sprint.title,
+      path: page.sprint.path,
+    },
+    task,
+    handIns,
+    discussion,
+    email: user.email,
+    now,
+    paths: { page: taskPath(sprint.id, task.id), upload: handInUploadPath(sprint.id, task.id) },
+    limits: { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES },
+  };
+}
+
+const isMultipart = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
+/** A hand-in (the multipart form) or a comment on the task (every other post). */
+export async function taskPageAction(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  segment: string | undefined,
+  taskId: string | undefined,
+) {
+  if (isMultipart(request)) return handInWork(request, context, user, segment, taskId);
+  const sprint = findSprint(currentProgramme(), segment);
+  const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
+  if (!sprint || !task) throw notFound(request);
+  return postMessage(await readForm(request), context, {
+    clientId: user.id,
+    author: { id: user.id, email: user.email, role: "client" },
+    threadPath: taskPath(sprint.id, task.id),
+    taskId: task.id,
+  });
+}

@@ -1,0 +1,186 @@
+// Hand-ins: each version of a client's work on a task, written in the transaction that stores its
+// files, and reviewed once (a decision only moves a hand-in still in review); the review queue.
+import { sql } from "kysely";
+import type { Executor } from "./connection.server";
+import type { HandInStatus } from "./schema";
+import type { HandIn, ReviewQueueItem } from "./shapes";
+
+export interface NewHandIn {
+  clientId: string;
+  taskId: string;
+  link: string;
+  note: string;
+  submittedByEmail: string;
+  at: number;
+}
+
+/** Stores the next version of the client's work on the task; returns its id and version. */
+export async function recordHandIn(
+  trx: Executor,
+  handIn: NewHandIn,
+): Promise<{ id: number; version: number }> {
+  const latest = await trx
+    .selectFrom("hand_ins")
+    .select(sql<number | null>`max(version)`.as("version"))
+    .where("client_id", "=", handIn.clientId)
+    .where("task_id", "=", handIn.taskId)
+    .executeTakeFirst();
+  const version = Number(latest?.version ?? 0) + 1;
+  const inserted = await trx
+    .insertInto("hand_ins")
+    .values({
+      client_id: handIn.clientId,
+      task_id: handIn.taskId,
+      version,
+      link: handIn.link,
+      note: handIn.note,
+      submitted_by_email: handIn.submittedByEmail,
+      submitted_at: handIn.at,
+      status: "in-review",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: Number(inserted.id), version };
+}
+
+export interface Review {
+  handInId: number;
+  clientId: string;
+  taskId: string;
+  decision: Exclude<HandInStatus, "in-review">;
+  comment: string;
+  reviewerEmail: string;
+  at: number;
+}
+
+/**
+ * Records `review` if its hand-in (of that client's task) is still in review; returns the hand-in's
+ * version, or null when it was decided already or is not that task's.
+ */
+export async function recordReview(trx: Executor, review: Review): Promise<number | null> {
+  const row = await trx
+    .updateTable("hand_ins")
+    .set({
+      status: review.decision,
+      reviewer_email: review.reviewerEmail,
+      review_comment: review.comment,
+      reviewed_at: review.at,
+    })
+    .where("id", "=", review.handInId)
+    .where("client_id", "=", review.clientId)
+    .where("task_id", "=", review.taskId)
+    .where("status", "=", "in-review")
+    .returning("version")
+    .executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
+
+const HAND_IN_COLUMNS = [
+  "h.id",
+  "h.task_id",
+  "h.version",
+  "h.link",
+  "h.note",
+  "h.submitted_by_email",
+  "h.submitted_at",
+  "h.status",
+  "h.reviewer_email",
+  "h.review_comment",
+  "h.reviewed_at",
+] as const;
+
+/** Every version of the client's work on the task, newest first, each with its files. */
+export async function taskHandIns(
+  db: Executor,
+  clientId: string,
+  taskId: string,
+): Promise<HandIn[]> {
+  const rows = await db
+    .selectFrom("hand_ins as h")
+    .select(HAND_IN_COLUMNS)
+    .where("h.client_id", "=", clientId)
+    .where("h.task_id", "=", taskId)
+    .orderBy("h.version", "desc")
+    .execute();
+  if (rows.length === 0) return [];
+  const files = await db
+    .selectFrom("shared_files")
+    .select(["id", "name", "bytes", "hand_in_id"])
+    .where(
+      "hand_in_id",
+      "in",
+      rows.map((row) => Number(row.id)),
+    )
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    taskId: row.task_id,
+    version: Number(row.version),
+    link: row.link,
+    note: row.note,
+    submittedByEmail: row.submitted_by_email,
+    at: Number(row.submitted_at),
+    status: row.status,
+    reviewerEmail: row.reviewer_email,
+    reviewComment: row.review_comment,
+    reviewedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
+    files: files
+      .filter((file) => Number(file.hand_in_id) === Number(row.id))
+      .map((file) => ({ id: file.id, name: file.name, bytes: Number(file.bytes) })),
+  }));
+}
+
+/** The latest hand-in's status per task of the client (tasks never handed in are absent). */
+export async function latestHandInStatuses(
+  db: Executor,
+  clientId: string,
+): Promise<Map<string, HandInStatus>> {
+  const rows = await db
+    .selectFrom("hand_ins as h")
+    .select(["h.task_id", "h.status"])
+    .where("h.client_id", "=", clientId)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "h.version",
+        "=",
+        selectFrom("hand_ins as l")
+          .select(sql<number>`max(l.version)`.as("v"))
+          .whereRef("l.client_id", "=", "h.client_id")
+          .whereRef("l.task_id", "=", "h.task_id"),
+      ),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.task_id, row.status]));
+}
+
+/** Hand-ins waiting for review across clients, oldest first (at most `limit`). */
+export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueueItem[]> {
+  const rows = await db
+    .selectFrom("hand_ins as h")
+    .leftJoin("clients as c", "c.user_id", "h.client_id")
+    .select(["h.id", "h.client_id", "h.task_id", "h.version", "h.submitted_at", "c.email"])
+    .where("h.status", "=", "in-review")
+    .orderBy("h.submitted_at", "asc")
+    .orderBy("h.id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    clientId: row.client_id,
+    clientEmail: row.email ?? "",
+    taskId: row.task_id,
+    version: Number(row.version),
+    at: Number(row.submitted_at),
+  }));
+}
+
+/** The bytes a client's files take (shared either way). */
+export async function clientStoredBytes(db: Executor, clientId: string): Promise<number> {
+  const row = await db
+    .selectFrom("shared_files")
+    .select(sql<number | string | null>`sum(bytes)`.as("bytes"))
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}

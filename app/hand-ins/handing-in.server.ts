@@ -1,0 +1,153 @@
+// A client hands in work on a task: the files streamed into the store, then in one transaction the
+// next version with its files, the task "in review", its audit lines and a message to the agency
+// (mailed as messages are); a refusal or a failure leaves no file and no row.
+import type { AppLoadContext } from "@remix-run/node";
+import { storageFull, toasts } from "~/content/toasts";
+import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
+import { inTransaction } from "~/data/connection.server";
+import { recordEvent, type Actor } from "~/data/events.server";
+import { clientStoredBytes, recordHandIn } from "~/data/hand-ins.server";
+import { recordMessage } from "~/data/messages.server";
+import { recordSharedFile } from "~/data/shared-files.server";
+import { fileStore } from "~/files/store.server";
+import { uploadRefused } from "~/files/upload-answers.server";
+import { readUpload, type UploadedFile } from "~/files/upload.server";
+import { formError, parseFields, refusal } from "~/forms/answer.server";
+import { handInSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { getEnv } from "~/lib/env.server";
+import { notFound } from "~/lib/not-found.server";
+import { taskPath } from "~/lib/paths";
+import { messageMailJob } from "~/messages/mail-job";
+import { findSprint, sprintPageView, type TaskView } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import { taskChange } from "~/programme/programme-edits";
+import type { SessionUser } from "~/session/state.server";
+
+/** What the hand-in's message to the agency says. */
+function handInMessage(task: TaskView, version: number, note: string): string {
+  const line = `Handed in “${task.title}” for review (version ${version}).`;
+  return note ? `${line}\n\n${note}` : line;
+}
+
+/** What the task asks for and the post lacks; null when it has what is asked. */
+function missingPart(task: TaskView, files: UploadedFile[], link: string) {
+  if (task.handIn === "files" && files.length === 0) {
+    return { toast: toasts.handInFilesMissing, field: "files" };
+  }
+  if (task.handIn === "link" && link === "")
+    return { toast: toasts.handInLinkMissing, field: "link" };
+  return null;
+}
+
+/**
+ * The client's hand-in on `taskId` (in the sprint of page `segment`): its task page again with a
+ * toast, or the form again with what was typed and why it was refused.
+ */
+export async function handInWork(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  segment: string | undefined,
+  taskId: string | undefined,
+) {
+  const content = currentProgramme();
+  const sprint = findSprint(content, segment);
+  const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
+  if (!sprint || !task) throw notFound(request);
+  const env = getEnv();
+  const store = fileStore();
+  const limits = { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES };
+  const upload = await readUpload(request, store, limits);
+  const values = { link: upload.fields.link ?? "", note: upload.fields.note ?? "" };
+  if (!upload.ok) return uploadRefused(context, upload.refusal, values, limits);
+  const files = upload.files;
+  const removeFiles = () => Promise.all(files.map((file) => store.remove(file.key)));
+  const parsed = parseFields(handInSchema, upload.fields);
+  if (!parsed.ok) {
+    await removeFiles();
+    return refusal(context, parsed, values);
+  }
+  try {
+    return await inTransaction(async (trx) => {
+      const at = Date.now();
+      const page = sprintPageView(sprint, content, await readClientState(trx, user.id), at);
+      const shown = page.tasks.find((candidate) => candidate.id === task.id);
+      if (!page.sprint.open || !shown) {
+        await removeFiles();
+        return formError(context, toasts.sprintLocked, { status: 403, values });
+      }
+      if (shown.handIn === "nothing") {
+        await removeFiles();
+        return formError(context, toasts.handInNotAsked, { status: 409, values });
+      }
+      const missing = missingPart(shown, files, parsed.value.link);
+      if (missing) {
+        await removeFiles();
+        return formError(context, missing.toast, {
+          values,
+          errors: { [missing.field]: missing.toast.description },
+        });
+      }
+      const newBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+      if ((await clientStoredBytes(trx, user.id)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
+        await removeFiles();
+        return formError(context, storageFull(env.UPLOAD_MAX_CLIENT_BYTES), {
+          status: 413,
+          values,
+        });
+      }
+      const author: Actor = { id: user.id, email: user.email, role: "client" };
+      const handIn = await recordHandIn(trx, {
+        clientId: user.id,
+        taskId: task.id,
+        link: parsed.value.link,
+        note: parsed.value.note,
+        submittedByEmail: user.email,
+        at,
+      });
+      for (const file of files) {
+        await recordSharedFile(trx, {
+          id: file.key,
+          clientId: user.id,
+          name: file.name,
+          bytes: file.bytes,
+          sha256: file.sha256,
+          contentType: file.contentType,
+          note: `${task.title}, version ${handIn.version}`,
+          sharedBy: author,
+          at,
+          handInId: handIn.id,
+        });
+      }
+      const changes = [
+        ...(shown.status === "in-progress"
+          ? []
+          : [taskChange(page.sprint.name, shown, "in-progress")]),
+      ];
+      await applyProgrammeChanges(trx, user.id, changes, at);
+      const messageId = await recordMessage(trx, {
+        clientId: user.id,
+        author,
+        body: handInMessage(shown, handIn.version, parsed.value.note),
+        internal: false,
+        at,
+        taskId: task.id,
+      });
+      await recordEvent(trx, {
+        clientId: user.id,
+        actor: author,
+        changes: [
+          ...changes,
+          { field: `Hand-in: ${task.title}`, before: "—", after: `Version ${handIn.version}` },
+        ],
+        jobs: [messageMailJob(user.id, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
+        at,
+      });
+      return redirectWithToast(taskPath(sprint.id, task.id), toasts.handedIn);
+    });
+  } catch (error) {
+    await removeFiles();
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+// A staff member's review of one hand-in, decided once: approved (the task is done) or changes
+// requested (the task goes back to the client with the comment), in one transaction with its audit
+// line and a message to the client about the task (mailed as messages are).
+import type { AppLoadContext } from "@remix-run/node";
+import { toasts } from "~/content/toasts";
+import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
+import { inTransaction } from "~/data/connection.server";
+import { recordEvent, type Actor } from "~/data/events.server";
+import { recordReview } from "~/data/hand-ins.server";
+import { recordMessage } from "~/data/messages.server";
+import { formError, parseFields, refusal, type PostedFields } from "~/forms/answer.server";
+import { reviewSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { getEnv } from "~/lib/env.server";
+import { messageMailJob } from "~/messages/mail-job";
+import { findTask, sprintPageView } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import { taskChange } from "~/programme/programme-edits";
+
+export interface ReviewTarget {
+  clientId: string;
+  taskId: string;
+  /** The staff task page: where the reviewer lands again. */
+  path: string;
+}
+
+const DECISION_LABELS = { approved: "Approved", "changes-requested": "Changes requested" };
+
+/** What the client is told, in the task's discussion and by mail. */
+function reviewMessage(title: string, version: number, approved: boolean, comment: string) {
+  const line = approved
+    ? `Approved “${title}” (version ${version}).`
+    : `Changes requested on “${title}” (version ${version}):`;
+  return comment ? `${line}\n\n${comment}` : line;
+}
+
+export async function reviewHandIn(
+  fields: PostedFields,
+  context: AppLoadContext,
+  reviewer: Actor,
+  target: ReviewTarget,
+) {
+  const values = { comment: fields.comment ?? "" };
+  const parsed = parseFields(reviewSchema, fields);
+  if (!parsed.ok) return refusal(context, parsed, values);
+  const { handInId, decision, comment } = parsed.value;
+  const content = currentProgramme();
+  const found = findTask(content, target.taskId);
+  if (!found) return formError(context, toasts.taskNotFound, { status: 404 });
+  const approved = decision === "approved";
+  return inTransaction(async (trx) => {
+    const at = Date.now();
+    const { clientId } = target;
+    const version = await recordReview(trx, {
+      handInId,
+      clientId,
+      taskId: target.taskId,
+      decision,
+      comment,
+      reviewerEmail: reviewer.email,
+      at,
+    });
+    if (version === null)
+      return formError(context, toasts.reviewedAlready, { status: 409, values });
+    const state = await readClientState(trx, clientId);
+    const page = sprintPageView(found.sprint, content, state, at);
+    const task = page.tasks.find((candidate) => candidate.id === target.taskId);
+    const status = approved ? "completed" : "pending";
+    const changes =
+      task && task.status !== status ? [taskChange(page.sprint.name, task, status)] : [];
+    await applyProgrammeChanges(trx, clientId, changes, at);
+    const title = found.task.title;
+    const messageId = await recordMessage(trx, {
+      clientId,
+      author: reviewer,
+      body: reviewMessage(title, version, approved, comment),
+      internal: false,
+      at,
+      taskId: target.taskId,
+    });
+    await recordEvent(trx, {
+      clientId,
+      actor: reviewer,
+      changes: [
+        ...changes,
+        {
+          field: `Hand-in: ${title}, version ${version}`,
+          before: "In review",
+          after: DECISION_LABELS[decision],
+        },
+      ],
+      jobs: [messageMailJob(clientId, messageId, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],
+      at,
+    });
+    return redirectWithToast(target.path, approved ? toasts.approved : toasts.changesRequested);
+  });
+}

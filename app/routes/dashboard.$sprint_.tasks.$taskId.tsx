@@ -1,0 +1,32 @@
+// /dashboard/sprint-N/tasks/<task>: one task's page for the signed-in client (what to do, the
+// hand-in form, every version and its review, the discussion) and its posts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TaskPage } from "~/components/hand-ins/task-page";
+import { loadTaskPage, taskPageAction } from "~/dashboard/task-page.server";
+import type { PageNameHandle } from "~/hooks/use-page-name";
+import { signedInMeta } from "~/lib/page-meta";
+import { requireUser } from "~/session/guards.server";
+export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
+
+type TaskData = { task: { title: string } } | undefined;
+
+export const handle = {
+  pageName: (data: TaskData) => data?.task.title ?? "Task",
+} satisfies PageNameHandle<TaskData>;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return loadTaskPage(request, user, params.sprint, params.taskId);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return taskPageAction(request, context, user, params.sprint, params.taskId);
+}
+
+export default function TaskRoute() {
+  return <TaskPage {...useLoaderData<typeof loader>()} />;
+}

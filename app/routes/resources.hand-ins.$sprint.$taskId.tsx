@@ -1,0 +1,12 @@
+// /resources/hand-ins/sprint-N/<task>: the hand-in posted by the page's script, which follows the
+// upload's progress; answered in JSON (where to go next, or the form's answer) instead of a page.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handInWork } from "~/hand-ins/handing-in.server";
+import { scriptAnswer } from "~/hand-ins/script-answer.server";
+import { requireUser } from "~/session/guards.server";
+export { clientAction } from "~/forms/page-hooks";
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  return scriptAnswer(await handInWork(request, context, user, params.sprint, params.taskId));
+}

@@ -1,0 +1,92 @@
+// Reviews in the console: the queue of hand-ins waiting (oldest first, across clients), and one
+// client's task with every version handed in, the review form and the task's discussion.
+import type { AppLoadContext } from "@remix-run/node";
+import { readClientState } from "~/data/client-programme.server";
+import { database } from "~/data/connection.server";
+import { reviewQueue, taskHandIns } from "~/data/hand-ins.server";
+import { threadMessages } from "~/data/messages.server";
+import { readForm } from "~/forms/answer.server";
+import { COMMENT_INTENT } from "~/forms/schemas";
+import { reviewHandIn } from "~/hand-ins/reviewing.server";
+import { notFound } from "~/lib/not-found.server";
+import { staffClientTaskPath } from "~/lib/paths";
+import { postMessage } from "~/messages/posting.server";
+import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import type { SessionUser } from "~/session/state.server";
+import { clientOf } from "./client-of.server";
+
+export async function loadReviewQueue() {
+  const content = currentProgramme();
+  const waiting = await reviewQueue(await database());
+  return {
+    waiting: waiting.map((item) => ({
+      ...item,
+      taskTitle: findTask(content, item.taskId)?.task.title ?? item.taskId,
+      path: staffClientTaskPath(item.clientId, item.taskId),
+    })),
+    now: Date.now(),
+  };
+}
+
+export async function loadClientTask(
+  request: Request,
+  staff: SessionUser,
+  clientId: string | undefined,
+  taskId: string | undefined,
+) {
+  const client = await clientOf(request, clientId);
+  const content = currentProgramme();
+  const found = findTask(content, taskId);
+  if (!found) throw notFound(request);
+  const db = await database();
+  const now = Date.now();
+  const state = await readClientState(db, client.userId);
+  const page = sprintPageView(found.sprint, content, state, now);
+  const task = page.tasks.find((candidate) => candidate.id === found.task.id);
+  if (!task) throw notFound(request);
+  const [handIns, discussion] = await Promise.all([
+    taskHandIns(db, client.userId, task.id),
+    threadMessages(db, client.userId, { withInternal: true, taskId: task.id }),
+  ]);
+  return {
+    client,
+    current: programmeView(content, state, now).current,
+    sprint: { name: page.sprint.name, title: page.sprint.title },
+    task,
+    handIns,
+    discussion,
+    viewerEmail: staff.email,
+    path: staffClientTaskPath(client.userId, task.id),
+    now,
+  };
+}
+
+/** A comment on the task (`intent=comment`, a note if ticked), else a review of a hand-in. */
+export async function clientTaskAction(
+  request: Request,
+  context: AppLoadContext,
+  staff: SessionUser,
+  clientId: string | undefined,
+  taskId: string | undefined,
+) {
+  const client = await clientOf(request, clientId);
+  const found = findTask(currentProgramme(), taskId);
+  if (!found) throw notFound(request);
+  const fields = await readForm(request);
+  const author = { id: staff.id, email: staff.email, role: "staff" as const };
+  const path = staffClientTaskPath(client.userId, found.task.id);
+  if (fields === null || fields.intent === COMMENT_INTENT) {
+    return postMessage(fields, context, {
+      clientId: client.userId,
+      author,
+      threadPath: path,
+      taskId: found.task.id,
+    });
+  }
+  return reviewHandIn(fields, context, author, {
+    clientId: client.userId,
+    taskId: found.task.id,
+    path,
+  });
+}

@@ -1,0 +1,247 @@
+// Handing in work on the built server, on both engines, as a browser without JavaScript would (a
+// multipart post) and as the page's script does (JSON answers): version 1, changes requested with a
+// comment, version 2, approval; the task Done; the queue, the audit trail and the client's thread.
+import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPostgres } from "../support/postgres";
+import {
+  freePort,
+  postForm,
+  shownTaskStatuses,
+  signedInPerson,
+  startAppProcess,
+  startAuthProcess,
+  type RunningProcess,
+} from "../support/processes";
+
+const PASSWORD = "Hand-Ins-Test-2026!";
+const TASK = "/dashboard/sprint-1/tasks/vsl-alchemist";
+const SCRIPT_TASK = "/resources/hand-ins/sprint-1/vsl-alchemist";
+const PDF = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\n%%EOF\n", "latin1");
+
+type Person = { id: string; email: string; cookie: string };
+
+async function page(app: RunningProcess, path: string, cookie: string) {
+  const response = await fetch(`${app.url}${path}`, {
+    headers: { Cookie: cookie },
+    redirect: "manual",
+  });
+  return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
+}
+
+/** A multipart post of `fields` and `files` (name → bytes), as a browser sends the form. */
+function postFiles(
+  app: RunningProcess,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  files: Record<string, Buffer> = {},
+  accept = "text/html",
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, bytes] of Object.entries(files))
+    form.append("files", new Blob([new Uint8Array(bytes)]), name);
+  return fetch(`${app.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: app.url, Cookie: cookie, Accept: accept },
+    body: form,
+  });
+}
+
+describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
+  let auth: RunningProcess;
+  let app: RunningProcess;
+  let staff: Person;
+  let client: Person;
+  let other: Person;
+
+  beforeAll(async () => {
+    auth = await startAuthProcess(freePort());
+    const database: Record<string, string> =
+      engine === "postgres" ? { DATABASE_URL: freshPostgres().url } : {};
+    app = await startAppProcess(freePort(), auth.url, {
+      SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000",
+      UPLOAD_MAX_CLIENT_BYTES: "4096",
+      ...database,
+    });
+    staff = await signedInPerson(app, auth.url, "review-staff", PASSWORD, true);
+    client = await signedInPerson(app, auth.url, "hand-in-client", PASSWORD);
+    other = await signedInPerson(app, auth.url, "hand-in-other", PASSWORD);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await auth?.stop();
+  });
+
+  it("carries a hand-in through changes requested, a second version and approval", async () => {
+    const sprint = await page(app, "/dashboard/sprint-1", client.cookie);
+    expect(sprint.html).toContain(`href="${TASK}"`);
+    const before = await page(app, TASK, client.cookie);
+    expect(before.status).toBe(200);
+    expect(before.html).toContain("Hand in your work");
+    expect(before.html).toContain("What to do");
+    expect(before.html).toContain("Submit for review");
+
+    // A task that asks for files refuses a post without any, keeping the note.
+    const empty = await postFiles(app, TASK, client.cookie, { link: "", note: "Draft one" });
+    expect(empty.status).toBe(400);
+    const emptyPage = (await empty.text()).replaceAll("<!-- -->", "");
+    expect(emptyPage).toContain("This task asks for files: choose at least one.");
+    expect(emptyPage).toContain("Draft one");
+
+    const first = await postFiles(
+      app,
+      TASK,
+      client.cookie,
+      { link: "", note: "Draft one" },
+      { "vsl-script.pdf": PDF },
+    );
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(TASK);
+    const waiting = await page(app, TASK, client.cookie);
+    expect(waiting.html).toContain("Version 1");
+    expect(waiting.html).toContain("In review");
+    expect(waiting.html).toContain("vsl-script.pdf");
+    expect(waiting.html).not.toContain("Submit for review");
+    expect(
+      (await shownTaskStatuses(app, ["vsl-alchemist"], client.cookie)).get("vsl-alchemist"),
+    ).toBe("pending");
+
+    const queue = await page(app, "/staff/reviews", staff.cookie);
+    expect(queue.html).toContain("VSL Alchemist, version 1");
+    expect(queue.html).toContain(client.email);
+    const staffTask = `/staff/clients/${client.id}/tasks/vsl-alchemist`;
+    const reviewPage = await page(app, staffTask, staff.cookie);
+    const handInId = /name="handInId" value="(\d+)"/.exec(reviewPage.html)?.[1];
+    expect(handInId).toBeDefined();
+
+    // "Request changes" needs a comment; a decision nobody offered is refused.
+    const bare = await postForm(
+      app,
+      staffTask,
+      { handInId: handInId!, decision: "changes-requested", comment: " " },
+      { Cookie: staff.cookie },
+    );
+    expect(bare.status).toBe(400);
+    expect(await bare.text()).toContain("Write what the client should change.");
+    const odd = await postForm(
+      app,
+      staffTask,
+      { handInId: handInId!, decision: "maybe", comment: "" },
+      { Cookie: staff.cookie },
+    );
+    expect(odd.status).toBe(400);
+    const changes = await postForm(
+      app,
+      staffTask,
+      { handInId: handInId!, decision: "changes-requested", comment: "Open with the story." },
+      { Cookie: staff.cookie },
+    );
+    expect(changes.status).toBe(302);
+    const again = await postForm(
+      app,
+      staffTask,
+      { handInId: handInId!, decision: "approved", comment: "" },
+      { Cookie: staff.cookie },
+    );
+    expect(again.status).toBe(409);
+
+    const asked = await page(app, TASK, client.cookie);
+    expect(asked.html).toContain("Changes requested");
+    expect(asked.html).toContain("Open with the story.");
+    expect(asked.html).toContain("Hand in version 2");
+    const thread = await page(app, "/dashboard/messages", client.cookie);
+    expect(thread.html).toContain("Changes requested on “VSL Alchemist” (version 1):");
+
+    // Version 2 through the script's path: a JSON answer naming the page, its toast in a cookie.
+    const second = await postFiles(
+      app,
+      SCRIPT_TASK,
+      client.cookie,
+      { link: "https://client.test/vsl-v2", note: "" },
+      { "vsl-script-v2.pdf": PDF },
+      "application/json",
+    );
+    expect(second.status).toBe(200);
+    expect(await second.json()).toEqual({ location: TASK });
+    expect(second.headers.get("set-cookie")).toContain("toast=");
+
+    const secondPage = await page(app, staffTask, staff.cookie);
+    const secondId = /name="handInId" value="(\d+)"/.exec(secondPage.html)?.[1];
+    expect(secondId).not.toBe(handInId);
+    const approved = await postForm(
+      app,
+      staffTask,
+      { handInId: secondId!, decision: "approved", comment: "Great hook." },
+      { Cookie: staff.cookie },
+    );
+    expect(approved.status).toBe(302);
+
+    expect(
+      (await shownTaskStatuses(app, ["vsl-alchemist"], client.cookie)).get("vsl-alchemist"),
+    ).toBe("completed");
+    const done = await page(app, TASK, client.cookie);
+    expect(done.html).toContain("This task is done.");
+    expect(done.html).toMatch(/Version 2[\s\S]*Approved[\s\S]*Version 1[\s\S]*Changes requested/);
+    expect((await page(app, "/staff/reviews", staff.cookie)).html).not.toContain(client.email);
+    const trail = await page(app, `/staff/clients/${client.id}`, staff.cookie);
+    expect(trail.html).toContain("Hand-in: VSL Alchemist, version 2");
+    const files = await page(app, "/dashboard/files", client.cookie);
+    expect(files.html).toContain("vsl-script-v2.pdf");
+  });
+
+  it("keeps each client's hand-ins their own, and refuses what does not fit", async () => {
+    expect((await page(app, "/dashboard/sprint-1/tasks/no-such-task", client.cookie)).status).toBe(
+      404,
+    );
+    expect((await page(app, "/dashboard/sprint-9/tasks/vsl-alchemist", client.cookie)).status).toBe(
+      404,
+    );
+    expect(
+      (await page(app, `/staff/clients/${client.id}/tasks/vsl-alchemist`, other.cookie)).status,
+    ).toBe(404);
+    expect((await page(app, "/staff/reviews", other.cookie)).status).toBe(404);
+    // Another client's task page shows none of the first client's versions.
+    expect((await page(app, TASK, other.cookie)).html).not.toContain("vsl-script");
+
+    // A task done with its tick takes no hand-in; a link task needs an https link.
+    const tickTask = await postFiles(
+      app,
+      "/dashboard/sprint-1/tasks/messaging-mastery",
+      other.cookie,
+      {
+        link: "https://client.test/x",
+        note: "",
+      },
+    );
+    expect(tickTask.status).toBe(409);
+    const badLink = await postFiles(
+      app,
+      TASK,
+      other.cookie,
+      { link: "javascript:alert(1)", note: "" },
+      {
+        "a.pdf": PDF,
+      },
+    );
+    expect(badLink.status).toBe(400);
+    expect(await badLink.text()).toContain("A link starts with https:// and is one address.");
+
+    // The client's storage (4 KiB here) is full: refused, and nothing kept.
+    const big = Buffer.concat([PDF, Buffer.alloc(5000, 32)]);
+    const full = await postFiles(
+      app,
+      TASK,
+      other.cookie,
+      { link: "", note: "" },
+      { "big.pdf": big },
+    );
+    expect(full.status).toBe(413);
+    expect(await full.text()).toContain("Storage Full");
+    expect((await page(app, TASK, other.cookie)).html).not.toContain("Versions handed in");
+  });
+});
