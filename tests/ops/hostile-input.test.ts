@@ -1080,7 +1080,10 @@ function actionProbe(
   if (origin.crossSite) expectation = "cross-site";
   else if (built.size === "chunked") expectation = "length-required";
   // A multipart post to an upload path may be as large as a file (decision 052).
-  else if (built.size > MAX_BODY_BYTES && !(uploadAt(path) !== null && built.label === "multipart")) {
+  else if (
+    built.size > MAX_BODY_BYTES &&
+    !(uploadAt(path) !== null && built.label === "multipart")
+  ) {
     expectation = "too-large";
   }
   return {
