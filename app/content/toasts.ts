@@ -123,6 +123,10 @@ export const toasts = {
     "This task asks for a link: paste its https:// address.",
   ),
   handInLinkInvalid: error("Check the Link", "A link starts with https:// and is one address."),
+  handInWaiting: error(
+    "Already in Review",
+    "Your latest version is with the agency: hand in again once they answer.",
+  ),
   handInNotAsked: error("Nothing to Hand In", "This task is done with its tick, not a hand-in."),
   reviewCommentMissing: error("Say What to Change", "Write what the client should change."),
   reviewDecisionUnknown: error("Choose a Decision", "Approve the work or request changes."),

@@ -6,7 +6,7 @@ import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
-import { clientStoredBytes, recordHandIn } from "~/data/hand-ins.server";
+import { clientStoredBytes, latestHandInStatuses, recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { fileStore } from "~/files/store.server";
@@ -80,6 +80,11 @@ export async function handInWork(
       if (shown.handIn === "nothing") {
         await removeFiles();
         return formError(context, toasts.handInNotAsked, { status: 409, values });
+      }
+      // One version waits for review at a time (a second tab's form may still be open).
+      if ((await latestHandInStatuses(trx, user.id)).get(task.id) === "in-review") {
+        await removeFiles();
+        return formError(context, toasts.handInWaiting, { status: 409, values });
       }
       const missing = missingPart(shown, files, parsed.value.link);
       if (missing) {

@@ -107,6 +107,16 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     expect(waiting.html).toContain("In review");
     expect(waiting.html).toContain("vsl-script.pdf");
     expect(waiting.html).not.toContain("Submit for review");
+    // One version waits at a time: a post from a tab still showing the form is refused.
+    const twice = await postFiles(
+      app,
+      TASK,
+      client.cookie,
+      { link: "", note: "" },
+      { "b.pdf": PDF },
+    );
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("Your latest version is with the agency");
     expect(
       (await shownTaskStatuses(app, ["vsl-alchemist"], client.cookie)).get("vsl-alchemist"),
     ).toBe("pending");
