@@ -241,6 +241,29 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     expect(badLink.status).toBe(400);
     expect(await badLink.text()).toContain("A link starts with https:// and is one address.");
 
+    // A program renamed .pdf, and a web page: refused by their bytes, naming the file.
+    const program = await postFiles(
+      app,
+      TASK,
+      other.cookie,
+      { link: "", note: "" },
+      {
+        "script.pdf": Buffer.concat([Buffer.from("MZ\x90\0", "latin1"), Buffer.alloc(200)]),
+      },
+    );
+    expect(program.status).toBe(415);
+    expect(await program.text()).toContain("“script.pdf” is not a PDF");
+    const html = await postFiles(
+      app,
+      TASK,
+      other.cookie,
+      { link: "", note: "" },
+      {
+        "page.html": Buffer.from("<html><script>alert(1)</script></html>"),
+      },
+    );
+    expect(html.status).toBe(415);
+
     // The client's storage (4 KiB here) is full: refused, and nothing kept.
     const big = Buffer.concat([PDF, Buffer.alloc(5000, 32)]);
     const full = await postFiles(

@@ -1135,6 +1135,10 @@ function authActionProbes(random: Random, appUrl: string, forged: ForgedCookie[]
     "/staff/messages",
     "/staff/clients/00000000-0000-4000-8000-000000000000/messages",
     "/staff/clients/00000000-0000-4000-8000-000000000000/files",
+    "/staff/clients/00000000-0000-4000-8000-000000000000/tasks/vsl-alchemist",
+    "/staff/reviews",
+    "/dashboard/sprint-1/tasks/vsl-alchemist",
+    "/resources/hand-ins/sprint-1/vsl-alchemist",
     "/resources/files/00000000-0000-4000-8000-000000000000",
     "/unsubscribe",
     "/unsubscribe?user=00000000-0000-4000-8000-000000000000&kind=messages&sig=forged",
@@ -1205,6 +1209,9 @@ function staffFields(random: Random): Array<[string, string]> {
   add("internal", ["on", "off", "true", "", "on\u0000"]);
   add("note", MESSAGE_BODIES);
   add("follow", ["on", "off", "", "ON", "💥"]);
+  add("handInId", ["1", "0", "-1", "99999999999999999999", "1e3", "abc", ""]);
+  add("decision", ["approved", "changes-requested", "", "APPROVED", "maybe", "💥"]);
+  add("comment", MESSAGE_BODIES);
   if (random.chance(0.2)) fields.push([random.pick(JUNK_FIELD_NAMES), random.text(random.int(40))]);
   if (random.chance(0.3)) random.shuffle(fields);
   return fields;
@@ -1224,7 +1231,19 @@ const MESSAGE_BODIES = [
   "line\r\nbreak\rold mac",
 ];
 
-/** Junk posted to the client's own forms (the thread) with the control client's session. */
+/** What a hand-in's link might hold. */
+const HAND_IN_LINKS = [
+  "https://client.test/page",
+  "",
+  "javascript:alert(1)",
+  "http://plain.test",
+  "https://",
+  "https://a b",
+  `https://x.test/${"a".repeat(3000)}`,
+  "data:text/html,<script>alert(1)</script>",
+];
+
+/** Junk posted to the client's own forms (the thread, a task) with the control client's session. */
 function clientProbes(
   random: Random,
   appUrl: string,
@@ -1238,11 +1257,19 @@ function clientProbes(
     "/dashboard/messages.data",
     "/dashboard/account",
     "/dashboard/account.data",
+    "/dashboard/sprint-1/tasks/vsl-alchemist",
+    "/dashboard/sprint-1/tasks/vsl-alchemist.data",
+    "/dashboard/sprint-2/tasks/landing-page-buildout",
+    "/dashboard/sprint-1/tasks/messaging-mastery",
+    "/resources/hand-ins/sprint-1/icp-builder",
+    "/resources/hand-ins/sprint-1/..%2F..",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => {
       const fields: Array<[string, string]> = [];
       if (!random.chance(0.15)) fields.push(["body", random.pick(MESSAGE_BODIES)]);
+      if (random.chance(0.3)) fields.push(["link", random.pick(HAND_IN_LINKS)]);
+      if (random.chance(0.3)) fields.push(["note", random.pick(MESSAGE_BODIES)]);
       if (random.chance(0.3)) fields.push(["internal", "on"]);
       if (random.chance(0.5)) fields.push(["intent", random.pick(["mail-settings", "", "💥"])]);
       if (random.chance(0.5)) {
@@ -1279,6 +1306,10 @@ function staffProbes(
     `/staff/clients/${staff.clientId}/files`,
     `/staff/clients/${staff.clientId}/files.data`,
     "/staff/clients/00000000-0000-4000-8000-000000000000/files",
+    `/staff/clients/${staff.clientId}/tasks/vsl-alchemist`,
+    `/staff/clients/${staff.clientId}/tasks/vsl-alchemist.data`,
+    `/staff/clients/${staff.clientId}/tasks/no-such-task`,
+    "/staff/reviews",
   ];
   return Array.from({ length: count }, () => {
     const built = randomBody(random, () => staffFields(random));
@@ -1662,7 +1693,7 @@ describe("hostile input", () => {
     const toSignOut = await signIn(app.url, email, PASSWORD);
     const random = new Random(SEED + 1);
     const probes = [
-      ...authActionProbes(random, app.url, forged, 380),
+      ...authActionProbes(random, app.url, forged, 520),
       ...sidebarProbes(random, app.url, forged, 110),
       ...signOutProbes(random, app.url, forged, 60, toSignOut),
       ...confirmProbes(random, app.url, forged, 90),
