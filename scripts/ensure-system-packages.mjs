@@ -1,4 +1,4 @@
-// Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL):
+// Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL, Swift):
 // each is found at its usual path or its env var, or installed with apt-get when running as root;
 // otherwise the script says what to install and exits 1 (decision 001).
 import { execFileSync } from "node:child_process";
@@ -31,12 +31,17 @@ const programs = {
     path: postgresInitdb(),
     packages: ["postgresql", "postgresql-contrib"],
   },
+  swift: {
+    path: "/usr/bin/swift-proxy-server",
+    packages: ["swift", "swift-proxy", "swift-object", "swift-container", "swift-account", "memcached"],
+  },
 };
 
 /**
- * Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql
+ * Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql swift
  * Chromium for the end-to-end tests (Playwright never downloads a browser here), redis-server for
- * the shared rate-limit test, PostgreSQL (with pgcrypto) for the Supabase export test.
+ * the shared rate-limit test, PostgreSQL (with pgcrypto) for the Supabase export test, OpenStack
+ * Swift (its s3api, with memcached for its tempauth) as the real S3 server of the storage tests.
  */
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in programs));

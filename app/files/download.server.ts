@@ -7,7 +7,7 @@ import { sharedFileById } from "~/data/shared-files.server";
 import { notFound } from "~/lib/not-found.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import type { SessionUser } from "~/session/state.server";
-import { opensInline } from "./file-kinds.server";
+import { opensInline } from "./file-types";
 import { fileStore } from "./store.server";
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

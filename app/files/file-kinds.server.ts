@@ -180,17 +180,3 @@ export async function checkFileKind(
     format === undefined ? TEXT_NAMES[text] : (FOUND_NAMES[format] ?? `a .${format} file`);
   return { ok: false, refusal: { reason: "mismatch", claimed: claimed.claim, found } };
 }
-
-/** The Content-Types a browser may show in place (inside the download's sandbox). */
-const OPENS_INLINE = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "application/pdf",
-]);
-
-/** Whether a file stored as `contentType` may open in the browser rather than download. */
-export function opensInline(contentType: string): boolean {
-  return OPENS_INLINE.has(contentType);
-}

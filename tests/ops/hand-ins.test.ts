@@ -202,6 +202,12 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     expect(trail.html).toContain("Hand-in: VSL Alchemist, version 2");
     const files = await page(app, "/dashboard/files", client.cookie);
     expect(files.html).toContain("vsl-script-v2.pdf");
+    // Its kind, and a way to open it in place (a PDF may).
+    expect(files.html).toMatch(/PDF · 4\d B · You/);
+    const inline = /href="(\/resources\/files\/[0-9a-f-]{36}\?inline=1)"/.exec(files.html)?.[1];
+    const opened = await fetch(`${app.url}${inline}`, { headers: { Cookie: client.cookie } });
+    expect(opened.headers.get("content-type")).toBe("application/pdf");
+    expect(opened.headers.get("content-disposition")).toMatch(/^inline;/);
   });
 
   it("keeps each client's hand-ins their own, and refuses what does not fit", async () => {

@@ -2,7 +2,8 @@
 // refusals for programs, markup, empty files and renamed files, text without a magic number, the
 // Office zip containers, and which kinds may open in place.
 import { describe, expect, it } from "vitest";
-import { checkFileKind, opensInline, SNIFF_BYTES } from "~/files/file-kinds.server";
+import { checkFileKind, SNIFF_BYTES } from "~/files/file-kinds.server";
+import { fileTypeLabel, opensInline } from "~/files/file-types";
 
 /** A 1×1 PNG, whole. */
 const PNG = Buffer.from(
@@ -259,5 +260,24 @@ describe("which kinds open in place", () => {
     ]) {
       expect(opensInline(type), type).toBe(false);
     }
+  });
+
+  it("names each stored kind in a word for the file lists", () => {
+    const labels = {
+      "application/pdf": "PDF",
+      "image/png": "Image",
+      "audio/mpeg": "Audio",
+      "video/quicktime": "Video",
+      "text/csv; charset=utf-8": "Spreadsheet",
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Spreadsheet",
+      "application/vnd.ms-powerpoint": "Slides",
+      "text/markdown; charset=utf-8": "Text",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Document",
+      "application/rtf": "Document",
+      "application/zip": "Zip archive",
+      "application/octet-stream": "File",
+    };
+    for (const [type, label] of Object.entries(labels))
+      expect(fileTypeLabel(type), type).toBe(label);
   });
 });

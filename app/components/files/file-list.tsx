@@ -1,7 +1,8 @@
-// The files shared between a client and the agency, newest first: each name downloads the file;
-// who shared it, when, its size and its note. A client reads the agency's as "Agency".
+// The files shared between a client and the agency, newest first: each name downloads the file (an
+// image or PDF may also open in place); its kind, size, who shared it, when, and its note.
 import { Icon } from "~/components/ui/icon";
 import type { SharedFile } from "~/data/shapes";
+import { fileTypeLabel, opensInline } from "~/files/file-types";
 import { fileDownloadPath } from "~/lib/paths";
 import { consoleTime } from "~/programme/programme-edits";
 
@@ -35,9 +36,19 @@ export function FileList({ files, reader }: { files: SharedFile[]; reader: "clie
             {file.name}
           </a>
           <span className="text-muted-foreground">
-            {fileSize(file.bytes)} · {sharer(file)} ·{" "}
+            {fileTypeLabel(file.contentType)} · {fileSize(file.bytes)} · {sharer(file)} ·{" "}
             <time dateTime={new Date(file.at).toISOString()}>{consoleTime(file.at)}</time>
           </span>
+          {opensInline(file.contentType) ? (
+            <a
+              href={`${fileDownloadPath(file.id)}?inline=1`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="justify-self-start text-indigo-700 hover:underline"
+            >
+              Open<span className="sr-only"> {file.name}</span> (opens in a new tab)
+            </a>
+          ) : null}
           {file.note ? <p className="whitespace-pre-line text-slate-700">{file.note}</p> : null}
         </li>
       ))}

@@ -1,7 +1,7 @@
 // One client's page in the staff console: the overall figure and each sprint (status, progress,
 // countdown start, objectives, tasks) as plain forms, one per sprint, that work without
 // JavaScript; a locked sprint says what it waits for. The audit trail follows.
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert, type ClaimsAnswer } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FormAnswer } from "~/forms/answer";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { staffClientMessagesPath, staffClientPath } from "~/lib/paths";
+import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
@@ -106,10 +106,12 @@ function SprintForm({
   action,
   page,
   startedAt,
+  clientId,
 }: {
   action: string;
   page: SprintPageView;
   startedAt: number | null;
+  clientId: string;
 }) {
   const { sprint } = page;
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
@@ -206,6 +208,13 @@ function SprintForm({
                       </option>
                     ))}
                   </NativeSelect>
+                  <Link
+                    to={staffClientTaskPath(clientId, task.id)}
+                    className="justify-self-start text-xs text-indigo-700 hover:underline"
+                  >
+                    Hand-ins and discussion
+                    <span className="sr-only">: {task.title}</span>
+                  </Link>
                 </div>
               ))}
             </fieldset>
@@ -265,6 +274,7 @@ export function ProgrammeEditsPage({
           action={action}
           page={page}
           startedAt={startedAt}
+          clientId={client.userId}
         />
       ))}
       <AuditTrail entries={audit.entries} older={audit.older} clientId={client.userId} />
