@@ -1,6 +1,6 @@
-// Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL, Swift):
-// each is found at its usual path or its env var, or installed with apt-get when running as root;
-// otherwise the script says what to install and exits 1 (decision 001).
+// Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL,
+// Swift): each is found at its usual path or its env var, or installed with apt-get when running as
+// root; otherwise the script says what to install and exits 1 (decision 001).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
@@ -33,7 +33,14 @@ const programs = {
   },
   swift: {
     path: "/usr/bin/swift-proxy-server",
-    packages: ["swift", "swift-proxy", "swift-object", "swift-container", "swift-account", "memcached"],
+    packages: [
+      "swift",
+      "swift-proxy",
+      "swift-object",
+      "swift-container",
+      "swift-account",
+      "memcached",
+    ],
   },
 };
 

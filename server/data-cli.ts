@@ -1,10 +1,14 @@
-// The product database's commands (built as build/data.js): `migrate` brings the database to the
-// newest schema; `export <url>` copies the SQLite file's product data into an empty PostgreSQL
-// database, migrated first, with the portal stopped (decision 032).
+// The product data's commands (built as build/data.js): `migrate` brings the database to the newest
+// schema; `export <url>` copies the SQLite file's data into an empty PostgreSQL database (decision
+// 032); `files-to-bucket` copies the data folder's files into the S3_* bucket (decision 058).
 import { migrate, openMigratedDatabase } from "../app/data/database.server";
 import { copyProductData } from "../app/data/export.server";
+import { moveFilesToBucket } from "../app/files/move-to-bucket.server";
+import { s3Client } from "../app/files/s3-store.server";
+import { filesFolder } from "../app/files/store.server";
+import { readS3Config } from "../app/lib/env.server";
 
-const USAGE = "usage: node build/data.js migrate | export <postgresql://…>";
+const USAGE = "usage: node build/data.js migrate | export <postgresql://…> | files-to-bucket";
 
 /**
  * Usage: node build/data.js migrate | export <postgresql://…>
@@ -12,6 +16,8 @@ const USAGE = "usage: node build/data.js migrate | export <postgresql://…>";
  *   schema.
  * - `export <url>` copies the product data from the SQLite file in DATA_DIR into the PostgreSQL
  *   database at <url> (migrated first); the portal should be stopped meanwhile.
+ * - `files-to-bucket` copies every file in DATA_DIR/files that the database (DATABASE_URL, or the
+ *   SQLite file) lists into the bucket of S3_BUCKET; run it again to resume.
  */
 async function main(args: string[]) {
   const [command, target] = args;
@@ -33,6 +39,31 @@ async function main(args: string[]) {
       }
     } finally {
       await from.close();
+    }
+    return;
+  }
+  if (command === "files-to-bucket" && !target) {
+    const s3 = readS3Config(process.env);
+    if (!s3) throw new Error("set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY first");
+    const db = await openMigratedDatabase({
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      dataDir,
+    });
+    try {
+      const moved = await moveFilesToBucket(
+        db.reader,
+        filesFolder(dataDir),
+        s3,
+        s3Client(s3),
+        console.log,
+      );
+      console.log(
+        `copied ${moved.copied}, already there ${moved.skipped}, missing ${moved.missing.length}`,
+      );
+      for (const id of moved.missing) console.log(`missing from ${filesFolder(dataDir)}: ${id}`);
+      if (moved.missing.length > 0) process.exitCode = 1;
+    } finally {
+      await db.close();
     }
     return;
   }

@@ -1,7 +1,7 @@
-// A shared file's download, after its reader's check: the client it belongs to, or staff; anyone
-// else (and any id nobody has) gets the 404 page. An attachment of its sniffed type, but an image
-// or PDF asked for in place opens inline, sandboxed without scripts (decisions 052, 056).
-import { createReadableStreamFromReadable } from "@remix-run/node";
+// A shared file's download, after its reader's check (the client it belongs to, or staff; anyone
+// else, and any unknown id, gets the 404 page): an attachment of its sniffed type, from the app or
+// a bucket's presigned URL; an image or PDF asked for in place opens inline, sandboxed, from the app.
+import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { database } from "~/data/connection.server";
 import { sharedFileById } from "~/data/shared-files.server";
 import { notFound } from "~/lib/not-found.server";
@@ -37,10 +37,18 @@ export async function fileDownload(
   if (!fileId || !FILE_ID.test(fileId)) throw notFound(request);
   const file = await sharedFileById(await database(), fileId);
   if (!file || (reader.role !== STAFF_ROLE && file.clientId !== reader.id)) throw notFound(request);
-  const stored = await fileStore().read(file.id);
-  if (!stored) throw notFound(request);
   const inline =
     new URL(request.url).searchParams.get("inline") === "1" && opensInline(file.contentType);
+  const store = fileStore();
+  if (!inline) {
+    const url = await store.downloadUrl(file.id, {
+      disposition: disposition("attachment", file.name),
+      contentType: file.contentType,
+    });
+    if (url) return redirect(url, { headers: { "Cache-Control": "private, no-store" } });
+  }
+  const stored = await store.read(file.id);
+  if (!stored) throw notFound(request);
   const answer = new Headers(headers);
   answer.set("Content-Type", file.contentType);
   answer.set("Content-Length", String(stored.bytes));

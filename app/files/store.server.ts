@@ -1,11 +1,12 @@
-// Where files' bytes are kept: under the data folder, written by streaming to a partial file that is
-// flushed to disk and only then renamed to its key, so a stored key is always a whole file.
+// Where files' bytes are kept: under the data folder, streamed to a partial file that is flushed to
+// disk and only then renamed to its key, so a stored key is always a whole file; or in a bucket.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { getEnv } from "~/lib/env.server";
+import { s3FileStore } from "./s3-store.server";
 
 export interface StoredBytes {
   bytes: number;
@@ -18,6 +19,14 @@ export interface FileStore {
   /** The bytes under `key`, or null when there are none. */
   read(key: string): Promise<{ stream: Readable; bytes: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Where a browser may fetch the bytes itself (a presigned URL answering with these headers),
+   * or null: the app streams them after its check.
+   */
+  downloadUrl(
+    key: string,
+    headers: { disposition: string; contentType: string },
+  ): Promise<string | null>;
 }
 
 /** Keys are ids the app made: never a name a user chose, never a path. */
@@ -38,7 +47,7 @@ async function syncFolder(folder: string) {
   }
 }
 
-function diskFileStore(root: string): FileStore {
+export function diskFileStore(root: string): FileStore {
   const incoming = join(root, "incoming");
   let ready: Promise<unknown> | undefined;
   const folders = () => (ready ??= mkdir(incoming, { recursive: true }));
@@ -79,6 +88,7 @@ function diskFileStore(root: string): FileStore {
     async remove(key) {
       await rm(join(root, checkedKey(key)), { force: true });
     },
+    downloadUrl: async () => null,
   };
 }
 
@@ -100,7 +110,11 @@ export function filesFolder(dataDir: string): string {
 
 let current: FileStore | undefined;
 
-/** This process's file store (the data folder's `files`). */
+/** This process's file store: the bucket of S3_BUCKET, else the data folder's `files`. */
 export function fileStore(): FileStore {
-  return (current ??= diskFileStore(filesFolder(getEnv().DATA_DIR)));
+  if (!current) {
+    const env = getEnv();
+    current = env.s3 ? s3FileStore(env.s3) : diskFileStore(filesFolder(env.DATA_DIR));
+  }
+  return current;
 }

@@ -111,7 +111,27 @@ const schema = z.object({
   MESSAGE_MAIL_DELAY_SECONDS: positiveInt.default(300),
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   BENCH_SESSION_USER: benchSessionUser.optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanString.optional(),
+  S3_PRESIGNED_DOWNLOAD_SECONDS: z.coerce.number().int().min(1).max(604_800).optional(),
 });
+
+/** Where files go at scale: an S3-compatible bucket (AWS S3, Supabase Storage, R2, MinIO). */
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Downloads go to a presigned URL valid this long; unset: streamed through the app. */
+  presignedDownloadSeconds: number | undefined;
+}
 
 export type Env = z.infer<typeof schema> & {
   SITE_URL: string;
@@ -120,6 +140,8 @@ export type Env = z.infer<typeof schema> & {
   isProduction: boolean;
   /** Where the app's own mails go: SMTP_URL, else the auth mails' GOTRUE_SMTP_*; none: the outbox. */
   smtp: SmtpConfig | undefined;
+  /** The bucket files are kept in; none: the data folder. */
+  s3: S3Config | undefined;
 };
 
 const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
@@ -133,6 +155,8 @@ const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   BENCH_SESSION_USER: "only for `npm run bench` on a loopback SITE_URL",
   MAIL_FROM:
     "set MAIL_FROM to the address the portal's mails come from, e.g. portal@agency.example",
+  S3_BUCKET:
+    "set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a provider other than AWS), or none of them to keep files in DATA_DIR",
   DATABASE_URL:
     "set DATABASE_URL to a PostgreSQL connection string, or leave it unset for the embedded SQLite file in DATA_DIR",
 };
@@ -195,6 +219,49 @@ function smtpOf(
   }
 }
 
+/** S3_BUCKET with its keys (a custom endpoint is path-style unless told otherwise), or none. */
+function s3Of(env: z.infer<typeof schema>, problems: string[]): S3Config | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = env;
+  if (!bucket) {
+    if (env.S3_ENDPOINT || accessKeyId || secret) {
+      problems.push(`S3_BUCKET: required with the other S3_* settings (${HINTS.S3_BUCKET})`);
+    }
+    return undefined;
+  }
+  if (!accessKeyId || !secret) {
+    problems.push(
+      `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_BUCKET (${HINTS.S3_BUCKET})`,
+    );
+    return undefined;
+  }
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId,
+    secretAccessKey: secret,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    presignedDownloadSeconds: env.S3_PRESIGNED_DOWNLOAD_SECONDS,
+  };
+}
+
+/** The S3_* part of an environment alone (for the command that moves files into the bucket). */
+export function readS3Config(source: Record<string, string | undefined>): S3Config | undefined {
+  const s3Rules = schema.pick({
+    S3_BUCKET: true,
+    S3_ENDPOINT: true,
+    S3_REGION: true,
+    S3_ACCESS_KEY_ID: true,
+    S3_SECRET_ACCESS_KEY: true,
+    S3_FORCE_PATH_STYLE: true,
+    S3_PRESIGNED_DOWNLOAD_SECONDS: true,
+  });
+  const problems: string[] = [];
+  const s3 = s3Of(validate(s3Rules, source) as z.infer<typeof schema>, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return s3;
+}
+
 /** Parses an environment; throws ConfigError listing every problem and what to set. */
 export function parseEnv(
   source: Record<string, string | undefined>,
@@ -233,10 +300,12 @@ export function parseEnv(
     }
   }
   const smtp = smtpOf(env, source, problems);
+  const s3 = s3Of(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...env,
     smtp,
+    s3,
     SITE_URL: siteUrl,
     SESSION_SECRET: sessionSecret as string,
     COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,

@@ -1,11 +1,9 @@
 // The conversation at the staff list's scale: `settings.staffMessages` messages written straight into
 // the database among its clients; the inbox and the list with unread counts under load; a client's
 // post until staff's open thread shows it; `settings.liveStreams` open streams' memory and idle CPU.
-import Database from "libsql";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import pg from "pg";
 import { settings } from "./config.mjs";
+import { runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
 import { createConfirmedUser, signIn } from "./session.mjs";
 import { percentile } from "./stats.mjs";
@@ -45,27 +43,7 @@ function seedStatements(engine, staffId, messages, base) {
 
 async function seed(engine, app, databaseUrl, staffId, messages) {
   const statements = seedStatements(engine, staffId, messages, Date.now() - messages);
-  if (engine === "postgres") {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      for (const statement of statements) await client.query(statement);
-      await client.query("ANALYZE");
-    } finally {
-      await client.end();
-    }
-  } else {
-    const db = new Database(join(app.dataDir, "portal.sqlite"));
-    db.pragma("busy_timeout = 10000");
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      for (const statement of statements) db.exec(statement);
-      db.exec("COMMIT");
-      db.exec("ANALYZE");
-    } finally {
-      db.close();
-    }
-  }
+  await runSeed(engine, app, databaseUrl, statements);
 }
 
 /** The data of each `changed` event on the staff member's live stream, as it arrives. */

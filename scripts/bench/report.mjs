@@ -195,6 +195,7 @@ function loadRuns(results) {
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
+    ...(data?.staff ?? []).flatMap((staff) => staff.handIns.runs),
   ];
 }
 
@@ -266,6 +267,30 @@ function staffRows(staff) {
       value: `${staff.authCallsPerView} (${staff.authCalls.calls} calls in ${staff.authCalls.views} views)`,
     },
     ...conversationRows(staff.label, staff.conversation),
+    ...handInRows(staff.label, staff.handIns),
+  ];
+}
+
+function handInRows(label, handIns) {
+  const rate = (seconds) => `${(handIns.megabytes / seconds).toFixed(0)} MB/s`;
+  return [
+    ...handIns.runs.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}`,
+      value: loadValue(run),
+    })),
+    {
+      area: "data",
+      measure: `${label} · a ${handIns.megabytes} MB hand-in through the app to disk`,
+      value:
+        `${ms(handIns.upload.seconds * 1000)} (${rate(handIns.upload.seconds)})` +
+        ` · server memory +${(handIns.upload.grown / 1024 / 1024).toFixed(1)} MB at its peak`,
+    },
+    {
+      area: "data",
+      measure: `${label} · its download through the app`,
+      value: `${ms(handIns.download.seconds * 1000)} (${rate(handIns.download.seconds)})`,
+    },
   ];
 }
 

@@ -3,6 +3,7 @@
 // auth-service calls (decision 034), then the conversation at that scale (conversation.mjs).
 import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { measureConversation } from "./conversation.mjs";
+import { measureHandIns } from "./hand-ins.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
 import { measureEndpoints } from "./server-load.mjs";
@@ -128,5 +129,6 @@ export async function measureStaffList(engine, label) {
     authCallsPerView,
     authCalls: auth,
     conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
+    handIns: await measureHandIns(engine, label, { id: staff.id, cookie }),
   };
 }

@@ -1,0 +1,31 @@
+// Rows written straight into an app's product database for a bench at scale: SQL statements run in
+// one transaction on the app's engine (its SQLite file, or DATABASE_URL), then ANALYZE.
+import Database from "libsql";
+import { join } from "node:path";
+import pg from "pg";
+
+export async function runSeed(engine, app, databaseUrl, statements) {
+  if (engine === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      for (const statement of statements) await client.query(statement);
+      await client.query("COMMIT");
+      await client.query("ANALYZE");
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(join(app.dataDir, "portal.sqlite"));
+  db.pragma("busy_timeout = 10000");
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    for (const statement of statements) db.exec(statement);
+    db.exec("COMMIT");
+    db.exec("ANALYZE");
+  } finally {
+    db.close();
+  }
+}
