@@ -2,7 +2,8 @@
 // multipart post) and as the page's script does (JSON answers): version 1, changes requested with a
 // comment, version 2, approval; the task Done; the queue, the audit trail and the client's thread.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
@@ -56,15 +57,20 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
   let staff: Person;
   let client: Person;
   let other: Person;
+  let smtp: Awaited<ReturnType<typeof startMailCatcher>>;
 
   beforeAll(async () => {
     auth = await startAuthProcess(freePort());
+    smtp = await startMailCatcher();
     const database: Record<string, string> =
       engine === "postgres" ? { DATABASE_URL: freshPostgres().url } : {};
     app = await startAppProcess(freePort(), auth.url, {
       SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
       RATE_LIMIT_SIGN_IN_PER_IP: "1000",
       UPLOAD_MAX_CLIENT_BYTES: "4096",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "portal@agency.test",
+      MESSAGE_MAIL_DELAY_SECONDS: "1",
       ...database,
     });
     staff = await signedInPerson(app, auth.url, "review-staff", PASSWORD, true);
@@ -75,6 +81,7 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
   afterAll(async () => {
     await app?.stop();
     await auth?.stop();
+    await smtp?.close();
   });
 
   it("carries a hand-in through changes requested, a second version and approval", async () => {
@@ -198,6 +205,19 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     expect(done.html).toContain("This task is done.");
     expect(done.html).toMatch(/Version 2[\s\S]*Approved[\s\S]*Version 1[\s\S]*Changes requested/);
     expect((await page(app, "/staff/reviews", staff.cookie)).html).not.toContain(client.email);
+    // The client is mailed the decision, as any message from the agency.
+    await vi.waitFor(
+      () => {
+        const mailed = smtp.messages.some(
+          (mail) =>
+            !Array.isArray(mail.to) &&
+            mail.to?.text === client.email &&
+            mail.text?.includes("Approved “VSL Alchemist” (version 2)."),
+        );
+        if (!mailed) throw new Error("the approval is not mailed yet");
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     const trail = await page(app, `/staff/clients/${client.id}`, staff.cookie);
     expect(trail.html).toContain("Hand-in: VSL Alchemist, version 2");
     const files = await page(app, "/dashboard/files", client.cookie);
