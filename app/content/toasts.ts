@@ -127,6 +127,10 @@ export const toasts = {
     "Already in Review",
     "Your latest version is with the agency: hand in again once they answer.",
   ),
+  handInByStaff: error(
+    "For Clients",
+    "Clients hand in their work here; staff review it in the console.",
+  ),
   handInNotAsked: error("Nothing to Hand In", "This task is done with its tick, not a hand-in."),
   reviewCommentMissing: error("Say What to Change", "Write what the client should change."),
   reviewDecisionUnknown: error("Choose a Decision", "Approve the work or request changes."),

@@ -1,9 +1,19 @@
 // Hand-ins: each version of a client's work on a task, written in the transaction that stores its
 // files, and reviewed once (a decision only moves a hand-in still in review); the review queue.
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "./connection.server";
 import type { HandInStatus } from "./schema";
 import type { HandIn, ReviewQueueItem } from "./shapes";
+
+/**
+ * Makes the client's hand-ins take turns until `trx` ends: the next version's number, the one in
+ * review and the storage left are read and written by one hand-in at a time. SQLite's single
+ * writer already does this.
+ */
+export async function lockClientHandIns(trx: Executor, clientId: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`hand-ins:${clientId}`}))`.execute(trx);
+}
 
 export interface NewHandIn {
   clientId: string;
@@ -158,9 +168,10 @@ export async function latestHandInStatuses(
 export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueueItem[]> {
   const rows = await db
     .selectFrom("hand_ins as h")
-    .leftJoin("clients as c", "c.user_id", "h.client_id")
+    .innerJoin("clients as c", "c.user_id", "h.client_id")
     .select(["h.id", "h.client_id", "h.task_id", "h.version", "h.submitted_at", "c.email"])
     .where("h.status", "=", "in-review")
+    .where(sql<number>`coalesce(c.is_staff, 0)`, "=", 0)
     .orderBy("h.submitted_at", "asc")
     .orderBy("h.id", "asc")
     .limit(limit)

@@ -17,9 +17,9 @@ import type { FileStore } from "./store.server";
 
 /** Objects live under this prefix, so a bucket can hold other things too. */
 export const S3_PREFIX = "files/";
-/** 8 MiB parts, two in flight: at most 16 MiB of an upload in memory. */
-const PART_BYTES = 8 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
+/** 5 MiB parts (S3's smallest), one in flight: an upload holds a few parts in memory at most. */
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 1;
 
 export function s3Client(config: S3Config): S3Client {
   return new S3Client({

@@ -6,7 +6,12 @@ import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
-import { clientStoredBytes, latestHandInStatuses, recordHandIn } from "~/data/hand-ins.server";
+import {
+  clientStoredBytes,
+  latestHandInStatuses,
+  lockClientHandIns,
+  recordHandIn,
+} from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { fileStore } from "~/files/store.server";
@@ -17,6 +22,7 @@ import { handInSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/not-found.server";
+import { STAFF_ROLE } from "~/lib/roles";
 import { taskPath } from "~/lib/paths";
 import { messageMailJob } from "~/messages/mail-job";
 import { findSprint, sprintPageView, type TaskView } from "~/programme/client-programme";
@@ -55,6 +61,8 @@ export async function handInWork(
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
+  // Work is the clients' to hand in: staff review it in the console.
+  if (user.role === STAFF_ROLE) return formError(context, toasts.handInByStaff, { status: 403 });
   const env = getEnv();
   const store = fileStore();
   const limits = { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES };
@@ -70,6 +78,7 @@ export async function handInWork(
   }
   try {
     return await inTransaction(async (trx) => {
+      await lockClientHandIns(trx, user.id);
       const at = Date.now();
       const page = sprintPageView(sprint, content, await readClientState(trx, user.id), at);
       const shown = page.tasks.find((candidate) => candidate.id === task.id);

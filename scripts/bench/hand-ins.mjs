@@ -1,9 +1,12 @@
 // Hand-ins at the staff list's scale: 10,000 hand-ins waiting for review among its clients and
 // 10,000 files of one client, written straight into the database, then the review queue and the
-// files page under load; and a 100 MB hand-in through the app and its download, timed.
+// files page under load; a 100 MB hand-in and its download, timed, to disk and to Swift's S3 API.
+import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { startSwift } from "../swift.mjs";
 import { settings } from "./config.mjs";
+import { freePort, onStop, startApp } from "./processes.mjs";
 import { runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
@@ -12,6 +15,7 @@ const ROWS = 10_000;
 const MiB = 1024 * 1024;
 const UPLOAD_BYTES = 100 * MiB;
 const BOUNDARY = "----portal-bench-upload";
+const BUCKET = "portal-bench";
 
 function seedStatements(engine, clientId, base) {
   const series =
@@ -144,4 +148,42 @@ export async function measureHandIns(engine, label, staff) {
   const upload = await uploadHandIn(engine.app, cookie);
   const download = await downloadLatest(engine.app, cookie);
   return { runs, upload, download, megabytes: UPLOAD_BYTES / MiB };
+}
+
+/**
+ * The 100 MB hand-in and its download on an app of its own (SQLite) keeping files in a bucket of a
+ * Swift started for it; both are stopped afterwards (by stopAll() if this fails).
+ */
+export async function measureBucketHandIn() {
+  const swift = await startSwift({ freePort });
+  const stopSwift = onStop(() => swift.stop());
+  const credentials = { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey };
+  const s3 = new S3Client({
+    endpoint: swift.endpoint,
+    region: swift.region,
+    credentials,
+    forcePathStyle: true,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  s3.destroy();
+  const app = await startApp(settings.buildDir, {
+    name: "s3",
+    extra: {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: swift.endpoint,
+      S3_REGION: swift.region,
+      S3_ACCESS_KEY_ID: swift.accessKeyId,
+      S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    },
+  });
+  const email = `bucket-hand-in-${Date.now()}@bench.example.test`;
+  await createConfirmedUser(app.authUrl, email);
+  const { cookie } = await signIn(app.url, email);
+  const upload = await uploadHandIn(app, cookie);
+  const download = await downloadLatest(app, cookie);
+  await app.stop();
+  await stopSwift();
+  return { upload, download, megabytes: UPLOAD_BYTES / MiB };
 }

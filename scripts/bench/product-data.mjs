@@ -1,10 +1,11 @@
 // The bench's product-data part on SQLite and a throwaway PostgreSQL, a client part-way through
 // sprint 1: signed-in pages' HTML, next to the bare page and under load; the tick round trip; the
-// staff list and the conversation at 10,000 clients; the read's CPU per view; a /dashboard profile.
+// staff list and conversation at 10,000 clients; a hand-in to S3; read CPU per view; a profile.
 import { startPostgres } from "../postgres.mjs";
 import { settings } from "./config.mjs";
 import { treeCpuSeconds } from "./cpu.mjs";
 import { profilePage } from "./cpu-profile.mjs";
+import { measureBucketHandIn } from "./hand-ins.mjs";
 import { pageShape } from "./page-shape.mjs";
 import { freePort, onStop, scratchDir, startApp } from "./processes.mjs";
 import { buildReadCost, measureReadCost } from "./read-cost.mjs";
@@ -148,6 +149,9 @@ export async function measureProductData(bare) {
     await engine.app.stop();
   }
 
+  step("a 100 MB hand-in to the S3 server (Swift) and its download, on an app of its own");
+  const bucketHandIn = await measureBucketHandIn();
+
   step(`the read's CPU per view, in-process (${settings.readCostViews} views per engine)`);
   const readCost = await readCosts(engines);
 
@@ -167,6 +171,7 @@ export async function measureProductData(bare) {
     share,
     runs,
     staff,
+    bucketHandIn,
     readCost,
     profile,
   };

@@ -3,6 +3,7 @@
 // the queue lists what waits, oldest first; the latest version's status per task; a client's bytes.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
   clientStoredBytes,
@@ -97,14 +98,27 @@ describe.each(ENGINES)("hand-ins on %s", (engine) => {
     expect(version?.status).toBe("approved");
   });
 
-  it("queues what waits for review, oldest first, and drops what was decided", async () => {
+  it("queues what waits for review, oldest first, and drops what was decided and staff's own", async () => {
     const clientId = randomUUID();
+    const staffId = randomUUID();
+    const entry = (userId: string, isStaff: boolean) => ({
+      userId,
+      email: `${userId}@example.test`,
+      state: "confirmed" as const,
+      isStaff,
+      createdAt: 1,
+      lastSignInAt: null,
+    });
+    await inTransaction((trx) =>
+      saveDirectory(trx, [entry(clientId, false), entry(staffId, true)], 1),
+    );
+    await handIn(staffId, "pricing-strategist", 1);
     const older = await handIn(clientId, "pricing-strategist", 10);
     const newer = await handIn(clientId, "messaging-mastery", 20);
     const decided = await handIn(clientId, "landing-page-buildout", 5);
     await review(clientId, "landing-page-buildout", decided.id, true);
     const queue = (await reviewQueue(await database())).filter(
-      (item) => item.clientId === clientId,
+      (item) => item.clientId === clientId || item.clientId === staffId,
     );
     expect(queue.map((item) => [item.id, item.taskId, item.version])).toEqual([
       [older.id, "pricing-strategist", 1],

@@ -244,6 +244,31 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     // Another client's task page shows none of the first client's versions.
     expect((await page(app, TASK, other.cookie)).html).not.toContain("vsl-script");
 
+    // Hand-ins at once on one task: one is version 1, the others wait their turn and are refused.
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        postFiles(
+          app,
+          "/dashboard/sprint-1/tasks/pricing-strategist",
+          other.cookie,
+          { link: "", note: "" },
+          {
+            [`price-${index}.pdf`]: PDF,
+          },
+        ).then((response) => response.status),
+      ),
+    );
+    expect(burst.sort()).toEqual([302, 409, 409, 409, 409, 409]);
+    // Staff review work; they hand none in.
+    const byStaff = await postFiles(
+      app,
+      TASK,
+      staff.cookie,
+      { link: "", note: "" },
+      { "s.pdf": PDF },
+    );
+    expect(byStaff.status).toBe(403);
+
     // A task done with its tick takes no hand-in; a link task needs an https link.
     const tickTask = await postFiles(
       app,

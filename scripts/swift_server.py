@@ -1,5 +1,5 @@
-# Runs one Swift server in the foreground from a test's own folder, logging to stderr. Swift reads
-# /etc/swift/swift.conf as its modules load, so it is pointed at the folder's before the rest load.
+# Runs one Swift server of scripts/swift.mjs in the foreground from its folder, logging to stderr.
+# Swift reads /etc/swift/swift.conf as its modules load, so it is pointed at the folder's first.
 # Usage: swift_server.py <account|container|object> <conf>, or proxy <conf> <3 backend ports>
 import os
 import sys

@@ -1,4 +1,4 @@
-# The one-device account, container and object rings of a test's own Swift, written into its folder
+# The one-device account, container and object rings of a throwaway Swift, written into its folder
 # by the proxy's launcher (swift_server.py): the proxy is the one server that reads them.
 from swift.common.ring import RingBuilder
 
