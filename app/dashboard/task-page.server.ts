@@ -5,13 +5,14 @@ import { readClientState } from "~/data/client-programme.server";
 import { database } from "~/data/connection.server";
 import { taskHandIns } from "~/data/hand-ins.server";
 import { threadMessages } from "~/data/messages.server";
-import { readForm } from "~/forms/answer.server";
+import { toasts } from "~/content/toasts";
+import { formError, readForm } from "~/forms/answer.server";
 import { handInWork } from "~/hand-ins/handing-in.server";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/not-found.server";
 import { handInUploadPath, taskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
-import { findSprint, sprintPageView } from "~/programme/client-programme";
+import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { SessionUser } from "~/session/state.server";
 
@@ -65,9 +66,14 @@ export async function taskPageAction(
   taskId: string | undefined,
 ) {
   if (isMultipart(request)) return handInWork(request, context, user, segment, taskId);
-  const sprint = findSprint(currentProgramme(), segment);
+  const content = currentProgramme();
+  const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
+  const state = await readClientState(await database(), user.id);
+  if (blockingSprint(sprint, content, state) !== null) {
+    return formError(context, toasts.sprintLocked, { status: 403 });
+  }
   return postMessage(await readForm(request), context, {
     clientId: user.id,
     author: { id: user.id, email: user.email, role: "client" },

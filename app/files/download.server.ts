@@ -8,6 +8,7 @@ import { notFound } from "~/lib/not-found.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import type { SessionUser } from "~/session/state.server";
 import { opensInline } from "./file-types";
+import { FileStoreUnavailable } from "./file-store";
 import { fileStore } from "./store.server";
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -28,6 +29,18 @@ function disposition(type: "attachment" | "inline", name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The answer while the store cannot be reached: try again shortly. */
+function storeUnavailable(): Response {
+  return new Response(
+    "Connection Error: the files cannot be reached right now. Please try again in a moment.",
+    {
+      status: 503,
+      statusText: "Connection Error",
+      headers: { "Retry-After": "10", "Content-Type": "text/plain; charset=utf-8" },
+    },
+  );
+}
+
 export async function fileDownload(
   request: Request,
   reader: SessionUser,
@@ -40,14 +53,20 @@ export async function fileDownload(
   const inline =
     new URL(request.url).searchParams.get("inline") === "1" && opensInline(file.contentType);
   const store = fileStore();
-  if (!inline) {
-    const url = await store.downloadUrl(file.id, {
-      disposition: disposition("attachment", file.name),
-      contentType: file.contentType,
-    });
-    if (url) return redirect(url, { headers: { "Cache-Control": "private, no-store" } });
+  let stored;
+  try {
+    if (!inline) {
+      const url = await store.downloadUrl(file.id, {
+        disposition: disposition("attachment", file.name),
+        contentType: file.contentType,
+      });
+      if (url) return redirect(url, { headers: { "Cache-Control": "private, no-store" } });
+    }
+    stored = await store.read(file.id);
+  } catch (error) {
+    if (error instanceof FileStoreUnavailable) throw storeUnavailable();
+    throw error;
   }
-  const stored = await store.read(file.id);
   if (!stored) throw notFound(request);
   const answer = new Headers(headers);
   answer.set("Content-Type", file.contentType);

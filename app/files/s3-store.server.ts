@@ -13,7 +13,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type { S3Config } from "~/lib/env.server";
-import type { FileStore } from "./store.server";
+import { FileStoreUnavailable, type FileStore } from "./file-store";
 
 /** Objects live under this prefix, so a bucket can hold other things too. */
 export const S3_PREFIX = "files/";
@@ -46,11 +46,18 @@ export function s3FileStore(config: S3Config, client = s3Client(config)): FileSt
     async put(key, chunks) {
       const hash = createHash("sha256");
       let bytes = 0;
+      // What the upload's own source threw (a client gone, a limit passed) is not the bucket's.
+      let sourceError: unknown;
       async function* counted() {
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          bytes += chunk.byteLength;
-          yield chunk;
+        try {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            bytes += chunk.byteLength;
+            yield chunk;
+          }
+        } catch (error) {
+          sourceError = error;
+          throw error;
         }
       }
       const upload = new Upload({
@@ -60,7 +67,11 @@ export function s3FileStore(config: S3Config, client = s3Client(config)): FileSt
         queueSize: PARTS_IN_FLIGHT,
         leavePartsOnError: false,
       });
-      await upload.done();
+      try {
+        await upload.done();
+      } catch (error) {
+        throw sourceError ?? new FileStoreUnavailable(error);
+      }
       return { bytes, sha256: hash.digest("hex") };
     },
     async read(key) {
@@ -70,11 +81,15 @@ export function s3FileStore(config: S3Config, client = s3Client(config)): FileSt
         return { stream: object.Body, bytes: Number(object.ContentLength ?? 0) };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw error;
+        throw new FileStoreUnavailable(error);
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: S3_PREFIX + key }));
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: S3_PREFIX + key }));
+      } catch (error) {
+        throw new FileStoreUnavailable(error);
+      }
     },
     async downloadUrl(key, headers) {
       const seconds = config.presignedDownloadSeconds;

@@ -4,30 +4,9 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
 import { getEnv } from "~/lib/env.server";
+import type { FileStore } from "./file-store";
 import { s3FileStore } from "./s3-store.server";
-
-export interface StoredBytes {
-  bytes: number;
-  sha256: string;
-}
-
-export interface FileStore {
-  /** Stores `chunks` under `key`; a throw from `chunks` (or the disk) leaves nothing stored. */
-  put(key: string, chunks: AsyncIterable<Uint8Array>): Promise<StoredBytes>;
-  /** The bytes under `key`, or null when there are none. */
-  read(key: string): Promise<{ stream: Readable; bytes: number } | null>;
-  remove(key: string): Promise<void>;
-  /**
-   * Where a browser may fetch the bytes itself (a presigned URL answering with these headers),
-   * or null: the app streams them after its check.
-   */
-  downloadUrl(
-    key: string,
-    headers: { disposition: string; contentType: string },
-  ): Promise<string | null>;
-}
 
 /** Keys are ids the app made: never a name a user chose, never a path. */
 const KEY = /^[0-9a-f-]{36}$/;

@@ -5,7 +5,7 @@ import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type { PostedFields } from "~/forms/answer.server";
 import { checkFileKind, SNIFF_BYTES, type FileKindRefusal } from "./file-kinds.server";
-import type { FileStore } from "./store.server";
+import { removeAll, type FileStore } from "./file-store";
 
 /** A text field of an upload form (a note) is never longer than this. */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -19,7 +19,6 @@ export interface UploadLimits {
 
 export interface UploadedFile {
   key: string;
-  field: string;
   name: string;
   bytes: number;
   sha256: string;
@@ -36,7 +35,15 @@ export type UploadRefusal =
   | (FileKindRefusal & { name: string });
 
 /** A store's faults (a full or failing disk), as opposed to a client that went away or lied. */
-const STORE_FAULTS = new Set(["ENOSPC", "EDQUOT", "EIO", "EROFS", "EMFILE", "ENFILE"]);
+const STORE_FAULTS = new Set([
+  "ENOSPC",
+  "EDQUOT",
+  "EIO",
+  "EROFS",
+  "EMFILE",
+  "ENFILE",
+  "ESTOREUNAVAILABLE",
+]);
 
 function refusalFor(error: unknown): UploadRefusal {
   if (error instanceof Refused) return error.refusal;
@@ -143,11 +150,14 @@ export async function readUpload(
       if (!kind.ok) throw new Refused({ ...kind.refusal, name });
       const key = randomUUID();
       const stored = await store.put(key, all);
-      files.push({ key, field: part.name, name, contentType: kind.mime, ...stored });
+      files.push({ key, name, contentType: kind.mime, ...stored });
       return undefined;
     });
   } catch (error) {
-    await Promise.all(files.map((file) => store.remove(file.key)));
+    await removeAll(
+      store,
+      files.map((file) => file.key),
+    );
     return { ok: false, refusal: refusalFor(error), fields };
   }
   return { ok: true, fields, files };

@@ -14,6 +14,7 @@ import {
 } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
+import { removeAll } from "~/files/file-store";
 import { fileStore } from "~/files/store.server";
 import { uploadRefused } from "~/files/upload-answers.server";
 import { readUpload, type UploadedFile } from "~/files/upload.server";
@@ -70,7 +71,11 @@ export async function handInWork(
   const values = { link: upload.fields.link ?? "", note: upload.fields.note ?? "" };
   if (!upload.ok) return uploadRefused(context, upload.refusal, values, limits);
   const files = upload.files;
-  const removeFiles = () => Promise.all(files.map((file) => store.remove(file.key)));
+  const removeFiles = () =>
+    removeAll(
+      store,
+      files.map((file) => file.key),
+    );
   const parsed = parseFields(handInSchema, upload.fields);
   if (!parsed.ok) {
     await removeFiles();

@@ -13,13 +13,14 @@ import { reviewSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { messageMailJob } from "~/messages/mail-job";
-import { findTask, sprintPageView } from "~/programme/client-programme";
+import { type findTask, sprintPageView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import { taskChange } from "~/programme/programme-edits";
 
 export interface ReviewTarget {
   clientId: string;
-  taskId: string;
+  /** The task reviewed and its sprint, as the programme has them. */
+  found: NonNullable<ReturnType<typeof findTask>>;
   /** The staff task page: where the reviewer lands again. */
   path: string;
 }
@@ -45,8 +46,8 @@ export async function reviewHandIn(
   if (!parsed.ok) return refusal(context, parsed, values);
   const { handInId, decision, comment } = parsed.value;
   const content = currentProgramme();
-  const found = findTask(content, target.taskId);
-  if (!found) return formError(context, toasts.taskNotFound, { status: 404 });
+  const { found } = target;
+  const taskId = found.task.id;
   const approved = decision === "approved";
   return inTransaction(async (trx) => {
     const at = Date.now();
@@ -54,7 +55,7 @@ export async function reviewHandIn(
     const version = await recordReview(trx, {
       handInId,
       clientId,
-      taskId: target.taskId,
+      taskId,
       decision,
       comment,
       reviewerEmail: reviewer.email,
@@ -64,7 +65,7 @@ export async function reviewHandIn(
       return formError(context, toasts.reviewedAlready, { status: 409, values });
     const state = await readClientState(trx, clientId);
     const page = sprintPageView(found.sprint, content, state, at);
-    const task = page.tasks.find((candidate) => candidate.id === target.taskId);
+    const task = page.tasks.find((candidate) => candidate.id === taskId);
     const status = approved ? "completed" : "pending";
     const changes =
       task && task.status !== status ? [taskChange(page.sprint.name, task, status)] : [];
@@ -76,7 +77,7 @@ export async function reviewHandIn(
       body: reviewMessage(title, version, approved, comment),
       internal: false,
       at,
-      taskId: target.taskId,
+      taskId,
     });
     await recordEvent(trx, {
       clientId,

@@ -84,9 +84,5 @@ export async function clientTaskAction(
       taskId: found.task.id,
     });
   }
-  return reviewHandIn(fields, context, author, {
-    clientId: client.userId,
-    taskId: found.task.id,
-    path,
-  });
+  return reviewHandIn(fields, context, author, { clientId: client.userId, found, path });
 }

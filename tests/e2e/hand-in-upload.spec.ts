@@ -1,5 +1,6 @@
 // The hand-in form's script in Chromium: the files chosen listed with their sizes, one over the
-// limit refused before anything is sent, and an upload in flight cancelled, leaving nothing.
+// limit refused before anything is sent, and an upload cancelled before its answer (the form back,
+// focus in it, no version listed; a body cut off on the server is the upload tests' part).
 import { createUser, expect, open, signInByPost, test, uniqueEmail } from "../support/e2e/fixtures";
 
 const TASK = "/dashboard/sprint-1/tasks/vsl-alchemist";
@@ -35,6 +36,8 @@ test("with JavaScript: the files chosen are listed, one too large is refused bef
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel upload" }).click();
   await expect(page.getByRole("progressbar", { name: "Upload progress" })).toHaveCount(0);
+  await expect(page.getByText("Upload cancelled: nothing was handed in.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit for review" })).toBeFocused();
   release();
   await open(page, TASK);
   await expect(page.getByRole("list", { name: "Versions handed in" })).toHaveCount(0);

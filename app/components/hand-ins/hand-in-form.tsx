@@ -2,7 +2,7 @@
 // JavaScript; with it, each file is listed with its size, a file over the limit (or one too many)
 // is refused before sending, and the upload shows its progress and can be cancelled.
 import { Form, useActionData, useNavigate } from "@remix-run/react";
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { fileSize } from "~/components/files/file-list";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -18,6 +18,9 @@ import { FILE_NOTE_MAX, HAND_IN_LINK_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 
 type HandInAnswer = FormAnswer<"files" | "link" | "note">;
+
+/** What the script's post is answered with: where to go next, or the form's answer. */
+type ScriptAnswer = { location?: string } & Partial<HandInAnswer>;
 
 export interface HandInFormProps {
   /** The page: where the form posts without JavaScript. */
@@ -39,11 +42,12 @@ function fileProblem(files: File[], limits: HandInFormProps["limits"]): string {
 }
 
 /** The script's post: its progress (0–100) while it goes, and how to cancel it. */
-function useUpload(uploadAction: string) {
+function useUpload(uploadAction: string, limits: HandInFormProps["limits"]) {
   const navigate = useNavigate();
   const request = useRef<XMLHttpRequest | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [answer, setAnswer] = useState<HandInAnswer | undefined>(undefined);
+  const [cancelled, setCancelled] = useState(false);
   const fail = (toast: ShownToast) => setAnswer({ values: {}, errors: {}, toast });
 
   const send = (form: HTMLFormElement) => {
@@ -51,21 +55,30 @@ function useUpload(uploadAction: string) {
     request.current = xhr;
     setPercent(0);
     setAnswer(undefined);
+    setCancelled(false);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) setPercent(Math.floor((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
       request.current = null;
       setPercent(null);
-      let body: { location?: string } & Partial<HandInAnswer>;
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        return fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+      // Sent elsewhere (the session ended: the sign-in page): go there as a form post would.
+      if (new URL(xhr.responseURL, window.location.href).pathname !== uploadAction) {
+        window.location.assign(xhr.responseURL);
+        return;
       }
-      if (body.location) return navigate(body.location, { replace: true });
-      if (body.toast) setAnswer(body as HandInAnswer);
-      else fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+      let body: ScriptAnswer | null = null;
+      try {
+        body = JSON.parse(xhr.responseText) as ScriptAnswer;
+      } catch {
+        // A refusal before the app read the form (a body too large) is plain text.
+      }
+      if (body?.location) return navigate(body.location, { replace: true });
+      if (body?.toast) return setAnswer(body as HandInAnswer);
+      fail({
+        ...(xhr.status === 413 ? fileTooLarge(limits.maxFileBytes) : toasts.connectionError),
+        id: crypto.randomUUID(),
+      });
     };
     xhr.onerror = () => {
       request.current = null;
@@ -75,23 +88,31 @@ function useUpload(uploadAction: string) {
     xhr.onabort = () => {
       request.current = null;
       setPercent(null);
+      setCancelled(true);
     };
     xhr.open("POST", uploadAction);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.send(new FormData(form));
   };
   const cancel = () => request.current?.abort();
-  return { send, cancel, percent, answer };
+  return { send, cancel, percent, answer, cancelled };
 }
 
 export function HandInForm({ action, uploadAction, asks, limits }: HandInFormProps) {
   const pageAnswer = useActionData<HandInAnswer>();
-  const upload = useUpload(uploadAction);
+  const upload = useUpload(uploadAction, limits);
   const answer = upload.answer ?? pageAnswer;
   useActionToast(upload.answer?.toast);
   const alert = useFormAlert((candidate) => "link" in candidate.values);
   const pending = useSubmitting(action) || upload.percent !== null;
   const [chosen, setChosen] = useState<File[]>([]);
+  const formRef = alert.formProps.ref;
+  // The cancel button goes with the upload: focus stays in the form, on its button.
+  useEffect(() => {
+    if (upload.cancelled) {
+      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
+  }, [upload.cancelled, formRef]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -158,6 +179,8 @@ export function HandInForm({ action, uploadAction, asks, limits }: HandInFormPro
           type="url"
           inputMode="url"
           placeholder="https://"
+          pattern={"https://\\S+"}
+          title="A link that starts with https://"
           maxLength={HAND_IN_LINK_MAX}
           required={asks === "link"}
           defaultValue={answer?.values.link ?? ""}
@@ -174,16 +197,21 @@ export function HandInForm({ action, uploadAction, asks, limits }: HandInFormPro
           defaultValue={answer?.values.note ?? ""}
         />
       </div>
+      <p role="status" className="sr-only">
+        {upload.percent !== null ? "Uploading" : upload.cancelled ? "Upload cancelled" : ""}
+      </p>
       {upload.percent !== null ? (
-        <div className="grid gap-2" aria-live="polite">
+        <div className="grid gap-2">
           <Progress value={upload.percent} aria-label="Upload progress" />
           <div className="flex items-center gap-3 text-sm">
-            <span>Uploading… {upload.percent}%</span>
+            <span aria-hidden>Uploading… {upload.percent}%</span>
             <Button type="button" size="sm" variant="outline" onClick={upload.cancel}>
               Cancel upload
             </Button>
           </div>
         </div>
+      ) : upload.cancelled ? (
+        <p className="text-sm text-muted-foreground">Upload cancelled: nothing was handed in.</p>
       ) : null}
       <SubmitButton pending={pending} className="justify-self-start" aria-describedby={describedBy}>
         Submit for review
