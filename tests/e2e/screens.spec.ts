@@ -376,8 +376,13 @@ test.describe("signed in", () => {
       await expect(task).toContainText(title);
       await expect(task).toContainText("High priority");
       await expect(task.getByRole("button")).toHaveText(index === 0 ? "Done" : "Mark Done");
-      // The default programme ships no tool links: none of the spec's tools has a real address.
-      await expect(task.getByRole("link")).toHaveCount(0);
+      // One link, the task's own page: the default programme ships no tool links (none of the
+      // spec's tools has a real address).
+      await expect(task.getByRole("link")).toHaveCount(1);
+      await expect(task.getByRole("link")).toHaveAttribute(
+        "href",
+        new RegExp(`^/dashboard/sprint-1/tasks/[a-z-]+$`),
+      );
     }
 
     const summary = page.getByRole("region", { name: "Sprint Summary" });
@@ -410,7 +415,8 @@ test.describe("signed in", () => {
       /Sales mastery/,
       /Paid ads launcher/,
     ]);
-    await expect(taskRegion.getByRole("link")).toHaveCount(0);
+    await expect(taskRegion.getByRole("link")).toHaveCount(5);
+    await expect(taskRegion.getByRole("link", { name: /^Tool/ })).toHaveCount(0);
     await expect(taskRegion.getByRole("button", { name: /^Mark Done: / })).toHaveCount(5);
     const sprint2Summary = page.getByRole("region", { name: "Sprint Summary" });
     await expect(sprint2Summary.getByRole("heading", { level: 3 })).toHaveText([

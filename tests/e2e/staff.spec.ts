@@ -214,7 +214,7 @@ test("staff share a file that the client downloads as it was", async ({ page, br
   await page.getByRole("button", { name: "Share" }).click();
   await expect(toast(page)).toContainText("The client finds it under Files.");
   const shared = page.getByRole("region", { name: "Files" });
-  await expect(shared.getByRole("link", { name: "Contract ✓.pdf" })).toBeVisible();
+  await expect(shared.getByRole("link", { name: "Contract ✓.pdf", exact: true })).toBeVisible();
   await expect(shared).toContainText(staffEmail);
   await expect(page.getByLabel("Note")).toHaveValue("");
   await screenshot(page, "staff-client-files");
@@ -229,7 +229,7 @@ test("staff share a file that the client downloads as it was", async ({ page, br
     "Agency",
   );
   const download = client.waitForEvent("download");
-  await client.getByRole("link", { name: "Contract ✓.pdf" }).click();
+  await client.getByRole("link", { name: "Contract ✓.pdf", exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("Contract ✓.pdf");
   expect(readFileSync(await file.path())).toEqual(bytes);
