@@ -195,7 +195,7 @@ function loadRuns(results) {
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
-    ...(data?.staff ?? []).flatMap((staff) => staff.handIns.runs),
+    ...(data?.staff ?? []).flatMap((staff) => staff.handIns.runs ?? []),
   ];
 }
 
@@ -272,6 +272,10 @@ function staffRows(staff) {
 }
 
 function handInRows(label, handIns) {
+  if (handIns.error) {
+    const reason = handIns.error.split("\n").slice(0, 2).join(" ").slice(0, 300);
+    return [{ area: "data", measure: `${label} · hand-ins`, value: `not measured: ${reason}` }];
+  }
   return [
     ...handIns.runs.map((run) => ({
       area: "data",

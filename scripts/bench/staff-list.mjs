@@ -129,6 +129,9 @@ export async function measureStaffList(engine, label) {
     authCallsPerView,
     authCalls: auth,
     conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
-    handIns: await measureHandIns(engine, label, { id: staff.id, cookie }),
+    // A failure here is reported in its rows, and the rest of the run still stands.
+    handIns: await measureHandIns(engine, label, { id: staff.id, cookie }).catch((error) => ({
+      error: String(error?.message ?? error),
+    })),
   };
 }
