@@ -1,5 +1,5 @@
-// Hand-ins at the staff list's scale: 10,000 hand-ins waiting for review among its clients and
-// 10,000 files of one client, written straight into the database, then the review queue and the
+// Hand-ins at scale: 10,000 hand-ins waiting for review across a hundred clients and 10,000 files
+// of one client, written straight into the database, then the review queue and the
 // files page under load; a 100 MB hand-in and its download, timed, to disk and to Swift's S3 API.
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { readFileSync } from "node:fs";
@@ -12,6 +12,8 @@ import { measureEndpoints } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
 
 const ROWS = 10_000;
+/** The clients the waiting hand-ins are spread over. */
+const HAND_IN_CLIENTS = 100;
 const MiB = 1024 * 1024;
 const UPLOAD_BYTES = 100 * MiB;
 const BOUNDARY = "----portal-bench-upload";
@@ -119,34 +121,50 @@ async function downloadLatest(app, cookie) {
   return { seconds: (performance.now() - started) / 1000 };
 }
 
-/** `engine` is the staff list's (its app and clients); `staff` is signed in there. */
-export async function measureHandIns(engine, label, staff) {
-  const email = `hand-ins-${Date.now()}@bench.example.test`;
-  const client = await createConfirmedUser(engine.app.authUrl, email);
-  const { cookie } = await signIn(engine.app.url, email);
-  await seed(engine.name, engine.app, engine.extra?.DATABASE_URL, client.id);
+/**
+ * On an app of its own on `engine` (`cluster` for PostgreSQL), stopped afterwards: HAND_IN_CLIENTS
+ * clients and a staff member, the rows written while nothing else writes, then the timings.
+ */
+export async function measureHandIns(engine, label) {
+  const extra = engine.cluster ? { DATABASE_URL: engine.cluster.database("hand_ins") } : {};
+  const app = await startApp(settings.buildDir, { name: `hand-ins-${engine.name}`, extra });
+  const stopApp = onStop(() => app.stop());
+  for (let i = 0; i < HAND_IN_CLIENTS; i++) {
+    await createConfirmedUser(app.authUrl, `hand-ins-${i}@bench.example.test`, { password: null });
+  }
+  const staffEmail = `hand-ins-staff-${Date.now()}@bench.example.test`;
+  await createConfirmedUser(app.authUrl, staffEmail, { appMetadata: { role: "staff" } });
+  const staff = await signIn(app.url, staffEmail);
+  // The console's first view brings every client into the product database.
+  await expect200(`${app.url}/staff`, staff.cookie);
+  const email = `hand-ins-client-${Date.now()}@bench.example.test`;
+  const client = await createConfirmedUser(app.authUrl, email);
+  const { cookie } = await signIn(app.url, email);
+  await expect200(`${app.url}/staff`, staff.cookie);
+  await seed(engine.name, app, extra.DATABASE_URL, client.id);
   const scale = `${ROWS.toLocaleString("en-US")}`;
   const runs = await measureEndpoints(
     [
       {
         key: "staff-reviews",
         label: `${label} · GET /staff/reviews (${scale} hand-ins waiting)`,
-        target: engine.app,
+        target: app,
         path: "/staff/reviews",
         cookie: staff.cookie,
       },
       {
         key: "client-files",
         label: `${label} · GET /dashboard/files (${scale} files of the client)`,
-        target: engine.app,
+        target: app,
         path: "/dashboard/files",
         cookie,
       },
     ],
     { connections: [settings.staffConnections] },
   );
-  const upload = await uploadHandIn(engine.app, cookie);
-  const download = await downloadLatest(engine.app, cookie);
+  const upload = await uploadHandIn(app, cookie);
+  const download = await downloadLatest(app, cookie);
+  await stopApp();
   return { runs, upload, download, megabytes: UPLOAD_BYTES / MiB };
 }
 

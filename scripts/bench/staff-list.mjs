@@ -3,7 +3,6 @@
 // auth-service calls (decision 034), then the conversation at that scale (conversation.mjs).
 import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { measureConversation } from "./conversation.mjs";
-import { measureHandIns } from "./hand-ins.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
 import { measureEndpoints } from "./server-load.mjs";
@@ -129,9 +128,5 @@ export async function measureStaffList(engine, label) {
     authCallsPerView,
     authCalls: auth,
     conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
-    // A failure here is reported in its rows, and the rest of the run still stands.
-    handIns: await measureHandIns(engine, label, { id: staff.id, cookie }).catch((error) => ({
-      error: String(error?.message ?? error),
-    })),
   };
 }
