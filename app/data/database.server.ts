@@ -3,7 +3,7 @@
 // answer), with a reader and a writer over either engine (decision 047).
 import Database from "libsql";
 import { Kysely, PostgresDialect, type Dialect } from "kysely";
-import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
+import { ensurePrivateFile } from "@portal/auth-server/sqlite-file";
 import { join } from "node:path";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.server";
@@ -72,10 +72,8 @@ function openPostgres(connectionString: string): ProductDb {
 }
 
 function sqliteFile(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
-  closeSync(openSync(file, "a", 0o600));
-  chmodSync(file, 0o600);
+  ensurePrivateFile(file);
   return file;
 }
 

@@ -1,7 +1,8 @@
 // The product database's commands and start-up checks on real processes: `migrate` on both
-// engines, `export <url>` moving a client's ticks from SQLite into PostgreSQL, and a bad programme
-// file stopping the start with the line and field it names.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// engines and beside a running app, `export <url>` moving a client's ticks from SQLite into
+// PostgreSQL, and a bad programme file stopping the start with the line and field it names.
+import Database from "libsql";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,57 @@ describe("node build/data.js migrate", () => {
     expect(outcome.code).toBe(2);
     expect(outcome.output).toContain("usage: node build/data.js migrate | export");
   });
+});
+
+describe("a command run while the app serves the same SQLite file", () => {
+  it(
+    "leaves the app its lock: every write it answered is in the file, none in a deleted WAL",
+    { timeout: 120_000 },
+    async () => {
+      const auth = await startAuthProcess(freePort());
+      const dataDir = mkdtempSync(join(tmpdir(), "portal-beside-"));
+      const app = await startAppProcess(freePort(), auth.url, { DATA_DIR: dataDir });
+      const email = `beside-${Date.now()}@example.com`;
+      const ticked: string[] = [];
+      try {
+        const cookie = await signedInCookie(app, auth.url, DEMO_SERVICE_ROLE_KEY, email, PASSWORD);
+        const tick = async (taskId: string) => {
+          const answer = await postForm(
+            app,
+            "/dashboard/sprint-1",
+            { taskId, status: "completed" },
+            { Cookie: cookie },
+          );
+          expect(answer.status).toBe(302);
+          ticked.push(taskId);
+        };
+        await tick("icp-builder");
+        // An operator's command opens, reads and closes the file while the app runs.
+        for (const taskId of ["messaging-mastery", "pricing-strategist"]) {
+          expect(await runBuilt("data.js", ["migrate"], { DATA_DIR: dataDir })).toMatchObject({
+            code: 0,
+          });
+          await tick(taskId);
+        }
+        expect(existsSync(join(dataDir, "portal.sqlite-wal"))).toBe(true);
+        const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } });
+        expect(page.status).toBe(200);
+        await page.text();
+      } finally {
+        await app.stop();
+        await auth.stop();
+      }
+      const file = new Database(join(dataDir, "portal.sqlite"), { readonly: true });
+      try {
+        const rows = file
+          .prepare("SELECT task_id FROM task_states WHERE status = 'completed' ORDER BY task_id")
+          .all() as { task_id: string }[];
+        expect(rows.map((row) => row.task_id)).toEqual([...ticked].sort());
+      } finally {
+        file.close();
+      }
+    },
+  );
 });
 
 describe("node build/data.js export", () => {

@@ -1,9 +1,8 @@
 // SQLite through libsql's native driver: WAL journal, every write committed and synced to disk
 // before it returns (a constant cost, whatever the database's size), cached prepared statements.
-import { chmodSync, closeSync, mkdirSync, openSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "libsql";
 import { ADDED_COLUMNS, SCHEMA } from "./schema";
+import { ensurePrivateFile } from "./sqlite-file";
 
 export type SqlValue = string | number | bigint | Uint8Array | null;
 export type Row = Record<string, SqlValue>;
@@ -29,11 +28,7 @@ export class Db {
    * undefined, and runs the schema.
    */
   static open(file: string | undefined, onClose: () => void = () => {}): Db {
-    if (file) {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      closeSync(openSync(file, "a", 0o600));
-      chmodSync(file, 0o600);
-    }
+    if (file) ensurePrivateFile(file);
     const sqlite = new Database(file ?? ":memory:");
     try {
       sqlite.pragma("journal_mode = WAL");

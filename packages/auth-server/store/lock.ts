@@ -1,7 +1,7 @@
 // One process per data folder: an exclusive SQLite lock on `auth.lock`, held for the process's life.
 // The lock is the operating system's (fcntl), so it is gone the moment its process dies: a server
 // killed with SIGKILL never blocks its own restart, and no pid has to be trusted.
-import { chmodSync, closeSync, openSync } from "node:fs";
+import { ensurePrivateFile } from "./sqlite-file";
 import Database from "libsql";
 
 export const LOCK_FILE_NAME = "auth.lock";
@@ -24,8 +24,7 @@ export interface DataDirLock {
 
 /** Takes the folder's lock at once (no waiting), or throws DataDirLockedError. */
 export function lockDataDir(dataDir: string, file: string): DataDirLock {
-  closeSync(openSync(file, "a", 0o600));
-  chmodSync(file, 0o600);
+  ensurePrivateFile(file);
   const sqlite = new Database(file);
   try {
     sqlite.pragma("busy_timeout = 0");
