@@ -1,6 +1,6 @@
 // The app's one toast region (bottom-right, one at a time, 4000 ms), server-rendered: CSS fades a
-// toast out, pausing while it is hovered or focused; JavaScript adds its dismiss button. A toast a
-// form shows itself (`FormAlert`) is not announced a second time (decisions 005, 039).
+// toast out, pausing while it is hovered or focused; JavaScript adds its dismiss button; a page may
+// add a button (e.g. "Undo"). A toast a form shows is not announced twice (decisions 005, 039).
 import { Icon } from "~/components/ui/icon";
 import {
   createContext,
@@ -11,7 +11,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ShownToast } from "~/content/toasts";
+import { Form, useMatches } from "@remix-run/react";
+import type { ShownToast, ToastAction } from "~/content/toasts";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -62,15 +63,45 @@ export function ToastProvider({
     if (pageToast) show(pageToast);
   }, [pageToast, show]);
   const toast = current ?? pageToast;
+  const pageAction = usePageToastAction();
+  // The page's button goes with its toast, which outlives the data it came in (a revalidation).
+  const [kept, setKept] = useState<{ id: string; action: ToastAction } | null>(null);
+  useEffect(() => {
+    if (pageToast && pageAction) setKept({ id: pageToast.id, action: pageAction });
+  }, [pageToast, pageAction]);
+  const action =
+    toast === null
+      ? null
+      : toast.id === pageToast?.id
+        ? pageAction
+        : kept?.id === toast.id
+          ? kept.action
+          : null;
   return (
     <ToastsContext.Provider value={toasts}>
       {children}
-      <ToastRegion toast={toast} announced={toast?.id !== inFormId} />
+      <ToastRegion toast={toast} action={action} announced={toast?.id !== inFormId} />
     </ToastsContext.Provider>
   );
 }
 
-function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced: boolean }) {
+/** The button the page puts in its toast (its route data's `toastAction`), if any. */
+function usePageToastAction(): ToastAction | null {
+  const actions = useMatches().map(
+    (match) => (match.data as { toastAction?: ToastAction | null } | undefined)?.toastAction,
+  );
+  return actions.reverse().find((action) => action !== undefined && action !== null) ?? null;
+}
+
+function ToastRegion({
+  toast,
+  action,
+  announced,
+}: {
+  toast: ShownToast | null;
+  action: ToastAction | null;
+  announced: boolean;
+}) {
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   const visible = toast && toast.id !== dismissedId ? toast : null;
   const hydrated = useHydrated();
@@ -90,6 +121,19 @@ function ToastRegion({ toast, announced }: { toast: ShownToast | null; announced
     >
       <p className="text-sm font-semibold">{visible.title}</p>
       <p className="mt-1 text-sm opacity-90">{visible.description}</p>
+      {action ? (
+        <Form method="post" action={action.action} className="mt-2">
+          {Object.entries(action.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            className="rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {action.label}
+          </button>
+        </Form>
+      ) : null}
       {hydrated ? (
         <button
           type="button"

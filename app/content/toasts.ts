@@ -9,6 +9,14 @@ export interface Toast {
   variant: ToastVariant;
 }
 
+/** A button a page puts in the toast it shows (a form post, e.g. undoing what the toast reports). */
+export interface ToastAction {
+  label: string;
+  /** Where the form posts, and its fields. */
+  action: string;
+  fields: Record<string, string>;
+}
+
 /** A toast as an answer carries it: the id lets the page show each one once. */
 export interface ShownToast extends Toast {
   id: string;
@@ -173,6 +181,11 @@ export function alreadyClient(email: string): Toast {
     "Already Has an Account",
     `${email} already has an account: they can sign in, or use 'Forgot password?'.`,
   );
+}
+
+/** A task the client marked not done (the toast offers to undo it). */
+export function taskUndone(title: string): Toast {
+  return success("Marked Not Done", `${title} is no longer done.`);
 }
 
 /** A change the programme's rules refuse, in the rule's own words. */

@@ -2,7 +2,7 @@
 // session verified, and what they change there (ticking a task). Nothing from a form ever chooses
 // whose record is read or written.
 import { replace, type AppLoadContext } from "@remix-run/node";
-import { toasts } from "~/content/toasts";
+import { taskUndone, toasts, type ToastAction } from "~/content/toasts";
 import {
   applyProgrammeChanges,
   readClientState,
@@ -14,6 +14,8 @@ import { latestHandInStatuses } from "~/data/hand-ins.server";
 import type { HandIn } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";
+import { redirectWithToast } from "~/forms/toast.server";
+import { UNDONE_TASK_PARAM } from "~/lib/paths";
 import { notFound } from "~/lib/not-found.server";
 import {
   blockingSprint,
@@ -88,7 +90,9 @@ export async function loadSprintPage(
   context: AppLoadContext,
   user: SessionUser,
   segment: string | undefined,
-): Promise<SprintPageView & { handIns: Record<string, HandIn["status"]> }> {
+): Promise<
+  SprintPageView & { handIns: Record<string, HandIn["status"]>; toastAction: ToastAction | null }
+> {
   const content = currentProgramme();
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
@@ -109,9 +113,19 @@ export async function loadSprintPage(
     state = await readClientState(await database(), user.id);
   }
   const handIns = await latestHandInStatuses(await database(), user.id);
+  const page = sprintPageView(sprint, content, state, Date.now());
+  return { ...page, handIns: Object.fromEntries(handIns), toastAction: undoAction(request, page) };
+}
+
+/** "Undo" for the toast of a task just marked not done, while it still is not done. */
+function undoAction(request: Request, page: SprintPageView): ToastAction | null {
+  const taskId = new URL(request.url).searchParams.get(UNDONE_TASK_PARAM);
+  const task = page.tasks.find((candidate) => candidate.id === taskId);
+  if (!task || task.status !== "pending" || !page.sprint.open) return null;
   return {
-    ...sprintPageView(sprint, content, state, Date.now()),
-    handIns: Object.fromEntries(handIns),
+    label: "Undo",
+    action: page.sprint.path,
+    fields: { taskId: task.id, status: "completed" },
   };
 }
 
@@ -143,6 +157,14 @@ export async function setTaskAction(
       const changes = [taskChange(page.sprint.name, task, status)];
       await applyProgrammeChanges(trx, user.id, changes, at);
       await recordEvent(trx, { clientId: user.id, actor: asActor(user), changes, at });
+    }
+    if (status === "pending" && task.status === "completed") {
+      // The toast that reports it offers to undo it; the history entry is replaced all the same.
+      return redirectWithToast(
+        `${page.sprint.path}?${UNDONE_TASK_PARAM}=${encodeURIComponent(taskId)}#task-${taskId}`,
+        taskUndone(task.title),
+        new Headers({ "X-Remix-Replace": "true" }),
+      );
     }
     return replace(`${page.sprint.path}#task-${taskId}`);
   });

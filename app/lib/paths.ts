@@ -28,6 +28,9 @@ export function sprintPath(sprintId: number): string {
   return `${DASHBOARD_PATH}/sprint-${sprintId}`;
 }
 
+/** The query parameter naming the task a client just marked not done (its toast offers "Undo"). */
+export const UNDONE_TASK_PARAM = "undone";
+
 /** The query parameter of an older page of a client's audit trail (`<at>.<id>`). */
 export const TRAIL_PAGE_PARAM = "older";
 

@@ -4,6 +4,7 @@
 import type { ContentIconName } from "~/content/icon-names";
 import { sprintPath } from "~/lib/paths";
 import { countdownEnd, DAY_MS } from "./countdown";
+import { followingFigure, share, weightedMean } from "./figures";
 import type {
   ClientState,
   ObjectiveContent,
@@ -25,6 +26,12 @@ export interface SprintView {
   length: string;
   status: SprintStatus;
   progress: number;
+  /** Whether staff set the progress by hand (it no longer follows the tasks). */
+  progressSetByAgency: boolean;
+  /** When its countdown ends (ms), once started; null before and once the sprint is completed. */
+  deadline: number | null;
+  /** Its countdown ran out before it was completed. */
+  timeUp: boolean;
   /** Whether the client may work in it: every sprint it requires is completed. */
   open: boolean;
   /** A locked sprint waits for this one ("Pending Sprint 2"); null when open. */
@@ -35,6 +42,8 @@ export interface SprintView {
 
 export interface ProgrammeView {
   overallProgress: number;
+  /** Whether staff set the overall figure by hand (it no longer follows the sprints). */
+  overallSetByAgency: boolean;
   /** "Sprint 1 in progress", "Sprint 2 up next", "All sprints completed". */
   current: string;
   activeSprints: number;
@@ -42,6 +51,8 @@ export interface ProgrammeView {
   activeNote: string;
   /** Whole weeks (or days, under a week) left across the sprints not completed. */
   timeRemaining: string;
+  /** Under it, the current sprint's deadline: "Sprint 1 ends Fri 4 Dec", "Sprint 1: time's up". */
+  timeNote: string;
   sprints: SprintView[];
 }
 
@@ -49,15 +60,23 @@ export interface TaskView extends TaskContent {
   sprintId: number;
 }
 
+export interface ObjectiveView extends ObjectiveContent {
+  /** Whether staff set its progress by hand (it no longer follows the sprint). */
+  setByAgency: boolean;
+}
+
 export interface SprintPageView {
   sprint: SprintView;
   badges: [string, string];
-  objectives: ObjectiveContent[];
+  objectives: ObjectiveView[];
   tasks: TaskView[];
   summary: SummaryList[];
   locked: SprintContent["locked"];
-  /** The sprint's countdown, and the moment the page was made (the first paint counts from it). */
-  countdown: { days: number; endsAt: number; renderedAt: number };
+  /**
+   * The sprint's countdown, and the moment the page was made (the first paint counts from it);
+   * null once the sprint is completed.
+   */
+  countdown: { days: number; endsAt: number; renderedAt: number; timeUp: boolean } | null;
 }
 
 export const STATUS_LABELS: Record<SprintStatus, string> = {
@@ -75,8 +94,60 @@ function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
 }
 
+function taskStatusOf(task: TaskContent, state: ClientState) {
+  return state.tasks.get(task.id) ?? task.status;
+}
+
+const doneTasks = (sprint: SprintContent, state: ClientState) =>
+  sprint.tasks.filter((task) => taskStatusOf(task, state) === "completed").length;
+
+/**
+ * A status the agency set stands; otherwise the programme's, except that a sprint meant to start
+ * not started is under way once any of its tasks is done: the work moves it on.
+ */
 function statusOf(sprint: SprintContent, state: ClientState): SprintStatus {
-  return state.sprints.get(sprint.id)?.status ?? sprint.start.status;
+  const stored = state.sprints.get(sprint.id)?.status;
+  if (stored) return stored;
+  if (sprint.start.status === "not-started" && doneTasks(sprint, state) > 0) return "in-progress";
+  return sprint.start.status;
+}
+
+/** The share of tasks done where a new client starts. */
+function startShare(sprint: SprintContent): number {
+  const done = sprint.tasks.filter((task) => task.status === "completed").length;
+  return share(done, sprint.tasks.length);
+}
+
+/** A sprint's progress: set by the agency, else its status's (100, 0), else following its tasks. */
+function progressOf(sprint: SprintContent, state: ClientState): number {
+  const stored = state.sprints.get(sprint.id)?.progress;
+  if (stored !== null && stored !== undefined) return stored;
+  const status = statusOf(sprint, state);
+  if (status === "completed") return 100;
+  if (status === "not-started") return 0;
+  if (sprint.tasks.length === 0) return sprint.start.progress;
+  return followingFigure(
+    sprint.start.progress,
+    startShare(sprint),
+    share(doneTasks(sprint, state), sprint.tasks.length),
+  );
+}
+
+/** The overall figure: set by the agency, else following the sprints, weighted by their length. */
+function overallOf(content: ProgrammeContent, state: ClientState): number {
+  if (state.overallProgress !== null) return state.overallProgress;
+  const weeks = content.sprints.map((sprint) => sprint.weeks);
+  return followingFigure(
+    content.overallProgress,
+    weightedMean(
+      content.sprints.map((sprint) => sprint.start.progress),
+      weeks,
+    ),
+    weightedMean(
+      content.sprints.map((sprint) => progressOf(sprint, state)),
+      weeks,
+    ),
+  );
 }
 
 /**
@@ -95,17 +166,20 @@ export function blockingSprint(
   return waiting.length > 0 ? Math.max(...waiting) : null;
 }
 
-function taskStatusOf(task: TaskContent, state: ClientState) {
-  return state.tasks.get(task.id) ?? task.status;
-}
-
 function sprintView(
   sprint: SprintContent,
   content: ProgrammeContent,
   state: ClientState,
+  now: number,
 ): SprintView {
   const stored = state.sprints.get(sprint.id);
   const pendingOn = blockingSprint(sprint, content, state);
+  const status = statusOf(sprint, state);
+  const startedAt = stored?.startedAt ?? null;
+  const deadline =
+    startedAt === null || status === "completed"
+      ? null
+      : countdownEnd(startedAt, sprint.countdownDays);
   return {
     id: sprint.id,
     name: `Sprint ${sprint.id}`,
@@ -113,14 +187,14 @@ function sprintView(
     description: sprint.description,
     icon: sprint.icon,
     length: plural(sprint.weeks, "week"),
-    status: statusOf(sprint, state),
-    progress: stored?.progress ?? sprint.start.progress,
+    status,
+    progress: progressOf(sprint, state),
+    progressSetByAgency: stored?.progress !== null && stored?.progress !== undefined,
+    deadline,
+    timeUp: deadline !== null && deadline <= now,
     open: pendingOn === null,
     pendingOn,
-    tasks: {
-      completed: sprint.tasks.filter((task) => taskStatusOf(task, state) === "completed").length,
-      total: sprint.tasks.length,
-    },
+    tasks: { completed: doneTasks(sprint, state), total: sprint.tasks.length },
     path: sprintPath(sprint.id),
   };
 }
@@ -130,14 +204,17 @@ function sprintEnd(sprint: SprintContent, state: ClientState, now: number): numb
   return countdownEnd(state.sprints.get(sprint.id)?.startedAt ?? now, sprint.countdownDays);
 }
 
-/** Days left in every sprint not completed: a running countdown, or a sprint's whole length. */
-function daysRemaining(content: ProgrammeContent, state: ClientState, now: number): number {
+/**
+ * Days left in every sprint not completed: to a running countdown's deadline, a whole countdown
+ * for the sprint under way not yet opened, a whole planned length for each sprint still to come.
+ */
+function daysRemaining(content: ProgrammeContent, sprints: SprintView[], now: number): number {
   let days = 0;
-  for (const sprint of content.sprints) {
-    const status = statusOf(sprint, state);
-    if (status === "in-progress") {
-      days += Math.max(0, sprintEnd(sprint, state, now) - now) / DAY_MS;
-    } else if (status === "not-started") days += sprint.weeks * 7;
+  for (const [index, sprint] of content.sprints.entries()) {
+    const view = sprints[index];
+    if (!view || view.status === "completed") continue;
+    if (view.deadline !== null) days += Math.max(0, view.deadline - now) / DAY_MS;
+    else days += view.status === "in-progress" ? sprint.countdownDays : sprint.weeks * 7;
   }
   return days;
 }
@@ -145,6 +222,32 @@ function daysRemaining(content: ProgrammeContent, state: ClientState, now: numbe
 function timeRemaining(days: number): string {
   const weeks = Math.floor(days / 7);
   return weeks >= 1 ? plural(weeks, "week") : plural(Math.ceil(days), "day");
+}
+
+/** "Fri 4 Dec": a deadline's day, in UTC. */
+export function shortDate(ms: number): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(ms);
+}
+
+/** The deadline of the sprint under way, or else of the next one that is open. */
+function timeNote(sprints: SprintView[], content: ProgrammeContent): string {
+  const current =
+    sprints.find((sprint) => sprint.status === "in-progress") ??
+    sprints.find((sprint) => sprint.status === "not-started" && sprint.open);
+  if (!current) {
+    return sprints.every((sprint) => sprint.status === "completed")
+      ? "All sprints completed"
+      : "Waiting for the next sprint";
+  }
+  if (current.timeUp) return `${current.name}: time's up`;
+  if (current.deadline !== null) return `${current.name} ends ${shortDate(current.deadline)}`;
+  const days = content.sprints.find((sprint) => sprint.id === current.id)?.countdownDays ?? 0;
+  return `${current.name}'s ${plural(days, "day")} start when it is first opened`;
 }
 
 function currentLine(sprints: SprintView[]): string {
@@ -162,15 +265,17 @@ export function programmeView(
   state: ClientState,
   now: number,
 ): ProgrammeView {
-  const sprints = content.sprints.map((sprint) => sprintView(sprint, content, state));
+  const sprints = content.sprints.map((sprint) => sprintView(sprint, content, state, now));
   const active = sprints.filter((sprint) => sprint.status === "in-progress");
   return {
-    overallProgress: state.overallProgress ?? content.overallProgress,
+    overallProgress: overallOf(content, state),
+    overallSetByAgency: state.overallProgress !== null,
     current: currentLine(sprints),
     activeSprints: active.length,
     activeNote:
       active.length === 0 ? "None under way" : `${active.map((s) => s.title).join(", ")} under way`,
-    timeRemaining: timeRemaining(daysRemaining(content, state, now)),
+    timeRemaining: timeRemaining(daysRemaining(content, sprints, now)),
+    timeNote: timeNote(sprints, content),
     sprints,
   };
 }
@@ -196,7 +301,7 @@ export function sprintPageView(
   state: ClientState,
   now: number,
 ): SprintPageView {
-  const view = sprintView(sprint, content, state);
+  const view = sprintView(sprint, content, state, now);
   const stateBadge =
     view.pendingOn !== null
       ? `Pending Sprint ${view.pendingOn}`
@@ -206,10 +311,15 @@ export function sprintPageView(
   return {
     sprint: view,
     badges: [view.length, stateBadge],
-    objectives: sprint.objectives.map((objective) => ({
-      ...objective,
-      progress: state.objectives.get(objective.id) ?? objective.progress,
-    })),
+    objectives: sprint.objectives.map((objective) => {
+      const stored = state.objectives.get(objective.id);
+      return {
+        ...objective,
+        progress:
+          stored ?? followingFigure(objective.progress, sprint.start.progress, view.progress),
+        setByAgency: stored !== undefined,
+      };
+    }),
     tasks: sprint.tasks.map((task) => ({
       ...task,
       sprintId: sprint.id,
@@ -217,10 +327,14 @@ export function sprintPageView(
     })),
     summary: sprint.summary,
     locked: sprint.locked,
-    countdown: {
-      days: sprint.countdownDays,
-      endsAt: sprintEnd(sprint, state, now),
-      renderedAt: now,
-    },
+    countdown:
+      view.status === "completed"
+        ? null
+        : {
+            days: sprint.countdownDays,
+            endsAt: sprintEnd(sprint, state, now),
+            renderedAt: now,
+            timeUp: view.timeUp,
+          },
   };
 }

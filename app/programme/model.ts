@@ -93,16 +93,18 @@ export interface ClientState {
 }
 
 /** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */
-export type ProgrammeChange = (
-  | { kind: "overall"; progress: number }
-  | { kind: "sprint-status"; sprintId: number; status: SprintStatus }
-  | { kind: "sprint-progress"; sprintId: number; progress: number }
-  | { kind: "sprint-start"; sprintId: number; startedAt: number | null }
-  | { kind: "task"; taskId: string; status: TaskStatus }
-  | { kind: "objective"; objectiveId: string; progress: number }
-) & {
-  /** What changed ("Sprint 2 status") and its values as the console shows them. */
-  field: string;
-  before: string;
-  after: string;
-};
+export type ProgrammeChange =
+  // A progress of null: not set by hand, the figure follows the work again.
+  (
+    | { kind: "overall"; progress: number | null }
+    | { kind: "sprint-status"; sprintId: number; status: SprintStatus }
+    | { kind: "sprint-progress"; sprintId: number; progress: number | null }
+    | { kind: "sprint-start"; sprintId: number; startedAt: number | null }
+    | { kind: "task"; taskId: string; status: TaskStatus }
+    | { kind: "objective"; objectiveId: string; progress: number }
+  ) & {
+    /** What changed ("Sprint 2 status") and its values as the console shows them. */
+    field: string;
+    before: string;
+    after: string;
+  };

@@ -3,6 +3,7 @@
 // (decision 050): only what really changes, nothing in a locked sprint, no reopening behind a gate.
 import {
   blockingSprint,
+  programmeView,
   sprintPageView,
   STATUS_LABELS,
   type SprintPageView,
@@ -18,7 +19,8 @@ import type {
 export interface SprintEdit {
   sprintId: number;
   status: SprintStatus;
-  progress: number;
+  /** Set by hand, or null: it follows the tasks. */
+  progress: number | null;
   /** The countdown's start (ms), or null: it starts when the client next opens the sprint. */
   startedAt: number | null;
   objectives: Map<string, number>;
@@ -40,6 +42,11 @@ export function consoleTime(ms: number | null): string {
 
 const percent = (value: number) => `${value}%`;
 
+/** A figure as the trail shows it: set by hand, or following what it measures (then `shown`). */
+function figureLabel(setByHand: number | null, shown: number, follows: string): string {
+  return setByHand === null ? `${percent(shown)} (follows ${follows})` : percent(setByHand);
+}
+
 /** A moment as a datetime-local field holds it, in UTC, to the minute ("" for none). */
 export function utcFieldValue(ms: number | null): string {
   return ms === null ? "" : new Date(ms).toISOString().slice(0, 16);
@@ -49,6 +56,13 @@ export function utcFieldValue(ms: number | null): string {
 export const PROGRAMME_EDIT_FIELDS = {
   overallIntent: "overall",
   sprintIntent: "sprint",
+  /** A checkbox: the sprint's progress follows its tasks again ("on"), not the figure set. */
+  followTasks: "followTasks",
+  /** A checkbox: the overall figure follows the sprints again ("on"). */
+  followSprints: "followSprints",
+  /** Checkboxes for completing a sprint: mark its open tasks done; start the next sprint. */
+  completeOpenTasks: "completeOpenTasks",
+  startNext: "startNext",
   /** `objective:<id>`: an objective's progress; `task:<id>`: a task's status. */
   objective: "objective:",
   task: "task:",
@@ -61,6 +75,7 @@ export function sprintFormValues(page: SprintPageView, startedAt: number | null)
   const values: Record<string, string> = {
     status: page.sprint.status,
     progress: String(page.sprint.progress),
+    [PROGRAMME_EDIT_FIELDS.followTasks]: page.sprint.progressSetByAgency ? "" : "on",
     startedAt: utcFieldValue(startedAt),
   };
   for (const objective of page.objectives) {
@@ -143,8 +158,9 @@ export function sprintEditChanges(
       };
     }
   }
-  const progress =
-    edit.status === "completed" ? 100 : edit.status === "not-started" ? 0 : edit.progress;
+  // A completed or not started sprint's figure is its status's (100, 0): nothing set by hand stays.
+  const progress = edit.status === "in-progress" ? edit.progress : null;
+  const storedProgress = state.sprints.get(sprint.id)?.progress ?? null;
   const changes: ProgrammeChange[] = [];
   if (edit.status !== page.sprint.status) {
     changes.push({
@@ -156,14 +172,14 @@ export function sprintEditChanges(
       after: STATUS_LABELS[edit.status],
     });
   }
-  if (progress !== page.sprint.progress) {
+  if (progress !== storedProgress) {
     changes.push({
       kind: "sprint-progress",
       sprintId: sprint.id,
       progress,
       field: `${name} progress`,
-      before: percent(page.sprint.progress),
-      after: percent(progress),
+      before: figureLabel(storedProgress, page.sprint.progress, "the tasks"),
+      after: progress === null ? "follows the tasks" : percent(progress),
     });
   }
   const storedStart = state.sprints.get(sprint.id)?.startedAt ?? null;
@@ -194,20 +210,53 @@ export function sprintEditChanges(
   return { changes };
 }
 
+/** The overall figure set to `progress` by hand, or (null) following the sprints again. */
 export function overallEditChanges(
   content: ProgrammeContent,
   state: ClientState,
-  progress: number,
+  progress: number | null,
+  now: number,
 ): ProgrammeChange[] {
-  const before = state.overallProgress ?? content.overallProgress;
-  if (before === progress) return [];
+  if (state.overallProgress === progress) return [];
+  const shown = programmeView(content, state, now).overallProgress;
   return [
     {
       kind: "overall",
       progress,
       field: "Overall progress",
-      before: percent(before),
-      after: percent(progress),
+      before: figureLabel(state.overallProgress, shown, "the sprints"),
+      after: progress === null ? "follows the sprints" : percent(progress),
     },
   ];
+}
+
+/** `state` with `changes` made: what the next decision in the same post is checked against. */
+export function withChanges(state: ClientState, changes: ProgrammeChange[]): ClientState {
+  const next: ClientState = {
+    overallProgress: state.overallProgress,
+    sprints: new Map(state.sprints),
+    tasks: new Map(state.tasks),
+    objectives: new Map(state.objectives),
+  };
+  const sprintOf = (id: number) =>
+    next.sprints.get(id) ?? { status: null, progress: null, startedAt: null };
+  for (const change of changes) {
+    if (change.kind === "overall") next.overallProgress = change.progress;
+    else if (change.kind === "task") next.tasks.set(change.taskId, change.status);
+    else if (change.kind === "objective") next.objectives.set(change.objectiveId, change.progress);
+    else if (change.kind === "sprint-status") {
+      next.sprints.set(change.sprintId, { ...sprintOf(change.sprintId), status: change.status });
+    } else if (change.kind === "sprint-progress") {
+      next.sprints.set(change.sprintId, {
+        ...sprintOf(change.sprintId),
+        progress: change.progress,
+      });
+    } else {
+      next.sprints.set(change.sprintId, {
+        ...sprintOf(change.sprintId),
+        startedAt: change.startedAt,
+      });
+    }
+  }
+  return next;
 }

@@ -28,6 +28,8 @@ import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from 
 import {
   editedFields,
   overallEditChanges,
+  withChanges,
+  type EditOutcome,
   PROGRAMME_EDIT_FIELDS,
   sprintEditChanges,
   sprintFormValues,
@@ -120,11 +122,20 @@ function decideEdit(
   const drawn = drawnValues(posted);
   const now = Date.now();
   if (posted.intent === PROGRAMME_EDIT_FIELDS.overallIntent) {
-    const current = { overallProgress: String(state.overallProgress ?? content.overallProgress) };
-    const { fields } = editedFields(posted, drawn, current);
+    const follow = PROGRAMME_EDIT_FIELDS.followSprints;
+    const current = {
+      overallProgress: String(programmeView(content, state, now).overallProgress),
+      [follow]: state.overallProgress === null ? "on" : "",
+    };
+    const { fields, edited } = editedFields(checkbox(posted, follow), drawn, current);
     const parsed = parseFields(overallEditSchema, fields);
     if (!parsed.ok) return { refused: refusal(context, parsed) };
-    return { changes: overallEditChanges(content, state, parsed.value.overallProgress) };
+    const progress = followedAgain(fields, follow, edited)
+      ? null
+      : edited("overallProgress")
+        ? parsed.value.overallProgress
+        : state.overallProgress;
+    return { changes: overallEditChanges(content, state, progress, now) };
   }
   if (posted.intent !== PROGRAMME_EDIT_FIELDS.sprintIntent) {
     return { refused: formError(context, toasts.editInvalid) };
@@ -136,7 +147,8 @@ function decideEdit(
   const current = sprint
     ? sprintFormValues(sprintPageView(sprint, content, state, now), storedStart)
     : {};
-  const { fields, edited } = editedFields(posted, drawn, current);
+  const follow = PROGRAMME_EDIT_FIELDS.followTasks;
+  const { fields, edited } = editedFields(checkbox(posted, follow), drawn, current);
   const parsed = parseFields(sprintEditSchema, fields);
   if (!parsed.ok) return { refused: refusal(context, parsed, values) };
   const items =
@@ -149,12 +161,74 @@ function decideEdit(
   if (!items) return { refused: formError(context, toasts.editInvalid, { values }) };
   // A start left as drawn keeps the moment stored, to the millisecond (the field shows minutes).
   const startedAt = edited("startedAt") ? parsed.value.startedAt : storedStart;
-  const edit = { ...parsed.value, startedAt, ...items };
-  const outcome = sprintEditChanges(content, state, edit, now);
-  if ("refusal" in outcome) {
-    return { refused: formError(context, editRefused(outcome.refusal), { status: 409, values }) };
+  const storedProgress = (sprint && state.sprints.get(sprint.id)?.progress) ?? null;
+  const progress = followedAgain(fields, follow, edited)
+    ? null
+    : edited("progress")
+      ? parsed.value.progress
+      : storedProgress;
+  const edit = { ...parsed.value, progress, startedAt, ...items };
+  const completing =
+    sprint !== undefined &&
+    edit.status === "completed" &&
+    sprintPageView(sprint, content, state, now).sprint.status !== "completed";
+  if (completing && posted[PROGRAMME_EDIT_FIELDS.completeOpenTasks] === "on") {
+    for (const task of sprint.tasks)
+      if (!edit.tasks.has(task.id)) edit.tasks.set(task.id, "completed");
   }
-  return outcome;
+  const outcome = sprintEditChanges(content, state, edit, now);
+  const next = completing ? nextSprint(content, state, sprint.id, now) : undefined;
+  if ("refusal" in outcome || !next || posted[PROGRAMME_EDIT_FIELDS.startNext] !== "on") {
+    return answerOf(context, outcome, values);
+  }
+  // The next sprint starts now (its countdown too, unless it already runs), checked against the
+  // client's programme with this sprint completed.
+  const after = withChanges(state, outcome.changes);
+  const started = sprintEditChanges(
+    content,
+    after,
+    {
+      sprintId: next.id,
+      status: "in-progress",
+      progress: after.sprints.get(next.id)?.progress ?? null,
+      startedAt: after.sprints.get(next.id)?.startedAt ?? now,
+      objectives: new Map(),
+      tasks: new Map(),
+    },
+    now,
+  );
+  if ("refusal" in started) return answerOf(context, started, values);
+  return { changes: [...outcome.changes, ...started.changes] };
+}
+
+function answerOf(
+  context: AppLoadContext,
+  outcome: EditOutcome,
+  values: Record<string, string>,
+): EditDecision {
+  if (!("refusal" in outcome)) return outcome;
+  return { refused: formError(context, editRefused(outcome.refusal), { status: 409, values }) };
+}
+
+/** The sprint after `sprintId` in the programme, unless it is already under way or done. */
+function nextSprint(content: ProgrammeContent, state: ClientState, sprintId: number, now: number) {
+  const next = content.sprints.find((candidate) => candidate.id === sprintId + 1);
+  const status = next && sprintPageView(next, content, state, now).sprint.status;
+  return status === "not-started" ? next : undefined;
+}
+
+/** A checkbox's field as a value: "on" when ticked, "" when not (a form leaves it out). */
+function checkbox(posted: PostedFields, name: string): PostedFields {
+  return { ...posted, [name]: posted[name] === "on" ? "on" : "" };
+}
+
+/** Whether the post ticks `name` ("follows …") where its form had it unticked. */
+function followedAgain(
+  fields: PostedFields,
+  name: string,
+  edited: (name: string) => boolean,
+): boolean {
+  return edited(name) && fields[name] === "on";
 }
 
 /**

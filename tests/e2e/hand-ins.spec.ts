@@ -83,7 +83,9 @@ test("a client hands in work, changes are requested, version 2 is approved and t
 
   await open(page, "/dashboard/sprint-1");
   const row = page.getByRole("listitem").filter({ hasText: "VSL Alchemist" });
-  await expect(row.getByRole("button", { name: "Done: VSL Alchemist" })).toBeVisible();
+  await expect(
+    row.getByRole("button", { name: "Done: VSL Alchemist (press to mark it not done)" }),
+  ).toBeVisible();
   await open(page, "/dashboard/messages");
   await expect(page.getByText("Approved “VSL Alchemist” (version 2).")).toBeVisible();
 });

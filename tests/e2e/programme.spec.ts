@@ -43,7 +43,9 @@ for (const server of [servers.main, servers.postgres]) {
         ["Pricing Strategist", "Mark Done"],
         ["VSL Alchemist", "Mark Done"],
       ].entries()) {
-        await expect(toggles.nth(index)).toHaveAccessibleName(`${text}: ${title}`);
+        await expect(toggles.nth(index)).toHaveAccessibleName(
+          text === "Done" ? `Done: ${title} (press to mark it not done)` : `Mark Done: ${title}`,
+        );
         await expect(toggles.nth(index)).toHaveText(text as string);
       }
       const button = taskRow(page, "ICP Builder").getByRole("button");
@@ -58,13 +60,25 @@ for (const server of [servers.main, servers.postgres]) {
       if (javaScriptOn()) await button.dblclick();
       else await button.click();
       await expect(button).toHaveText("Done");
-      await expect(button).toHaveAccessibleName("Done: ICP Builder");
+      await expect(button).toHaveAccessibleName("Done: ICP Builder (press to mark it not done)");
       await expect(region).toContainText("2 of 5 completed");
       await expect(page.getByRole("status").filter({ hasText: "Connection Error" })).toHaveCount(0);
       await saved;
 
       await page.reload();
       await expect(taskRow(page, "ICP Builder").getByRole("button")).toHaveText("Done");
+      // The figures that describe the work moved with it: the sprint's and the overall one.
+      await expect(page.getByText("74% Complete")).toBeVisible();
+      await expect(page.getByText("Overall Progress 27%")).toBeAttached();
+      // Marking it not done says so, with a way back in the toast.
+      await taskRow(page, "ICP Builder").getByRole("button").click();
+      await expect(page.getByText("65% Complete")).toBeVisible();
+      const toasts = page.getByRole("region", { name: "Notifications" });
+      await expect(toasts).toContainText("ICP Builder is no longer done.");
+      // The toast lasts 4 seconds: its button is pressed as soon as it shows.
+      await toasts.getByRole("button", { name: "Undo" }).click();
+      await expect(taskRow(page, "ICP Builder").getByRole("button")).toHaveText("Done");
+      await expect(page.getByText("74% Complete")).toBeVisible();
       const deadline = await page.getByRole("timer").getAttribute("data-ends-at");
       expect(deadline).toBeTruthy();
 

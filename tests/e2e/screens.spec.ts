@@ -439,7 +439,8 @@ test.describe("signed in", () => {
     expect(errors).toEqual([]);
 
     if (hasJs()) {
-      // Six days on, in the browser: Sprint 1's 5-day countdown has run out and shows zeros.
+      // Six days on, in the browser: Sprint 1's 5-day countdown has run out, shows zeros and
+      // says so.
       await page.clock.install({ time: Date.now() + 6 * 864e5 });
       await open(page, "/dashboard/sprint-1");
       const timer = page.getByRole("timer", { name: "Sprint Countdown" });
@@ -449,6 +450,7 @@ test.describe("signed in", () => {
         "00",
         "00",
       ]);
+      await expect(page.getByText("Time's up: talk to your strategist.")).toBeVisible();
     }
   });
 

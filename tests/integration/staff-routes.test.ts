@@ -393,9 +393,86 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       edits.map((entry) => [entry.field, entry.before, entry.after, entry.actorEmail]),
     ).toEqual([
       ["Sprint 2 status", "Not Started", "Completed", staff.email],
-      ["Sprint 2 progress", "0%", "100%", staff.email],
       ["Sprint 1 status", "In Progress", "Completed", staff.email],
-      ["Sprint 1 progress", "65%", "100%", staff.email],
+    ]);
+  });
+
+  it("offers, on completing a sprint, to mark its open tasks done and start the next; every figure follows", async () => {
+    const staff = await staffMember();
+    const client = await person("completed");
+    const before = Date.now();
+    const completed = asResponse(
+      await edit(
+        staff.cookie,
+        client.id,
+        sprintFields(1, "completed", "65", { completeOpenTasks: "on", startNext: "on" }),
+      ),
+    );
+    expect(completed.status).toBe(302);
+    const state = await storedClientState(client.id);
+    expect([...state.tasks.values()]).toEqual(Array(4).fill("completed"));
+    expect(state.sprints.get(2)?.status).toBe("in-progress");
+    expect(state.sprints.get(2)?.startedAt).toBeGreaterThanOrEqual(before);
+    const { audit, programme, sprints } = await clientPage(staff.cookie, client.id);
+    expect(audit.entries.map((entry) => entry.field)).toEqual([
+      "Sprint 1 status",
+      "Sprint 1 task: ICP Builder",
+      "Sprint 1 task: Messaging Mastery",
+      "Sprint 1 task: Pricing Strategist",
+      "Sprint 1 task: VSL Alchemist",
+      "Sprint 2 status",
+      "Sprint 2 start",
+    ]);
+    // Sprint 1 at 100% with its objectives, Sprint 2 under way at 0%, the overall figure moved.
+    expect(programme.sprints.slice(0, 2).map((s) => [s.status, s.progress])).toEqual([
+      ["completed", 100],
+      ["in-progress", 0],
+    ]);
+    expect(sprints[0]?.page.objectives.map((o) => o.progress)).toEqual([100, 100, 100]);
+    expect(programme.overallProgress).toBe(31);
+    expect(programme.current).toBe("Sprint 2 in progress");
+    expect(sprints[0]?.page.countdown).toBeNull();
+
+    // A figure set by hand stands until "follows" is ticked again.
+    const drawn = sprintFormValues(sprints[1]!.page, sprints[1]!.startedAt);
+    const post = (changes: Record<string, string>, from = drawn) =>
+      edit(staff.cookie, client.id, {
+        intent: "sprint",
+        sprintId: "2",
+        ...from,
+        ...changes,
+        drawn: JSON.stringify(from),
+      });
+    expect(asResponse(await post({ progress: "30", followTasks: "" })).status).toBe(302);
+    let page = await clientPage(staff.cookie, client.id);
+    expect(page.programme.sprints[1]).toMatchObject({ progress: 30, progressSetByAgency: true });
+    const setDrawn = sprintFormValues(page.sprints[1]!.page, page.sprints[1]!.startedAt);
+    expect(asResponse(await post({ followTasks: "on" }, setDrawn)).status).toBe(302);
+    page = await clientPage(staff.cookie, client.id);
+    expect(page.programme.sprints[1]).toMatchObject({ progress: 0, progressSetByAgency: false });
+    expect(page.audit.entries.slice(0, 2).map((entry) => [entry.before, entry.after])).toEqual([
+      ["30%", "follows the tasks"],
+      ["0% (follows the tasks)", "30%"],
+    ]);
+
+    const overall = (fields: Record<string, string>) =>
+      edit(staff.cookie, client.id, { intent: "overall", ...fields });
+    expect(asResponse(await overall({ overallProgress: "50" })).status).toBe(302);
+    page = await clientPage(staff.cookie, client.id);
+    expect([page.programme.overallProgress, page.programme.overallSetByAgency]).toEqual([50, true]);
+    expect(
+      asResponse(
+        await overall({
+          overallProgress: "50",
+          followSprints: "on",
+          drawn: JSON.stringify({ overallProgress: "50", followSprints: "" }),
+        }),
+      ).status,
+    ).toBe(302);
+    page = await clientPage(staff.cookie, client.id);
+    expect([page.programme.overallProgress, page.programme.overallSetByAgency]).toEqual([
+      31,
+      false,
     ]);
   });
 
@@ -503,7 +580,11 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(state.sprints.get(2)?.startedAt).toBe(started);
     const { audit } = await clientPage(staff.cookie, client.id);
     expect(audit.entries.filter((entry) => entry.actorRole === "staff")).toEqual([
-      expect.objectContaining({ field: "Sprint 1 progress", before: "65%", after: "70%" }),
+      expect.objectContaining({
+        field: "Sprint 1 progress",
+        before: "74% (follows the tasks)",
+        after: "70%",
+      }),
     ]);
   });
 

@@ -92,8 +92,13 @@ describe("a client never seen", () => {
     expect(badges.map((page) => page.sprint.open)).toEqual([true, true, false, false]);
     expect(badges[0]?.objectives.map((o) => o.progress)).toEqual([25, 15, 30]);
     expect(badges[1]?.objectives.map((o) => o.progress)).toEqual([0, 0, 0]);
-    expect(badges[0]?.countdown).toEqual({ days: 5, endsAt: NOW + 5 * DAY, renderedAt: NOW });
-    expect(badges[1]?.countdown.days).toBe(21);
+    expect(badges[0]?.countdown).toEqual({
+      days: 5,
+      endsAt: NOW + 5 * DAY,
+      renderedAt: NOW,
+      timeUp: false,
+    });
+    expect(badges[1]?.countdown?.days).toBe(21);
   });
 });
 

@@ -33,7 +33,7 @@ export function DashboardHome({
     {
       label: "Time Remaining",
       value: programme.timeRemaining,
-      note: "Across the programme",
+      note: programme.timeNote,
       icon: "clock",
     },
   ];

@@ -19,7 +19,7 @@ export function ActiveSprintPage({
         badges={page.badges}
         stateVariant={page.sprint.status === "in-progress" ? "info" : "secondary"}
       />
-      <SprintCountdown {...page.countdown} />
+      {page.countdown ? <SprintCountdown {...page.countdown} /> : null}
       <Objectives objectives={page.objectives} />
       <TaskList sprintPath={page.sprint.path} tasks={page.tasks} handIns={page.handIns} />
       {page.summary.length > 0 ? <SprintSummary lists={page.summary} /> : null}

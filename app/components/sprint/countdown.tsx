@@ -1,8 +1,11 @@
 // The sprint countdown: days, hours, minutes and seconds to the sprint's end, counted from when the
 // client first opened it (kept on the server, so every device agrees). The server renders the time
 // left when the page was made; with JavaScript it ticks every second from there.
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { MESSAGES_PATH } from "~/lib/paths";
+import { shortDate } from "~/programme/client-programme";
 import {
   COUNTDOWN_TICK_MS,
   countdownParts,
@@ -21,10 +24,13 @@ export function SprintCountdown({
   days,
   endsAt,
   renderedAt,
+  timeUp,
 }: {
   days: number;
   endsAt: number;
   renderedAt: number;
+  /** The countdown had run out when the page was made (the browser also notices it run out). */
+  timeUp: boolean;
 }) {
   // The first render (server and hydration alike) counts from the moment the page was made.
   const [now, setNow] = useState(renderedAt);
@@ -38,6 +44,8 @@ export function SprintCountdown({
     return () => window.clearInterval(timer);
   }, [endsAt]);
   const parts = countdownParts(endsAt, now);
+  // As the page was made, then as the seconds run out in the browser.
+  const over = timeUp || now >= endsAt;
 
   return (
     <section aria-labelledby="countdown-title">
@@ -46,9 +54,19 @@ export function SprintCountdown({
           <CardTitle asChild>
             <h2 id="countdown-title">Sprint Countdown</h2>
           </CardTitle>
-          <CardDescription>
-            Time left in this {days}-day sprint, counted from when you first opened it.
-          </CardDescription>
+          {over ? (
+            <p role="status" className="font-semibold text-destructive">
+              Time&apos;s up: talk to your strategist.{" "}
+              <Link to={MESSAGES_PATH} className="underline underline-offset-4">
+                Send a message
+              </Link>
+            </p>
+          ) : (
+            <CardDescription>
+              The {days}-day countdown to this sprint&apos;s deadline, {shortDate(endsAt)}, counted
+              from when you first opened it.
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent>
           <div

@@ -99,7 +99,8 @@ function TaskRow({
           type="submit"
           size="sm"
           variant={done ? "secondary" : "default"}
-          aria-label={`${toggleText}: ${task.title}`}
+          // What pressing it does, when the text says only what it is.
+          aria-label={`${toggleText}: ${task.title}${done ? " (press to mark it not done)" : ""}`}
           // A second click while the first is posting would undo it: one click, one change.
           onClick={(event) => {
             if (busy) event.preventDefault();

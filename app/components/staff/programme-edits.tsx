@@ -56,20 +56,51 @@ function PercentField({
   );
 }
 
+function CheckboxField({
+  id,
+  name,
+  label,
+  checked,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  checked: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input id={id} name={name} type="checkbox" defaultChecked={checked} className="size-4" />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}
+
 /** A sprint form's answers name the sprint (`values.sprintId`); the overall figure's name none. */
 const sprintOfAnswer = (answer: FormAnswer) => answer.values.sprintId;
 const answersOverall: ClaimsAnswer = (answer) => sprintOfAnswer(answer) === undefined;
 
-function OverallForm({ action, progress }: { action: string; progress: number }) {
+function OverallForm({
+  action,
+  progress,
+  setByAgency,
+}: {
+  action: string;
+  progress: number;
+  setByAgency: boolean;
+}) {
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.overallIntent);
   const alert = useFormAlert(answersOverall);
+  const follow = PROGRAMME_EDIT_FIELDS.followSprints;
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
           <h2>Overall progress</h2>
         </CardTitle>
-        <CardDescription>The figure on the client&apos;s sidebar card.</CardDescription>
+        <CardDescription>
+          The figure on the client&apos;s sidebar card:{" "}
+          {setByAgency ? "set by the agency." : "it moves with the sprints."}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form
@@ -82,7 +113,10 @@ function OverallForm({ action, progress }: { action: string; progress: number })
           <input
             type="hidden"
             name={PROGRAMME_EDIT_FIELDS.drawn}
-            value={JSON.stringify({ overallProgress: String(progress) })}
+            value={JSON.stringify({
+              overallProgress: String(progress),
+              [follow]: setByAgency ? "" : "on",
+            })}
           />
           <div className="sm:w-40">
             <PercentField
@@ -92,6 +126,12 @@ function OverallForm({ action, progress }: { action: string; progress: number })
               value={progress}
             />
           </div>
+          <CheckboxField
+            id="overall-follow"
+            name={follow}
+            label="Follows the sprints"
+            checked={!setByAgency}
+          />
           <SubmitButton pending={pending} {...alert.submitProps}>
             Save Overall Progress
           </SubmitButton>
@@ -107,11 +147,14 @@ function SprintForm({
   page,
   startedAt,
   clientId,
+  next,
 }: {
   action: string;
   page: SprintPageView;
   startedAt: number | null;
   clientId: string;
+  /** The sprint a completion may start ("Sprint 2"), or null. */
+  next: string | null;
 }) {
   const { sprint } = page;
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
@@ -134,10 +177,7 @@ function SprintForm({
           {sprint.tasks.total === 0
             ? "No tasks"
             : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks done`}{" "}
-          · {page.countdown.days}-day countdown{" "}
-          {startedAt === null
-            ? "starts when the client first opens it"
-            : `from ${consoleTime(startedAt)}`}
+          · {countdownLine(page, startedAt)}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -161,12 +201,20 @@ function SprintForm({
                 ))}
               </NativeSelect>
             </div>
-            <PercentField
-              id={`${prefix}-progress`}
-              name="progress"
-              label="Progress (%)"
-              value={sprint.progress}
-            />
+            <div className="grid gap-2">
+              <PercentField
+                id={`${prefix}-progress`}
+                name="progress"
+                label="Progress (%)"
+                value={sprint.progress}
+              />
+              <CheckboxField
+                id={`${prefix}-follow`}
+                name={PROGRAMME_EDIT_FIELDS.followTasks}
+                label="Follows the tasks"
+                checked={!sprint.progressSetByAgency}
+              />
+            </div>
             <div className="grid gap-1.5">
               <Label htmlFor={`${prefix}-start`}>Countdown start (UTC)</Label>
               <Input
@@ -185,7 +233,7 @@ function SprintForm({
                   key={objective.id}
                   id={`${prefix}-objective-${objective.id}`}
                   name={`${PROGRAMME_EDIT_FIELDS.objective}${objective.id}`}
-                  label={`${objective.title} (%)`}
+                  label={`${objective.title} (%)${objective.setByAgency ? ", set by the agency" : ""}`}
                   value={objective.progress}
                 />
               ))}
@@ -219,6 +267,27 @@ function SprintForm({
               ))}
             </fieldset>
           ) : null}
+          {sprint.status !== "completed" ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-semibold text-slate-900">
+                When you set it to Completed
+              </legend>
+              <CheckboxField
+                id={`${prefix}-complete-tasks`}
+                name={PROGRAMME_EDIT_FIELDS.completeOpenTasks}
+                label="Mark its open tasks done"
+                checked
+              />
+              {next ? (
+                <CheckboxField
+                  id={`${prefix}-start-next`}
+                  name={PROGRAMME_EDIT_FIELDS.startNext}
+                  label={`Start ${next} now (its countdown too)`}
+                  checked={false}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
           <FormAlert {...alert.alertProps} />
           <div>
             <SubmitButton pending={pending} {...alert.submitProps}>
@@ -231,15 +300,26 @@ function SprintForm({
   );
 }
 
+/** The countdown as the console tells it: its length, start and deadline, or why there is none. */
+function countdownLine(page: SprintPageView, startedAt: number | null): string {
+  if (!page.countdown) return "Completed: no countdown";
+  const length = `${page.countdown.days}-day countdown`;
+  if (startedAt === null) return `${length} starts when the client first opens it`;
+  const deadline = page.countdown.timeUp
+    ? `time's up since ${consoleTime(page.countdown.endsAt)}`
+    : `deadline ${consoleTime(page.countdown.endsAt)}`;
+  return `${length} from ${consoleTime(startedAt)}, ${deadline}`;
+}
+
 /**
  * What a sprint form shows from the client's record: its key, so a save that changes them starts
  * that form afresh, while a save elsewhere leaves what was typed into it alone.
  */
 function storedValues(page: SprintPageView, startedAt: number | null): string {
-  const { id, status, progress } = page.sprint;
+  const { id, status, progress, progressSetByAgency } = page.sprint;
   const items = [...page.objectives.map((o) => o.progress), ...page.tasks.map((t) => t.status)];
   // The sprint's id first: two sprints storing the same values must not share a key.
-  return JSON.stringify([id, status, progress, startedAt, items]);
+  return JSON.stringify([id, status, progress, progressSetByAgency, startedAt, items]);
 }
 
 export function ProgrammeEditsPage({
@@ -264,19 +344,24 @@ export function ProgrammeEditsPage({
       ) : null}
       {/* Keyed by what they show: after a save, each form starts again from what was stored. */}
       <OverallForm
-        key={programme.overallProgress}
+        key={`${programme.overallProgress}:${programme.overallSetByAgency}`}
         action={action}
         progress={programme.overallProgress}
+        setByAgency={programme.overallSetByAgency}
       />
-      {sprints.map(({ page, startedAt }) => (
-        <SprintForm
-          key={storedValues(page, startedAt)}
-          action={action}
-          page={page}
-          startedAt={startedAt}
-          clientId={client.userId}
-        />
-      ))}
+      {sprints.map(({ page, startedAt }, index) => {
+        const following = sprints[index + 1]?.page.sprint;
+        return (
+          <SprintForm
+            key={storedValues(page, startedAt)}
+            action={action}
+            page={page}
+            startedAt={startedAt}
+            clientId={client.userId}
+            next={following?.status === "not-started" ? following.name : null}
+          />
+        );
+      })}
       <AuditTrail entries={audit.entries} older={audit.older} clientId={client.userId} />
     </div>
   );
