@@ -58,6 +58,10 @@ export interface ProgrammeView {
 
 export interface TaskView extends TaskContent {
   sprintId: number;
+  /** The end of its due day (ms, UTC), once its sprint's countdown has started; else null. */
+  dueAt: number | null;
+  /** Due and not done. */
+  overdue: boolean;
 }
 
 export interface ObjectiveView extends ObjectiveContent {
@@ -224,6 +228,13 @@ function timeRemaining(days: number): string {
   return weeks >= 1 ? plural(weeks, "week") : plural(Math.ceil(days), "day");
 }
 
+/** The last moment (ms) of the UTC day a task is due, counted from its sprint's start. */
+export function dueMoment(task: TaskContent, sprintStartedAt: number | null): number | null {
+  if (task.dueAfterDays === undefined || sprintStartedAt === null) return null;
+  const day = Math.floor(sprintStartedAt / DAY_MS) + task.dueAfterDays;
+  return (day + 1) * DAY_MS - 1;
+}
+
 /** "Fri 4 Dec": a deadline's day, in UTC. */
 export function shortDate(ms: number): string {
   return new Intl.DateTimeFormat("en-GB", {
@@ -320,11 +331,17 @@ export function sprintPageView(
         setByAgency: stored !== undefined,
       };
     }),
-    tasks: sprint.tasks.map((task) => ({
-      ...task,
-      sprintId: sprint.id,
-      status: taskStatusOf(task, state),
-    })),
+    tasks: sprint.tasks.map((task) => {
+      const status = taskStatusOf(task, state);
+      const dueAt = dueMoment(task, state.sprints.get(sprint.id)?.startedAt ?? null);
+      return {
+        ...task,
+        sprintId: sprint.id,
+        status,
+        dueAt,
+        overdue: dueAt !== null && status !== "completed" && now > dueAt,
+      };
+    }),
     summary: sprint.summary,
     locked: sprint.locked,
     countdown:

@@ -13,6 +13,10 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ["high", "medium", "low"] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
+/** Who does a task: the client, or the agency for them. */
+export const TASK_OWNERS = ["client", "agency"] as const;
+export type TaskOwner = (typeof TASK_OWNERS)[number];
+
 /** What a client hands in for the agency to review when a task is done. */
 export const HAND_IN_KINDS = ["files", "link", "nothing"] as const;
 export type HandInKind = (typeof HAND_IN_KINDS)[number];
@@ -41,6 +45,10 @@ export interface TaskContent {
   instructions: RichText;
   /** What the client hands in for review; "nothing" when the programme file does not say. */
   handIn: HandInKind;
+  /** Who does it; the client when the programme file does not say. */
+  owner: TaskOwner;
+  /** Due that many days after its sprint's countdown starts (the end of that day); none if unset. */
+  dueAfterDays?: number;
 }
 
 export interface SummaryList {

@@ -7,6 +7,7 @@ import { isHttpsUrl } from "./https-url";
 import {
   HAND_IN_KINDS,
   SPRINT_STATUSES,
+  TASK_OWNERS,
   TASK_PRIORITIES,
   TASK_STATUSES,
   type ProgrammeContent,
@@ -22,6 +23,8 @@ export const MAX_TEXT_LENGTH = 400;
 /** A task's instructions (Markdown). */
 export const MAX_INSTRUCTIONS_LENGTH = 2000;
 export const MAX_LINK_LENGTH = 2048;
+/** A task's due date, in days after its sprint starts. */
+export const MAX_DUE_AFTER_DAYS = 366;
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 function text(max: number) {
@@ -136,6 +139,8 @@ const task = z.pipe(
     status: oneOf(TASK_STATUSES),
     description: z.optional(text(MAX_INSTRUCTIONS_LENGTH)),
     handIn: z._default(oneOf(HAND_IN_KINDS), "nothing"),
+    owner: z._default(oneOf(TASK_OWNERS), "client"),
+    dueAfterDays: z.optional(wholeNumber(0, MAX_DUE_AFTER_DAYS)),
   }).check(refusedLink),
   // Parsed at start-up, so that no page parses Markdown while it answers.
   z.transform((content) => ({

@@ -17,6 +17,7 @@ import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
 import type { ClientState } from "~/programme/model";
+import { needsAttention } from "./attention.server";
 import { invite } from "./auth-admin.server";
 import { freshDirectory } from "./directory.server";
 import type { ClientRow } from "./views";
@@ -47,12 +48,13 @@ export async function loadClientList(request: Request, staff: SessionUser) {
   const db = await database();
   const { clients, total } = await listClients(db, { search, page, perPage: CLIENTS_PER_PAGE });
   const ids = clients.map((client) => client.userId);
-  const [states, unread] = await Promise.all([
+  const now = Date.now();
+  const [states, unread, attention] = await Promise.all([
     readClientStates(db, ids),
     unreadByStaff(db, staff.id, ids),
+    needsAttention(db, now),
   ]);
   const content = currentProgramme();
-  const now = Date.now();
   const rows: ClientRow[] = clients.map((client) => {
     const state = states.get(client.userId);
     const view = state ? programmeView(content, state, now) : undefined;
@@ -69,7 +71,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
     };
   });
   const bookingPageSet = getEnv().BOOKING_URL !== undefined;
-  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE, bookingPageSet };
+  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE, bookingPageSet, attention };
 }
 
 /**

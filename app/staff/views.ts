@@ -1,4 +1,5 @@
 // What the staff console's pages draw, shared by its loaders and its components.
+import type { AttentionKind } from "~/data/attention.server";
 import type { AuditEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
 
@@ -13,6 +14,14 @@ export interface ClientRow {
   lastSignInAt: number | null;
   /** The client's messages the staff member viewing the list has not read. */
   unread: number;
+}
+
+/** One kind of "Needs attention": its oldest items, each linking to where to act, and its count. */
+export interface AttentionGroup {
+  kind: AttentionKind;
+  title: string;
+  count: number;
+  items: { clientId: string; email: string; text: string; href: string }[];
 }
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */

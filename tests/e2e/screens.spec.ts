@@ -19,6 +19,14 @@ test.describe.configure({ timeout: 240_000 });
 
 const isPhone = () => (test.info().project.use.viewport?.width ?? 1280) < 768;
 const hasJs = javaScriptOn;
+/** The UTC day `days` from today as a task's due badge names it ("Fri 4 Dec"). */
+const utcDay = (days: number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(Date.now() + days * 86_400_000);
 
 /** The page's cumulative layout shift so far (Chromium's layout-shift entries). */
 function layoutShift(page: Page): Promise<number> {
@@ -287,14 +295,14 @@ test.describe("signed in", () => {
       {
         title: "Advanced Features",
         progress: "0",
-        tasks: "No tasks yet",
+        tasks: "0 of 4 tasks",
         time: "3 weeks",
         action: "Start Sprint",
       },
       {
         title: "Launch",
         progress: "0",
-        tasks: "No tasks yet",
+        tasks: "0 of 3 tasks",
         time: "2 weeks",
         action: "Start Sprint",
       },
@@ -375,6 +383,9 @@ test.describe("signed in", () => {
       const task = tasks.nth(index);
       await expect(task).toContainText(title);
       await expect(task).toContainText("High priority");
+      // Who does it, and the day it is due, counted from today (the sprint opened just now).
+      await expect(task).toContainText(title === "Messaging Mastery" ? "Agency task" : "Your task");
+      if (index > 0) await expect(task).toContainText(`Due ${utcDay(index + 1)}`);
       await expect(task.getByRole("button")).toHaveText(index === 0 ? "Done" : "Mark Done");
       // One link, the task's own page: the default programme ships no tool links (none of the
       // spec's tools has a real address).

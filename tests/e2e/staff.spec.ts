@@ -96,9 +96,15 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
   await icp.getByRole("button", { name: "Mark Done: ICP Builder" }).click();
   await expect(icp.getByRole("button")).toHaveText("Done");
 
-  // Staff find the client and see the tick.
+  // Staff find the client and see the tick; "Needs attention" heads the list.
   await open(page, `${server.appUrl}/staff?q=${encodeURIComponent(clientEmail)}`);
-  await page.getByRole("link", { name: clientEmail }).click();
+  await expect(
+    page.getByRole("region", { name: "Needs attention" }).getByRole("heading", { level: 2 }),
+  ).toHaveText("Needs attention");
+  await page
+    .getByRole("region", { name: "All clients" })
+    .getByRole("link", { name: clientEmail })
+    .click();
   await page.waitForURL("**/staff/clients/*");
   await hydrated(page, js);
   await expect(banner.getByTestId("page-name")).toHaveText(clientEmail);
@@ -138,9 +144,8 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
     "Advanced Security",
   );
   await expect(client.getByText("Sprint 3 Awaiting Prerequisites")).toHaveCount(0);
-  await expect(client.getByRole("region", { name: "Tasks" })).toContainText(
-    "No tasks yet: your team adds this sprint's tasks as it begins.",
-  );
+  await expect(client.getByRole("region", { name: "Tasks" })).toContainText("0 of 4 completed");
+  await expect(client.getByRole("region", { name: "Tasks" })).toContainText("Secure your accounts");
 
   // The console does not exist for a client.
   const staffAnswer = await client.goto(`${server.appUrl}/staff`);

@@ -248,4 +248,23 @@ describe("the programme's figures", () => {
     expect(two?.countdown).toMatchObject({ timeUp: true, endsAt: NOW - 9 * DAY });
     expect(programmeView(programme, state, NOW).timeNote).toBe("Sprint 2: time's up");
   });
+
+  it("dates each task from its sprint's start: due at the end of that day, overdue after it while not done", () => {
+    // Sprint 1 opened on Sunday 22 November at noon.
+    const state = stateOf({ sprints: { 1: { startedAt: NOW - 3 * DAY } } });
+    const [one, two] = programme.sprints.map((sprint) =>
+      sprintPageView(sprint, programme, state, NOW),
+    );
+    const plan = (id: string) => {
+      const task = one?.tasks.find((candidate) => candidate.id === id);
+      return [task?.dueAt, task?.overdue];
+    };
+    const endOf = (day: number) => Date.UTC(2026, 10, day, 23, 59, 59, 999);
+    expect(plan("offer-alchemy")).toEqual([endOf(23), false]);
+    expect(plan("icp-builder")).toEqual([endOf(24), true]);
+    expect(plan("messaging-mastery")).toEqual([endOf(25), false]);
+    expect(plan("vsl-alchemist")).toEqual([endOf(27), false]);
+    // A sprint not opened yet has no dates.
+    expect(two?.tasks.every((task) => task.dueAt === null && !task.overdue)).toBe(true);
+  });
 });

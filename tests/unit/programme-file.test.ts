@@ -99,7 +99,8 @@ describe("the default programme file", () => {
         plan.comingSoon,
       );
       expect(content.objectives.every((objective) => objective.progress === 0)).toBe(true);
-      expect(content.tasks).toEqual([]);
+      // Their tasks are the agency's, for when they open (the placeholder lists none).
+      expect(content.tasks.length).toBeGreaterThan(0);
       expect(content.summary).toEqual(plan.vision ? [plan.vision] : []);
     }
   });
@@ -140,7 +141,7 @@ describe("the default programme file", () => {
   const tasks = programme.sprints.flatMap((s) => s.tasks);
 
   it("gives every task instructions, parsed from its description", () => {
-    expect(tasks).toHaveLength(10);
+    expect(tasks).toHaveLength(17);
     for (const task of tasks) {
       expect(task.description, task.id).toMatch(/\S/);
       expect(task.instructions.length, task.id).toBeGreaterThan(0);
@@ -162,7 +163,30 @@ describe("the default programme file", () => {
       "instagram-launch": "link",
       "sales-mastery": "nothing",
       "paid-ads-launcher": "link",
+      "account-security": "nothing",
+      "crm-and-calendar": "link",
+      "funnel-review": "nothing",
+      "follow-up-sequence": "files",
+      "launch-rehearsal": "nothing",
+      "launch-week-content": "link",
+      "results-review": "nothing",
     });
+  });
+
+  it("gives every task an owner and a due day inside its sprint's countdown", () => {
+    for (const sprint of programme.sprints) {
+      for (const task of sprint.tasks) {
+        expect(task.dueAfterDays, task.id).toBeGreaterThanOrEqual(0);
+        expect(task.dueAfterDays, task.id).toBeLessThanOrEqual(sprint.countdownDays);
+      }
+    }
+    expect(tasks.filter((task) => task.owner === "agency").map((task) => task.id)).toEqual([
+      "messaging-mastery",
+      "sales-mastery",
+      "funnel-review",
+      "launch-rehearsal",
+      "results-review",
+    ]);
   });
 });
 
@@ -240,6 +264,7 @@ describe("a custom programme file", () => {
       link: "https://forms.example.org/intake?ref=portal#start",
       status: "completed",
       handIn: "nothing",
+      owner: "client",
       instructions: [],
     });
     expect(programme.sprints[0]?.summary[0]?.items).toEqual([
@@ -593,6 +618,24 @@ const refusals: Refusal[] = [
     to: "priority: low\n        handIn: upload\n",
     problems: [
       ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+    ],
+  },
+  {
+    rule: "a task's owner is unknown",
+    from: "priority: low\n",
+    to: "priority: low\n        owner: team\n",
+    problems: [["owner: team", "sprints[0].tasks[1].owner", "must be one of: client, agency"]],
+  },
+  {
+    rule: "a task's due day is not a whole number of days from 0 to 366",
+    from: "priority: low\n",
+    to: "priority: low\n        dueAfterDays: 1.5\n",
+    problems: [
+      [
+        "dueAfterDays: 1.5",
+        "sprints[0].tasks[1].dueAfterDays",
+        "must be a whole number from 0 to 366",
+      ],
     ],
   },
   {

@@ -3,6 +3,7 @@
 // handed in with its review, and the task's discussion with the agency.
 import { Link } from "@remix-run/react";
 import { MessageForm, MessageList } from "~/components/messages/message-thread";
+import { TaskPlanBadges } from "~/components/sprint/task-plan";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -87,6 +88,7 @@ export function TaskPage(data: TaskPageData) {
         </h1>
         <div className="flex flex-wrap gap-2">
           <Badge variant={status.variant}>{status.label}</Badge>
+          <TaskPlanBadges task={task} done={task.status === "completed"} />
         </div>
       </div>
       <Card>

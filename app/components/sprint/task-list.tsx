@@ -3,6 +3,7 @@
 // 'Connection Error' if the post fails; each toggle is named with its task (decision 038).
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
 import { taskStatusLabel } from "~/components/hand-ins/task-status";
+import { TaskPlanBadges } from "./task-plan";
 import { useActionToast } from "~/components/toaster";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import type { HandIn } from "~/data/shapes";
@@ -90,6 +91,7 @@ function TaskRow({
         <div className="mt-1.5 flex flex-wrap gap-2">
           <Badge variant={PRIORITY[task.priority].variant}>{PRIORITY[task.priority].label}</Badge>
           <Badge variant={shown.variant}>{shown.label}</Badge>
+          <TaskPlanBadges task={task} done={done} />
         </div>
       </div>
       <fetcher.Form method="post" action={sprintPath} preventScrollReset>

@@ -17,7 +17,8 @@ import { useSubmitting } from "~/hooks/use-submitting";
 import { INVITE_ACTION, STAFF_PATH, staffClientMessagesPath, staffClientPath } from "~/lib/paths";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import type { AccountStatus } from "~/data/shapes";
-import type { ClientRow } from "~/staff/views";
+import type { AttentionGroup, ClientRow } from "~/staff/views";
+import { NeedsAttention } from "./needs-attention";
 import { consoleTime } from "~/programme/programme-edits";
 
 const STATE_BADGE: Record<AccountStatus, { label: string; variant: BadgeProps["variant"] }> = {
@@ -136,6 +137,7 @@ export function ClientListPage({
   page,
   perPage,
   bookingPageSet,
+  attention,
 }: {
   rows: ClientRow[];
   total: number;
@@ -144,12 +146,14 @@ export function ClientListPage({
   perPage: number;
   /** Whether BOOKING_URL names the agency's booking page. */
   bookingPageSet: boolean;
+  attention: AttentionGroup[];
 }) {
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Clients</h1>
+      <NeedsAttention groups={attention} />
       {bookingPageSet ? null : (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
           No booking page is set: clients&apos; &lsquo;Schedule Meeting&rsquo; opens their messages

@@ -1,0 +1,62 @@
+// "Needs attention" at the top of the console: each kind with its oldest items, linking to the place
+// to act, and an unaccepted invitation's "Resend invitation" (the invitation form's own post).
+import { Form, Link } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { INVITE_ACTION } from "~/lib/paths";
+import type { AttentionGroup } from "~/staff/views";
+
+export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
+  return (
+    <Card aria-labelledby="attention-title" role="region">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="attention-title">Needs attention</h2>
+        </CardTitle>
+        <CardDescription>
+          {groups.length === 0
+            ? "Nothing is overdue or waiting: every client is on track."
+            : "Oldest first: each one links to where to act on it."}
+        </CardDescription>
+      </CardHeader>
+      {groups.length > 0 ? (
+        <CardContent className="grid gap-5">
+          {groups.map((group) => (
+            <section key={group.kind} aria-labelledby={`attention-${group.kind}`}>
+              <h3 id={`attention-${group.kind}`} className="text-sm font-semibold text-slate-900">
+                {group.title} ({group.count})
+              </h3>
+              <ul className="mt-2 grid gap-2">
+                {group.items.map((item) => (
+                  <li
+                    key={`${item.clientId}:${item.href}`}
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
+                  >
+                    <Link to={item.href} className="font-medium text-indigo-700 hover:underline">
+                      {item.email}
+                    </Link>
+                    <span className="text-muted-foreground">{item.text}</span>
+                    {group.kind === "invitation-waiting" ? (
+                      <Form method="post" action={INVITE_ACTION}>
+                        <input type="hidden" name="email" value={item.email} />
+                        <Button type="submit" size="sm" variant="outline">
+                          Resend invitation
+                          <span className="sr-only"> to {item.email}</span>
+                        </Button>
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {group.count > group.items.length ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  and {group.count - group.items.length} more
+                </p>
+              ) : null}
+            </section>
+          ))}
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+// "Needs attention" at the top of the console: what waits on the agency or on a client, grouped by
+// kind, oldest first, each item linking to the place to act on it.
+import { readAttention, type AttentionItem, type AttentionKind } from "~/data/attention.server";
+import type { Executor } from "~/data/connection.server";
+import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
+import { findTask, shortDate } from "~/programme/client-programme";
+import { currentProgramme } from "~/programme/current.server";
+import type { AttentionGroup } from "./views";
+
+/** Items listed per kind; the rest are counted. */
+export const ATTENTION_SHOWN = 5;
+
+const TITLES: Record<AttentionKind, string> = {
+  "overdue-task": "Overdue tasks",
+  "time-up": "Sprints whose time ran out",
+  "hand-in-waiting": "Hand-ins waiting over 48 hours",
+  "message-waiting": "Messages waiting over 24 hours for an answer",
+  quiet: "No activity for 7 days",
+  "invitation-waiting": "Invitations not accepted after 3 days",
+};
+
+function describe(item: AttentionItem): { text: string; href: string } {
+  const content = currentProgramme();
+  const taskTitle = findTask(content, item.item)?.task.title ?? item.item;
+  const since = shortDate(item.since);
+  switch (item.kind) {
+    case "overdue-task":
+      return {
+        text: `${taskTitle}: due ${since}`,
+        href: staffClientTaskPath(item.clientId, item.item),
+      };
+    case "time-up":
+      return {
+        text: `Sprint ${item.item}: time's up since ${since}`,
+        href: staffClientPath(item.clientId),
+      };
+    case "hand-in-waiting":
+      return {
+        text: `${taskTitle}: handed in ${since}`,
+        href: staffClientTaskPath(item.clientId, item.item),
+      };
+    case "message-waiting":
+      return { text: `Waiting since ${since}`, href: staffClientMessagesPath(item.clientId) };
+    case "quiet":
+      return { text: `Last active ${since}`, href: staffClientPath(item.clientId) };
+    case "invitation-waiting":
+      return { text: `Invited ${since}`, href: staffClientPath(item.clientId) };
+  }
+}
+
+/** The groups with anything in them, in the order of TITLES. */
+export async function needsAttention(db: Executor, now: number): Promise<AttentionGroup[]> {
+  const { items, counts } = await readAttention(db, currentProgramme(), now, ATTENTION_SHOWN);
+  return (Object.keys(TITLES) as AttentionKind[])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => ({
+      kind,
+      title: TITLES[kind],
+      count: counts[kind],
+      items: items
+        .filter((item) => item.kind === kind)
+        .map((item) => ({ clientId: item.clientId, email: item.email, ...describe(item) })),
+    }));
+}

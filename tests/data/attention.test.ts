@@ -1,0 +1,166 @@
+// "Needs attention" on both engines: each kind found at its threshold and not before, oldest first,
+// counted past the listed ones, staff and done work left out.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAttention } from "~/data/attention.server";
+import { applyProgrammeChanges } from "~/data/client-programme.server";
+import { saveDirectory } from "~/data/client-directory.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { recordHandIn } from "~/data/hand-ins.server";
+import { recordMessage } from "~/data/messages.server";
+import type { AccountStatus } from "~/data/shapes";
+import type { ProgrammeChange } from "~/programme/model";
+import { readProgrammeFile } from "~/programme/programme-file.server";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
+
+afterAll(stopEngines);
+
+const programme = readProgrammeFile(undefined);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Wednesday 25 November 2026, noon UTC. */
+const NOW = Date.UTC(2026, 10, 25, 12);
+
+async function client(
+  label: string,
+  {
+    state = "confirmed",
+    createdAt = NOW - 30 * DAY,
+    lastSignInAt = NOW - HOUR,
+    isStaff = false,
+  } = {} as {
+    state?: AccountStatus;
+    createdAt?: number;
+    lastSignInAt?: number | null;
+    isStaff?: boolean;
+  },
+) {
+  const userId = randomUUID();
+  const email = `${label}-${userId.slice(0, 8)}@client.test`;
+  await inTransaction((trx) =>
+    saveDirectory(trx, [{ userId, email, state, isStaff, createdAt, lastSignInAt }], NOW),
+  );
+  return { userId, email };
+}
+
+function change(userId: string, changes: ProgrammeChange[]) {
+  return inTransaction((trx) => applyProgrammeChanges(trx, userId, changes, NOW - HOUR));
+}
+
+/** A hand-in of VSL Alchemist by `by`, waiting for review since `at`. */
+function handIn(by: { userId: string; email: string }, at: number) {
+  return inTransaction((trx) =>
+    recordHandIn(trx, {
+      clientId: by.userId,
+      taskId: "vsl-alchemist",
+      link: "",
+      note: "",
+      submittedByEmail: by.email,
+      at,
+    }),
+  );
+}
+
+const started = (sprintId: number, startedAt: number): ProgrammeChange => ({
+  kind: "sprint-start",
+  sprintId,
+  startedAt,
+  field: "",
+  before: "",
+  after: "",
+});
+
+describe.each(ENGINES)("needs attention on %s", (engine) => {
+  beforeAll(async () => {
+    await useEngine(engine);
+  });
+
+  it("finds each kind at its threshold, oldest first, and leaves out what is done or not due", async () => {
+    const empty = await readAttention(await database(), programme, NOW, 5);
+    expect(empty.items).toEqual([]);
+
+    // Sprint 1 opened 3 days ago (Sunday noon): ICP Builder (day 2) is overdue, Messaging
+    // Mastery (day 3, today) is not; Offer Alchemy starts done. Sprint 1's 5 days are not up.
+    const late = await client("late");
+    await change(late.userId, [started(1, NOW - 3 * DAY)]);
+    // Opened 6 days ago: its time is up; of its four open tasks one is done, three are overdue.
+    const expired = await client("expired");
+    await change(expired.userId, [
+      started(1, NOW - 6 * DAY),
+      {
+        kind: "task",
+        taskId: "icp-builder",
+        status: "completed",
+        field: "",
+        before: "",
+        after: "",
+      },
+    ]);
+    // A completed sprint's open tasks and run-out countdown are not the client's to chase.
+    const finished = await client("finished");
+    await change(finished.userId, [
+      started(1, NOW - 6 * DAY),
+      { kind: "sprint-status", sprintId: 1, status: "completed", field: "", before: "", after: "" },
+    ]);
+    // Staff are never listed.
+    const staff = await client("staff", { isStaff: true, lastSignInAt: NOW - 30 * DAY });
+    await change(staff.userId, [started(1, NOW - 6 * DAY)]);
+
+    const waiting = await client("waiting");
+    await handIn(waiting, NOW - 49 * HOUR);
+    const recent = await client("recent");
+    await handIn(recent, NOW - 47 * HOUR);
+    const asking = await client("asking");
+    await inTransaction((trx) =>
+      recordMessage(trx, {
+        clientId: asking.userId,
+        author: { id: asking.userId, email: asking.email, role: "client" },
+        body: "Can we move our call?",
+        internal: false,
+        at: NOW - 25 * HOUR,
+      }),
+    );
+    const quiet = await client("quiet", { lastSignInAt: NOW - 8 * DAY });
+    const never = await client("never", { lastSignInAt: null });
+    const invited = await client("invited", {
+      state: "invited",
+      createdAt: NOW - 4 * DAY,
+      lastSignInAt: null,
+    });
+    await client("just-invited", {
+      state: "invited",
+      createdAt: NOW - 2 * DAY,
+      lastSignInAt: null,
+    });
+
+    const attention = await readAttention(await database(), programme, NOW, 3);
+    const listed = (kind: string) =>
+      attention.items
+        .filter((item) => item.kind === kind)
+        .map((item) => [item.email.split("-")[0], item.item, item.since]);
+    const endOf = (day: number) => Date.UTC(2026, 10, day + 1);
+    // Oldest first; the fourth is counted, not listed.
+    expect(listed("overdue-task")).toEqual([
+      ["expired", "messaging-mastery", endOf(22)],
+      ["expired", "pricing-strategist", endOf(23)],
+      ["expired", "vsl-alchemist", endOf(24)],
+    ]);
+    expect(attention.counts["overdue-task"]).toBe(4);
+    const all = await readAttention(await database(), programme, NOW, 10);
+    expect(all.items.filter((item) => item.kind === "overdue-task").at(-1)).toMatchObject({
+      clientId: late.userId,
+      item: "icp-builder",
+      since: endOf(24),
+    });
+    expect(listed("time-up")).toEqual([["expired", "1", NOW - DAY]]);
+    expect(listed("hand-in-waiting")).toEqual([["waiting", "vsl-alchemist", NOW - 49 * HOUR]]);
+    expect(listed("message-waiting")).toEqual([["asking", "", NOW - 25 * HOUR]]);
+    expect(listed("quiet")).toEqual([["quiet", "", NOW - 8 * DAY]]);
+    expect(listed("invitation-waiting")).toEqual([["invited", "", NOW - 4 * DAY]]);
+    expect(attention.items.some((item) => item.clientId === never.userId)).toBe(false);
+    expect(attention.items.some((item) => item.clientId === finished.userId)).toBe(false);
+    expect(attention.items.some((item) => item.clientId === staff.userId)).toBe(false);
+    expect(quiet.email).toMatch(/^quiet-/);
+    expect(invited.email).toMatch(/^invited-/);
+  });
+});
