@@ -50,18 +50,7 @@ export function renderPage(
         },
         onAllReady() {
           finished();
-          const chunks: Buffer[] = [];
-          const page = new Writable({
-            // React aborts the render when its destination closes; this one only closes once the
-            // render has ended, and the abort then builds an error object that nothing reads.
-            emitClose: false,
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-          });
-          page.on("finish", () => resolve({ html: Buffer.concat(chunks), statusCode }));
-          pipe(page);
+          void collectRendered(pipe).then((html) => resolve({ html, statusCode }));
         },
         onShellError(error: unknown) {
           finished();
@@ -74,5 +63,30 @@ export function renderPage(
         },
       },
     );
+  });
+}
+
+/**
+ * What a finished render writes, whole. React 18 sends a full 2,048-byte buffer when a character
+ * of several bytes does not fit its end, zero bytes included: those NUL bytes (never in HTML React
+ * writes itself; text and data escape them) are dropped.
+ */
+export function collectRendered(pipe: (destination: Writable) => Writable): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      // React aborts the render when its destination closes; this one only closes once the
+      // render has ended, and the abort then builds an error object that nothing reads.
+      emitClose: false,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    page.on("finish", () => {
+      const html = Buffer.concat(chunks);
+      resolve(html.includes(0) ? Buffer.from(html.filter((byte) => byte !== 0)) : html);
+    });
+    pipe(page);
   });
 }
