@@ -123,6 +123,7 @@ export const toasts = {
   ),
   messageTooLong: error("Message Too Long", "A message can be up to 5,000 characters."),
   noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
+  profileTooLong: error("Too Long", "A name or company can be up to 80 characters."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
   handedIn: success("Submitted for Review", "The agency reviews your work and answers here."),
   handInFilesMissing: error("Add Your Files", "This task asks for files: choose at least one."),

@@ -12,6 +12,7 @@ import * as messageMail from "./migrations/008-message-mail";
 import * as visits from "./migrations/009-visits";
 import * as fileKinds from "./migrations/010-file-kinds";
 import * as handIns from "./migrations/011-hand-ins";
+import * as clientProfiles from "./migrations/012-client-profiles";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "009-visits": visits,
   "010-file-kinds": fileKinds,
   "011-hand-ins": handIns,
+  "012-client-profiles": clientProfiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

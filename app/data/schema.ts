@@ -26,6 +26,9 @@ export interface ClientsTable {
   /** The latest of sign-in, change and creation: what the console sorts by. */
   activity_at: Millis | null;
   synced_at: Millis | null;
+  /** Who the client is, as the agency names them (null: not given). */
+  display_name: string | null;
+  company: string | null;
 }
 
 export interface SprintStatesTable {

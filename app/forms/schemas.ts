@@ -42,6 +42,7 @@ export const FORM_ISSUES = {
     hint: toasts.handInLinkInvalid.description,
   },
   reviewDecisionUnknown: { toast: toasts.reviewDecisionUnknown },
+  profileTooLong: { toast: toasts.profileTooLong, hint: toasts.profileTooLong.description },
   reviewCommentMissing: {
     toast: toasts.reviewCommentMissing,
     hint: toasts.reviewCommentMissing.description,
@@ -155,6 +156,20 @@ export const sprintEditSchema = z.object({
 });
 
 export const taskStatusEditSchema = z.enum(TASK_STATUSES, "editInvalid" satisfies FormIssueName);
+
+/** The longest name or company the agency gives a client. */
+export const PROFILE_TEXT_MAX = 80;
+
+const profileText = z.pipe(
+  z.pipe(
+    text,
+    z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
+  ),
+  z.string().check(z.maxLength(PROFILE_TEXT_MAX, "profileTooLong" satisfies FormIssueName)),
+);
+
+/** Who a client is, as staff name them on the client's page (either may be left empty). */
+export const clientProfileSchema = z.object({ name: profileText, company: profileText });
 
 /** The longest note that goes with a shared file. */
 export const FILE_NOTE_MAX = 2_000;

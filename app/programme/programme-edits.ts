@@ -56,6 +56,8 @@ export function utcFieldValue(ms: number | null): string {
 export const PROGRAMME_EDIT_FIELDS = {
   overallIntent: "overall",
   sprintIntent: "sprint",
+  /** The client's name and company (fields `name`, `company`). */
+  profileIntent: "profile",
   /** A checkbox: the sprint's progress follows its tasks again ("on"), not the figure set. */
   followTasks: "followTasks",
   /** A checkbox: the overall figure follows the sprints again ("on"). */

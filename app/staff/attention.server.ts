@@ -1,6 +1,7 @@
 // "Needs attention" at the top of the console: what waits on the agency or on a client, grouped by
 // kind, oldest first, each item linking to the place to act on it.
 import { readAttention, type AttentionItem, type AttentionKind } from "~/data/attention.server";
+import { readClientProfiles } from "~/data/client-profiles.server";
 import type { Executor } from "~/data/connection.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
@@ -51,6 +52,11 @@ function describe(item: AttentionItem): { text: string; href: string } {
 /** The groups with anything in them, in the order of TITLES. */
 export async function needsAttention(db: Executor, now: number): Promise<AttentionGroup[]> {
   const { items, counts } = await readAttention(db, currentProgramme(), now, ATTENTION_SHOWN);
+  const profiles = await readClientProfiles(db, [...new Set(items.map((item) => item.clientId))]);
+  const who = (item: AttentionItem) => {
+    const name = profiles.get(item.clientId)?.name;
+    return name ? `${name} (${item.email})` : item.email;
+  };
   return (Object.keys(TITLES) as AttentionKind[])
     .filter((kind) => counts[kind] > 0)
     .map((kind) => ({
@@ -59,6 +65,11 @@ export async function needsAttention(db: Executor, now: number): Promise<Attenti
       count: counts[kind],
       items: items
         .filter((item) => item.kind === kind)
-        .map((item) => ({ clientId: item.clientId, email: item.email, ...describe(item) })),
+        .map((item) => ({
+          clientId: item.clientId,
+          email: item.email,
+          who: who(item),
+          ...describe(item),
+        })),
     }));
 }

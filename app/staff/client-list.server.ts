@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { alreadyClient, invitationSent, toasts, type Toast } from "~/content/toasts";
 import { listClients, mirrorUser } from "~/data/client-directory.server";
+import { readClientProfiles } from "~/data/client-profiles.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { database } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
@@ -49,9 +50,10 @@ export async function loadClientList(request: Request, staff: SessionUser) {
   const { clients, total } = await listClients(db, { search, page, perPage: CLIENTS_PER_PAGE });
   const ids = clients.map((client) => client.userId);
   const now = Date.now();
-  const [states, unread, attention] = await Promise.all([
+  const [states, unread, profiles, attention] = await Promise.all([
     readClientStates(db, ids),
     unreadByStaff(db, staff.id, ids),
+    readClientProfiles(db, ids),
     needsAttention(db, now),
   ]);
   const content = currentProgramme();
@@ -63,6 +65,8 @@ export async function loadClientList(request: Request, staff: SessionUser) {
     return {
       id: client.userId,
       email: client.email,
+      name: profiles.get(client.userId)?.name ?? "",
+      company: profiles.get(client.userId)?.company ?? "",
       state: client.state,
       current: started ? (view?.current ?? "") : NOT_STARTED,
       overallProgress: started ? (view?.overallProgress ?? content.overallProgress) : null,

@@ -1,13 +1,18 @@
-// The client a console page is about, as the auth service knows them now; an id that is not a
-// client's (unknown, malformed, a staff member's) is the 404 page.
+// The client a console page is about, as the auth service knows them now (with the agency's name
+// for them); an id that is not a client's (unknown, malformed, a staff member's) is the 404 page.
 import { directoryEntry } from "~/data/client-directory.server";
+import { readClientProfiles } from "~/data/client-profiles.server";
+import { database } from "~/data/connection.server";
 import { notFound } from "~/lib/not-found.server";
 import { authUnavailable } from "~/session/guards.server";
 import { currentUser, isStaffUser } from "./auth-admin.server";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The client behind `clientId`, as the auth service knows them; the 404 page for anyone else. */
+/**
+ * The client behind `clientId`, as the auth service knows them, with the name and company the
+ * agency gave them; the 404 page for anyone else.
+ */
 export async function clientOf(request: Request, clientId: string | undefined) {
   if (!clientId || !USER_ID.test(clientId)) throw notFound(request);
   let user;
@@ -17,5 +22,7 @@ export async function clientOf(request: Request, clientId: string | undefined) {
     throw authUnavailable(new Headers());
   }
   if (!user || isStaffUser(user)) throw notFound(request);
-  return directoryEntry(user);
+  const entry = directoryEntry(user);
+  const profile = (await readClientProfiles(await database(), [entry.userId])).get(entry.userId);
+  return { ...entry, name: profile?.name ?? "", company: profile?.company ?? "" };
 }

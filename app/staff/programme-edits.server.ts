@@ -37,6 +37,7 @@ import {
 import type { SessionUser } from "~/session/state.server";
 import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import { clientOf } from "./client-of.server";
+import { clientProfileEdit } from "./client-profile.server";
 
 /** `?older=<at>.<id>`: the trail's page after that entry; anything else is the newest page. */
 function trailCursor(request: Request): TrailCursor | null {
@@ -233,7 +234,8 @@ function followedAgain(
 
 /**
  * A change of the overall figure, or of one sprint (status, progress, start, objectives, tasks),
- * decided against the client's state as it stands in the same transaction that stores it.
+ * decided against the client's state as it stands in the same transaction that stores it; or of
+ * the client's name and company.
  */
 export async function programmeEditAction(
   request: Request,
@@ -243,6 +245,9 @@ export async function programmeEditAction(
 ) {
   const client = await clientOf(request, clientId);
   const fields = (await readForm(request)) ?? {};
+  if (fields.intent === PROGRAMME_EDIT_FIELDS.profileIntent) {
+    return clientProfileEdit(context, staff, client.userId, fields);
+  }
   const content = currentProgramme();
   const decision = await inTransaction(async (trx) => {
     const decided = decideEdit(context, fields, content, await readClientState(trx, client.userId));

@@ -6,6 +6,9 @@ import type { ProgrammeView, SprintPageView } from "~/programme/client-programme
 export interface ClientRow {
   id: string;
   email: string;
+  /** The agency's name for them and their company ("": not given). */
+  name: string;
+  company: string;
   state: AccountStatus;
   /** "Sprint 1 in progress", as the client's own sidebar says it; "Not started" before any use. */
   current: string;
@@ -21,12 +24,21 @@ export interface AttentionGroup {
   kind: AttentionKind;
   title: string;
   count: number;
-  items: { clientId: string; email: string; text: string; href: string }[];
+  /** `who`: the client's name and e-mail, or the e-mail alone. */
+  items: { clientId: string; who: string; text: string; href: string; email: string }[];
 }
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */
 export interface ProgrammeEditsData {
-  client: { userId: string; email: string; state: AccountStatus; lastSignInAt: number | null };
+  client: {
+    userId: string;
+    email: string;
+    state: AccountStatus;
+    lastSignInAt: number | null;
+    /** The agency's name for them and their company ("": not given). */
+    name: string;
+    company: string;
+  };
   programme: ProgrammeView;
   /** Each sprint as the client's page shows it, and its countdown's stored start (ms or null). */
   sprints: { page: SprintPageView; startedAt: number | null }[];

@@ -397,6 +397,54 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     ]);
   });
 
+  it("names a client and their company, shown in the console with the e-mail; only what changed is in the trail", async () => {
+    const staff = await staffMember();
+    const client = await person("named");
+    const profile = (fields: Record<string, string>) =>
+      edit(staff.cookie, client.id, { intent: "profile", ...fields });
+    expect(
+      asResponse(await profile({ name: "  Ada Lovelace ", company: "Analytical\u0007 Ltd" }))
+        .status,
+    ).toBe(302);
+    let page = await clientPage(staff.cookie, client.id);
+    expect(page.client).toMatchObject({
+      email: client.email,
+      name: "Ada Lovelace",
+      company: "Analytical Ltd",
+    });
+    expect(page.audit.entries.map((entry) => [entry.field, entry.before, entry.after])).toEqual([
+      ["Name", "not given", "Ada Lovelace"],
+      ["Company", "not given", "Analytical Ltd"],
+    ]);
+    // The same again changes nothing; a name too long is the form again, as typed.
+    expect(
+      asResponse(await profile({ name: "Ada Lovelace", company: "Analytical Ltd" })).status,
+    ).toBe(302);
+    const long = asData<{ toast: { title: string }; values: Record<string, string> }>(
+      await profile({ name: "A".repeat(81), company: "" }),
+    );
+    expect(long.init?.status).toBe(400);
+    expect(long.data.values).toMatchObject({ profile: "1", name: "A".repeat(81) });
+    // Emptied, it is "not given" again.
+    expect(asResponse(await profile({ name: "", company: "Analytical Ltd" })).status).toBe(302);
+    page = await clientPage(staff.cookie, client.id);
+    expect(page.client.name).toBe("");
+    expect(page.audit.entries[0]).toMatchObject({
+      field: "Name",
+      before: "Ada Lovelace",
+      after: "not given",
+    });
+    const listed = await routes.list.loader({
+      request: get(`/staff?q=${encodeURIComponent(client.email)}`, staff.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(listed.rows.find((row) => row.id === client.id)).toMatchObject({
+      name: "",
+      company: "Analytical Ltd",
+    });
+  });
+
   it("offers, on completing a sprint, to mark its open tasks done and start the next; every figure follows", async () => {
     const staff = await staffMember();
     const client = await person("completed");

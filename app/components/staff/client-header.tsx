@@ -16,9 +16,17 @@ export function ClientHeader({
   client,
   current,
 }: {
-  client: { userId: string; email: string; lastSignInAt: number | null };
+  client: {
+    userId: string;
+    email: string;
+    lastSignInAt: number | null;
+    /** The agency's name for them, and their company ("" or absent: not given). */
+    name?: string;
+    company?: string;
+  };
   current: string;
 }) {
+  const who = [client.name ? client.email : "", client.company ?? ""].filter(Boolean).join(" · ");
   const tabs = [
     { to: staffClientPath(client.userId), label: "Programme" },
     { to: staffClientMessagesPath(client.userId), label: "Messages" },
@@ -33,8 +41,9 @@ export function ClientHeader({
         </Link>
       </Button>
       <h1 className="break-all text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        {client.email}
+        {client.name || client.email}
       </h1>
+      {who ? <p className="break-all text-sm text-slate-700">{who}</p> : null}
       <p className="text-sm text-muted-foreground">
         {current} · last sign-in{" "}
         {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}

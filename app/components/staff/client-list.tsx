@@ -97,8 +97,13 @@ function ClientRowItem({ row }: { row: ClientRow }) {
           to={staffClientPath(row.id)}
           className="break-all font-medium text-indigo-700 underline-offset-4 hover:underline"
         >
-          {row.email}
+          {row.name || row.email}
         </Link>
+        {row.name || row.company ? (
+          <p className="break-all text-sm text-slate-700">
+            {[row.name ? row.email : "", row.company].filter(Boolean).join(" · ")}
+          </p>
+        ) : null}
         <div className="mt-1 flex flex-wrap gap-1">
           <Badge variant={state.variant}>{state.label}</Badge>
           {row.unread > 0 ? (

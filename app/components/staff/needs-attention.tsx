@@ -33,7 +33,7 @@ export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
                     className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
                   >
                     <Link to={item.href} className="font-medium text-indigo-700 hover:underline">
-                      {item.email}
+                      {item.who}
                     </Link>
                     <span className="text-muted-foreground">{item.text}</span>
                     {group.kind === "invitation-waiting" ? (

@@ -11,6 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { FormAnswer } from "~/forms/answer";
+import { PROFILE_TEXT_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
@@ -77,7 +78,59 @@ function CheckboxField({
 
 /** A sprint form's answers name the sprint (`values.sprintId`); the overall figure's name none. */
 const sprintOfAnswer = (answer: FormAnswer) => answer.values.sprintId;
-const answersOverall: ClaimsAnswer = (answer) => sprintOfAnswer(answer) === undefined;
+const answersProfile: ClaimsAnswer = (answer) => answer.values.profile !== undefined;
+const answersOverall: ClaimsAnswer = (answer) =>
+  sprintOfAnswer(answer) === undefined && !answersProfile(answer);
+
+function ProfileForm({ action, name, company }: { action: string; name: string; company: string }) {
+  const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.profileIntent);
+  const alert = useFormAlert(answersProfile);
+  const result = useActionData<FormAnswer>();
+  const kept = result && answersProfile(result) ? result.values : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Who they are</h2>
+        </CardTitle>
+        <CardDescription>
+          Shown with their e-mail across the console. Only the agency sees it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form
+          method="post"
+          action={action}
+          className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+          {...alert.formProps}
+        >
+          <input type="hidden" name="intent" value={PROGRAMME_EDIT_FIELDS.profileIntent} />
+          {(
+            [
+              ["name", "Name", kept?.name ?? name],
+              ["company", "Company", kept?.company ?? company],
+            ] as const
+          ).map(([field, label, value]) => (
+            <div key={field} className="grid flex-1 gap-1.5">
+              <Label htmlFor={`profile-${field}`}>{label}</Label>
+              <Input
+                id={`profile-${field}`}
+                name={field}
+                maxLength={PROFILE_TEXT_MAX}
+                defaultValue={value}
+                autoComplete="off"
+              />
+            </div>
+          ))}
+          <SubmitButton pending={pending} {...alert.submitProps}>
+            Save Name and Company
+          </SubmitButton>
+          <FormAlert {...alert.alertProps} className="sm:basis-full" />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
 
 function OverallForm({
   action,
@@ -342,6 +395,12 @@ export function ProgrammeEditsPage({
           messagesPath={staffClientMessagesPath(client.userId)}
         />
       ) : null}
+      <ProfileForm
+        key={`${client.name}:${client.company}`}
+        action={action}
+        name={client.name}
+        company={client.company}
+      />
       {/* Keyed by what they show: after a save, each form starts again from what was stored. */}
       <OverallForm
         key={`${programme.overallProgress}:${programme.overallSetByAgency}`}
