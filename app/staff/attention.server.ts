@@ -26,8 +26,9 @@ function describe(item: AttentionItem): { text: string; href: string } {
   const since = shortDate(item.since);
   switch (item.kind) {
     case "overdue-task":
+      // Overdue since the end of its due day: that day is the one before.
       return {
-        text: `${taskTitle}: due ${since}`,
+        text: `${taskTitle}: due ${shortDate(item.since - 1)}`,
         href: staffClientTaskPath(item.clientId, item.item),
       };
     case "time-up":

@@ -174,8 +174,11 @@ function decideEdit(
     edit.status === "completed" &&
     sprintPageView(sprint, content, state, now).sprint.status !== "completed";
   if (completing && posted[PROGRAMME_EDIT_FIELDS.completeOpenTasks] === "on") {
-    for (const task of sprint.tasks)
-      if (!edit.tasks.has(task.id)) edit.tasks.set(task.id, "completed");
+    // Every task the post leaves as its form showed it is done; one staff set otherwise stays so.
+    for (const task of sprint.tasks) {
+      const field = `${PROGRAMME_EDIT_FIELDS.task}${task.id}`;
+      if (!edit.tasks.has(task.id) || !edited(field)) edit.tasks.set(task.id, "completed");
+    }
   }
   const outcome = sprintEditChanges(content, state, edit, now);
   const next = completing ? nextSprint(content, state, sprint.id, now) : undefined;

@@ -298,3 +298,65 @@ test("a client and the agency write to each other, live with JavaScript", async 
   await expect(client.getByRole("link", { name: "Messages, 1 unread" })).toBeVisible();
   await client.context().close();
 });
+
+test("staff name a client and move their countdown back: 'Needs attention' lists them, and the client is told time is up", async ({
+  page,
+  browser,
+}) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-attention");
+  await createUser(staffEmail, { staff: true });
+  const clientEmail = uniqueEmail("client-attention");
+  const clientId = await createUser(clientEmail);
+  await signInByPost(page, staffEmail, { landing: `/staff/clients/${clientId}` });
+  await hydrated(page, js);
+  const formWith = (submit: string) =>
+    page.locator("form").filter({ has: page.getByRole("button", { name: submit }) });
+
+  const profile = formWith("Save Name and Company");
+  await profile.getByLabel("Name").fill("Ada Lovelace");
+  await profile.getByLabel("Company").fill("Analytical Engines Ltd");
+  await profile.getByRole("button", { name: "Save Name and Company" }).click();
+  await expect(toast(page)).toContainText("Changes Saved");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ada Lovelace");
+  await expect(page.getByText(`${clientEmail} · Analytical Engines Ltd`)).toBeVisible();
+
+  // Sprint 1's countdown started six days ago: its 5 days are up and its tasks overdue.
+  const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 16);
+  const sprint1 = formWith("Save Sprint 1");
+  await sprint1.getByLabel("Countdown start (UTC)").fill(sixDaysAgo);
+  await sprint1.getByRole("button", { name: "Save Sprint 1" }).click();
+  await expect(toast(page)).toContainText("Changes Saved");
+  await expect(page.getByText(/5-day countdown from .*, time's up since /)).toBeVisible();
+
+  await open(page, `${server.appUrl}/staff`);
+  const attention = page.getByRole("region", { name: "Needs attention" });
+  const who = `Ada Lovelace (${clientEmail})`;
+  // Each kind lists its five oldest: a run-out sprint is one per client, its four tasks are more.
+  await expect(attention.getByRole("region", { name: /^Overdue tasks/ })).toBeVisible();
+  await expect(
+    attention
+      .getByRole("region", { name: /^Sprints whose time ran out/ })
+      .getByRole("link", { name: who }),
+  ).toHaveCount(1);
+  await screenshot(page, "staff-needs-attention");
+  await attention
+    .getByRole("region", { name: /^Sprints whose time ran out/ })
+    .getByRole("link", { name: who })
+    .click();
+  await page.waitForURL(`**/staff/clients/${clientId}`);
+  await expectAccessible(page);
+
+  const client = await signedInDevice(browser, clientEmail, {
+    server,
+    landing: "/dashboard/sprint-1",
+  });
+  await expect(client.getByText("Time's up: talk to your strategist.")).toBeVisible();
+  await expect(
+    client
+      .getByRole("region", { name: "Tasks" })
+      .getByText(/^Overdue: due /)
+      .first(),
+  ).toBeVisible();
+  await client.context().close();
+});

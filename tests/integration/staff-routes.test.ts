@@ -449,12 +449,19 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const staff = await staffMember();
     const client = await person("completed");
     const before = Date.now();
+    // The form as the page draws it, with its status set to Completed and both boxes ticked.
+    const opened = await clientPage(staff.cookie, client.id);
+    const shown = sprintFormValues(opened.sprints[0]!.page, opened.sprints[0]!.startedAt);
     const completed = asResponse(
-      await edit(
-        staff.cookie,
-        client.id,
-        sprintFields(1, "completed", "65", { completeOpenTasks: "on", startNext: "on" }),
-      ),
+      await edit(staff.cookie, client.id, {
+        intent: "sprint",
+        sprintId: "1",
+        ...shown,
+        status: "completed",
+        completeOpenTasks: "on",
+        startNext: "on",
+        drawn: JSON.stringify(shown),
+      }),
     );
     expect(completed.status).toBe(302);
     const state = await storedClientState(client.id);
