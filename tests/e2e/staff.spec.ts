@@ -308,6 +308,8 @@ test("staff name a client and move their countdown back: 'Needs attention' lists
   await createUser(staffEmail, { staff: true });
   const clientEmail = uniqueEmail("client-attention");
   const clientId = await createUser(clientEmail);
+  // The client has signed in once (which brings them into the console's directory at once).
+  const client = await signedInDevice(browser, clientEmail, { server, landing: "/dashboard" });
   await signInByPost(page, staffEmail, { landing: `/staff/clients/${clientId}` });
   await hydrated(page, js);
   const formWith = (submit: string) =>
@@ -347,10 +349,7 @@ test("staff name a client and move their countdown back: 'Needs attention' lists
   await page.waitForURL(`**/staff/clients/${clientId}`);
   await expectAccessible(page);
 
-  const client = await signedInDevice(browser, clientEmail, {
-    server,
-    landing: "/dashboard/sprint-1",
-  });
+  await open(client, `${server.appUrl}/dashboard/sprint-1`);
   await expect(client.getByText("Time's up: talk to your strategist.")).toBeVisible();
   await expect(
     client
