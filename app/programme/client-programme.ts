@@ -203,11 +203,6 @@ function sprintView(
   };
 }
 
-/** When the sprint's countdown ends: from the client's first visit, or from `now` before it. */
-function sprintEnd(sprint: SprintContent, state: ClientState, now: number): number {
-  return countdownEnd(state.sprints.get(sprint.id)?.startedAt ?? now, sprint.countdownDays);
-}
-
 /**
  * Days left in every sprint not completed: to a running countdown's deadline, a whole countdown
  * for the sprint under way not yet opened, a whole planned length for each sprint still to come.
@@ -349,7 +344,8 @@ export function sprintPageView(
         ? null
         : {
             days: sprint.countdownDays,
-            endsAt: sprintEnd(sprint, state, now),
+            // From the client's first visit, or from `now` before it.
+            endsAt: view.deadline ?? countdownEnd(now, sprint.countdownDays),
             renderedAt: now,
             timeUp: view.timeUp,
           },

@@ -6,6 +6,7 @@ import type { Executor } from "~/data/connection.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
 import { currentProgramme } from "~/programme/current.server";
+import type { ProgrammeContent } from "~/programme/model";
 import type { AttentionGroup } from "./views";
 
 /** Items listed per kind; the rest are counted. */
@@ -20,8 +21,7 @@ const TITLES: Record<AttentionKind, string> = {
   "invitation-waiting": "Invitations not accepted after 3 days",
 };
 
-function describe(item: AttentionItem): { text: string; href: string } {
-  const content = currentProgramme();
+function describe(content: ProgrammeContent, item: AttentionItem): { text: string; href: string } {
   const taskTitle = findTask(content, item.item)?.task.title ?? item.item;
   const since = shortDate(item.since);
   switch (item.kind) {
@@ -52,7 +52,8 @@ function describe(item: AttentionItem): { text: string; href: string } {
 
 /** The groups with anything in them, in the order of TITLES. */
 export async function needsAttention(db: Executor, now: number): Promise<AttentionGroup[]> {
-  const { items, counts } = await readAttention(db, currentProgramme(), now, ATTENTION_SHOWN);
+  const content = currentProgramme();
+  const { items, counts } = await readAttention(db, content, now, ATTENTION_SHOWN);
   const profiles = await readClientProfiles(db, [...new Set(items.map((item) => item.clientId))]);
   const who = (item: AttentionItem) => {
     const name = profiles.get(item.clientId)?.name;
@@ -70,7 +71,7 @@ export async function needsAttention(db: Executor, now: number): Promise<Attenti
           clientId: item.clientId,
           email: item.email,
           who: who(item),
-          ...describe(item),
+          ...describe(content, item),
         })),
     }));
 }
