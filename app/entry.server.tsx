@@ -17,7 +17,8 @@ import { startFanOut, stopFanOut, subscriberCount } from "~/lib/live-bus.server"
 import { closeAllStreams, openStreamCount } from "~/live/stream.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
-import { currentProgramme } from "~/programme/current.server";
+import { recordServedTemplates } from "~/programme/client-programmes.server";
+import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
 let worker: JobWorker | undefined;
@@ -29,8 +30,9 @@ let worker: JobWorker | undefined;
  */
 export async function start(env: Env) {
   configure(env);
-  currentProgramme();
+  programmeTemplates();
   await openProductDatabase();
+  await recordServedTemplates();
   worker = startJobWorker({
     handlers: JOB_HANDLERS,
     transaction: inTransaction,

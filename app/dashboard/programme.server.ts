@@ -25,14 +25,15 @@ import {
   type ProgrammeView,
   type SprintPageView,
 } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
-import type { ClientState } from "~/programme/model";
+import { programmeOf } from "~/programme/client-programmes.server";
+import type { ClientState, ProgrammeContent } from "~/programme/model";
+import { defaultProgramme } from "~/programme/templates.server";
 import { sprintStartChange, taskChange } from "~/programme/programme-edits";
 import type { SessionUser } from "~/session/state.server";
 
 /** The programme's sprints as the landing page presents them (the same for every visitor). */
 export function landingRoadmap() {
-  return programmeView(currentProgramme(), EMPTY_STATE, 0).sprints.map(
+  return programmeView(defaultProgramme(), EMPTY_STATE, 0).sprints.map(
     ({ id, name, length, title, description, icon }) => ({
       id,
       name,
@@ -51,16 +52,27 @@ const EMPTY_STATE: ClientState = {
   objectives: new Map(),
 };
 
-/** The client's stored state, read once per request however many loaders need it. */
-const stateByRequest = new WeakMap<AppLoadContext, Promise<ClientState>>();
+interface ClientRecord {
+  content: ProgrammeContent;
+  state: ClientState;
+}
 
-function clientState(context: AppLoadContext, userId: string): Promise<ClientState> {
-  let state = stateByRequest.get(context);
-  if (!state) {
-    state = database().then((db) => readClientState(db, userId));
-    stateByRequest.set(context, state);
+/** The client's programme and stored state, read once per request however many loaders need it. */
+const recordByRequest = new WeakMap<AppLoadContext, Promise<ClientRecord>>();
+
+function clientRecord(context: AppLoadContext, userId: string): Promise<ClientRecord> {
+  let record = recordByRequest.get(context);
+  if (!record) {
+    record = database().then(async (db) => {
+      const [{ content }, state] = await Promise.all([
+        programmeOf(db, userId),
+        readClientState(db, userId),
+      ]);
+      return { content, state };
+    });
+    recordByRequest.set(context, record);
   }
-  return state;
+  return record;
 }
 
 /** The client's whole programme (dashboard, sidebar). */
@@ -68,7 +80,8 @@ export async function loadProgramme(
   context: AppLoadContext,
   userId: string,
 ): Promise<ProgrammeView> {
-  return programmeView(currentProgramme(), await clientState(context, userId), Date.now());
+  const { content, state } = await clientRecord(context, userId);
+  return programmeView(content, state, Date.now());
 }
 
 /** A browser fetching a page ahead of a click (prefetch) has not opened it. */
@@ -93,10 +106,11 @@ export async function loadSprintPage(
 ): Promise<
   SprintPageView & { handIns: Record<string, HandIn["status"]>; toastAction: ToastAction | null }
 > {
-  const content = currentProgramme();
+  const record = await clientRecord(context, user.id);
+  const { content } = record;
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
-  let state = await clientState(context, user.id);
+  let { state } = record;
   const opening =
     blockingSprint(sprint, content, state) === null &&
     !state.sprints.get(sprint.id)?.startedAt &&
@@ -140,7 +154,7 @@ export async function setTaskAction(
   user: SessionUser,
   segment: string | undefined,
 ) {
-  const content = currentProgramme();
+  const { content } = await programmeOf(await database(), user.id);
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
   const parsed = parseFields(taskStatusSchema, (await readForm(request)) ?? {});

@@ -13,7 +13,7 @@ import { notFound } from "~/lib/not-found.server";
 import { handInUploadPath, taskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadTaskPage(
@@ -22,10 +22,10 @@ export async function loadTaskPage(
   segment: string | undefined,
   taskId: string | undefined,
 ) {
-  const content = currentProgramme();
+  const db = await database();
+  const { content } = await programmeOf(db, user.id);
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
-  const db = await database();
   const now = Date.now();
   const page = sprintPageView(sprint, content, await readClientState(db, user.id), now);
   const task = page.tasks.find((candidate) => candidate.id === taskId);
@@ -66,11 +66,12 @@ export async function taskPageAction(
   taskId: string | undefined,
 ) {
   if (isMultipart(request)) return handInWork(request, context, user, segment, taskId);
-  const content = currentProgramme();
+  const db = await database();
+  const { content } = await programmeOf(db, user.id);
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
-  const state = await readClientState(await database(), user.id);
+  const state = await readClientState(db, user.id);
   if (blockingSprint(sprint, content, state) !== null) {
     return formError(context, toasts.sprintLocked, { status: 403 });
   }

@@ -1,7 +1,13 @@
 // What waits on someone, across every client, in one query per kind: overdue tasks, countdowns run
 // out, hand-ins and messages waiting for the agency, clients gone quiet, invitations not accepted.
-import { sql, type Expression, type SqlBool } from "kysely";
-import type { ProgrammeContent } from "~/programme/model";
+import { sql, type Expression, type RawBuilder } from "kysely";
+import {
+  clientTasksWith,
+  DAY_MS,
+  dueDayEnd,
+  taskNotDone,
+  type VersionInUse,
+} from "./client-tasks.server";
 import type { Executor } from "./connection.server";
 
 export const ATTENTION_KINDS = [
@@ -21,8 +27,6 @@ export const ATTENTION_AFTER_MS = {
   quiet: 7 * 86_400_000,
   "invitation-waiting": 3 * 86_400_000,
 } as const;
-
-const DAY_MS = 86_400_000;
 
 export interface AttentionItem {
   kind: AttentionKind;
@@ -48,58 +52,19 @@ interface Row {
   since: number | string;
 }
 
-/** A client's sprint that is not completed: as stored, or as the programme starts it. */
-function notCompleted(sprintId: number, content: ProgrammeContent) {
-  const start = content.sprints.find((sprint) => sprint.id === sprintId)?.start.status;
-  return start === "completed"
-    ? sql<SqlBool>`s.status is not null and s.status <> 'completed'`
-    : sql<SqlBool>`(s.status is null or s.status <> 'completed')`;
-}
-
 /** Tasks due before today (UTC) in a sprint under way and not done, per client. */
-function overdueTasks(content: ProgrammeContent, now: number) {
-  const today = Math.floor(now / DAY_MS);
-  const branches = content.sprints.flatMap((sprint) =>
-    sprint.tasks.flatMap((task) => {
-      if (task.dueAfterDays === undefined) return [];
-      // Due at the end of day (start's day + dueAfterDays): overdue from the day after.
-      const startedBefore = (today - task.dueAfterDays) * DAY_MS;
-      const notDone =
-        task.status === "completed"
-          ? sql<SqlBool>`exists (select 1 from task_states t where t.user_id = s.user_id and t.task_id = ${task.id} and t.status <> 'completed')`
-          : sql<SqlBool>`not exists (select 1 from task_states t where t.user_id = s.user_id and t.task_id = ${task.id} and t.status = 'completed')`;
-      return [
-        sql<Row>`select s.user_id as client_id, c.email as email, cast(${task.id} as text) as item,
-            (cast(s.started_at / ${DAY_MS} as bigint) + ${task.dueAfterDays + 1}) * ${DAY_MS} as since
-          from sprint_states s join clients c on c.user_id = s.user_id
-          where s.sprint_id = ${sprint.id} and s.started_at < ${startedBefore}
-            and ${notCompleted(sprint.id, content)} and ${notDone}
-            and c.is_staff = 0 and c.email is not null`,
-      ];
-    }),
-  );
-  return unionAll(branches);
+function overdueTasks(plan: RawBuilder<unknown>, now: number) {
+  return sql<Row>`${plan} select t.user_id as client_id, t.email as email, t.task_id as item,
+      ${dueDayEnd} as since
+    from client_tasks t where ${dueDayEnd} <= ${now} and ${taskNotDone}`;
 }
 
 /** Sprints whose countdown ran out before they were completed. */
-function timesUp(content: ProgrammeContent, now: number) {
-  const branches = content.sprints.map(
-    (sprint) =>
-      sql<Row>`select s.user_id as client_id, c.email as email, cast(${String(sprint.id)} as text) as item,
-          s.started_at + ${sprint.countdownDays * DAY_MS} as since
-        from sprint_states s join clients c on c.user_id = s.user_id
-        where s.sprint_id = ${sprint.id} and s.started_at <= ${now - sprint.countdownDays * DAY_MS}
-          and ${notCompleted(sprint.id, content)} and c.is_staff = 0 and c.email is not null`,
-  );
-  return unionAll(branches);
-}
-
-/** The branches as one query; one that finds nothing when there are none. */
-function unionAll(branches: Expression<unknown>[]): Expression<Row> {
-  if (branches.length === 0) {
-    return sql<Row>`select '' as client_id, '' as email, '' as item, 0 as since where 1 = 0`;
-  }
-  return sql<Row>`${sql.join(branches, sql` union all `)}`;
+function timesUp(plan: RawBuilder<unknown>, now: number) {
+  const deadline = sql`cs.started_at + cs.countdown_days * ${DAY_MS}`;
+  return sql<Row>`${plan} select cs.user_id as client_id, cs.email as email,
+      cast(cs.sprint_id as text) as item, ${deadline} as since
+    from client_sprints cs where ${deadline} <= ${now}`;
 }
 
 /** The oldest `limit` rows of a kind's query, each with how many it finds in all. */
@@ -112,17 +77,18 @@ async function oldest(db: Executor, query: Expression<unknown>, limit: number) {
 /** Everything that needs attention at `now`, at most `limit` of each kind. */
 export async function readAttention(
   db: Executor,
-  content: ProgrammeContent,
+  programmes: { versions: VersionInUse[]; defaultTemplateId: string },
   now: number,
   limit: number,
 ): Promise<Attention> {
+  const plan = clientTasksWith(programmes.versions, programmes.defaultTemplateId);
   const clients = db
     .selectFrom("clients as c")
     .where("c.is_staff", "=", 0)
     .where("c.email", "is not", null);
   const queries: [AttentionKind, Expression<unknown>][] = [
-    ["overdue-task", overdueTasks(content, now)],
-    ["time-up", timesUp(content, now)],
+    ["overdue-task", overdueTasks(plan, now)],
+    ["time-up", timesUp(plan, now)],
     [
       "hand-in-waiting",
       clients

@@ -13,6 +13,7 @@ import * as visits from "./migrations/009-visits";
 import * as fileKinds from "./migrations/010-file-kinds";
 import * as handIns from "./migrations/011-hand-ins";
 import * as clientProfiles from "./migrations/012-client-profiles";
+import * as clientProgrammes from "./migrations/013-client-programmes";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "010-file-kinds": fileKinds,
   "011-hand-ins": handIns,
   "012-client-profiles": clientProfiles,
+  "013-client-programmes": clientProgrammes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

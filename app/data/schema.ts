@@ -29,6 +29,36 @@ export interface ClientsTable {
   /** Who the client is, as the agency names them (null: not given). */
   display_name: string | null;
   company: string | null;
+  /** The template the client follows; null: the default one. */
+  template_id: string | null;
+  /** The version of it they were given; null: its current one. */
+  template_version: string | null;
+}
+
+/** Every version of every programme template the portal served: its YAML, kept for its clients. */
+export interface ProgrammeTemplatesTable {
+  template_id: string;
+  /** The hash of its source. */
+  version: string;
+  source: string;
+  /** When it was last the version served (start-up). */
+  served_at: Millis;
+}
+
+/** A task or objective as the agency changed it for one client (null fields: as the template). */
+export interface ClientProgrammeItemsTable {
+  user_id: string;
+  kind: "task" | "objective";
+  item_id: string;
+  sprint_id: number;
+  title: string | null;
+  description: string | null;
+  due_after_days: number | null;
+  position: number | null;
+  hidden: Generated<number>;
+  /** 1: added for this client alone (every field is set). */
+  added: Generated<number>;
+  updated_at: Millis;
 }
 
 export interface SprintStatesTable {
@@ -236,6 +266,8 @@ export interface ProductDatabase {
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;
   objective_states: ObjectiveStatesTable;
+  programme_templates: ProgrammeTemplatesTable;
+  client_programme_items: ClientProgrammeItemsTable;
 }
 
 /** For tables whose key the database assigns. */

@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
-import { inTransaction } from "~/data/connection.server";
+import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import {
   clientStoredBytes,
@@ -27,7 +27,7 @@ import { STAFF_ROLE } from "~/lib/roles";
 import { taskPath } from "~/lib/paths";
 import { messageMailJob } from "~/messages/mail-job";
 import { findSprint, sprintPageView, type TaskView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import type { SessionUser } from "~/session/state.server";
 
@@ -58,7 +58,7 @@ export async function handInWork(
   segment: string | undefined,
   taskId: string | undefined,
 ) {
-  const content = currentProgramme();
+  const { content } = await programmeOf(await database(), user.id);
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { messageMailJob } from "~/messages/mail-job";
 import { type findTask, sprintPageView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 
 export interface ReviewTarget {
@@ -45,7 +45,6 @@ export async function reviewHandIn(
   const parsed = parseFields(reviewSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { handInId, decision, comment } = parsed.value;
-  const content = currentProgramme();
   const { found } = target;
   const taskId = found.task.id;
   const approved = decision === "approved";
@@ -64,6 +63,7 @@ export async function reviewHandIn(
     if (version === null)
       return formError(context, toasts.reviewedAlready, { status: 409, values });
     const state = await readClientState(trx, clientId);
+    const { content } = await programmeOf(trx, clientId);
     const page = sprintPageView(found.sprint, content, state, at);
     const task = page.tasks.find((candidate) => candidate.id === taskId);
     const status = approved ? "completed" : "pending";

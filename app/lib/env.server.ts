@@ -81,6 +81,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
   PROGRAMME_FILE: z.string().min(1).optional(),
+  PROGRAMME_DIR: z.string().min(1).optional(),
   EMBEDDED_AUTH_PORT: z.coerce.number().int().min(1).max(65535).default(54321),
   EMBEDDED_AUTH_HOST: z.string().min(1).default("127.0.0.1"),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt.default(20),

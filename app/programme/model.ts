@@ -79,6 +79,8 @@ export interface SprintContent {
 }
 
 export interface ProgrammeContent {
+  /** What staff call it when they choose it for a client ("Podcast launch"). */
+  name?: string;
   /** The overall progress a new client starts at (percent). */
   overallProgress: number;
   sprints: SprintContent[];

@@ -22,15 +22,25 @@ interface Problem {
 
 /** The programme in `path`, or the default programme when no path is given. */
 export function readProgrammeFile(path: string | undefined): ProgrammeContent {
-  if (path === undefined) return parseProgramme(defaultProgramme, DEFAULT_SOURCE);
-  let text: string;
+  const { text, source } = readProgrammeText(path, "PROGRAMME_FILE");
+  return parseProgramme(text, source);
+}
+
+/**
+ * The YAML in `path` (the default programme's without one) and how problems name it; a file that
+ * cannot be read is a ConfigError naming `setting`, the variable that points to it.
+ */
+export function readProgrammeText(
+  path: string | undefined,
+  setting: string,
+): { text: string; source: string } {
+  if (path === undefined) return { text: defaultProgramme, source: DEFAULT_SOURCE };
   try {
-    text = readFileSync(path, "utf8");
+    return { text: readFileSync(path, "utf8"), source: path };
   } catch (error) {
     const shown = resolve(path) === path ? path : `${path} (${resolve(path)})`;
-    throw new ConfigError([`PROGRAMME_FILE: cannot read ${shown}: ${readFailure(error)}`]);
+    throw new ConfigError([`${setting}: cannot read ${shown}: ${readFailure(error)}`]);
   }
-  return parseProgramme(text, path);
 }
 
 /**

@@ -271,6 +271,7 @@ function crossFieldIssues(programme: unknown): CrossFieldIssue[] {
 export const programmeSchema: z.ZodMiniType<ProgrammeContent> = z
   .strictObject(
     {
+      name: z.optional(label),
       overallProgress: percent,
       sprints: list(sprint, "sprint", MAX_SPRINTS, true),
     },

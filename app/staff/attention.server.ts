@@ -5,7 +5,8 @@ import { readClientProfiles } from "~/data/client-profiles.server";
 import type { Executor } from "~/data/connection.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmesOf, versionsInUse } from "~/programme/client-programmes.server";
+import { DEFAULT_TEMPLATE_ID } from "~/programme/templates.server";
 import type { ProgrammeContent } from "~/programme/model";
 import type { AttentionGroup } from "./views";
 
@@ -52,9 +53,14 @@ function describe(content: ProgrammeContent, item: AttentionItem): { text: strin
 
 /** The groups with anything in them, in the order of TITLES. */
 export async function needsAttention(db: Executor, now: number): Promise<AttentionGroup[]> {
-  const content = currentProgramme();
-  const { items, counts } = await readAttention(db, content, now, ATTENTION_SHOWN);
-  const profiles = await readClientProfiles(db, [...new Set(items.map((item) => item.clientId))]);
+  const versions = await versionsInUse(db);
+  const programmes = { versions, defaultTemplateId: DEFAULT_TEMPLATE_ID };
+  const { items, counts } = await readAttention(db, programmes, now, ATTENTION_SHOWN);
+  const clientIds = [...new Set(items.map((item) => item.clientId))];
+  const [profiles, contents] = await Promise.all([
+    readClientProfiles(db, clientIds),
+    programmesOf(db, clientIds),
+  ]);
   const who = (item: AttentionItem) => {
     const name = profiles.get(item.clientId)?.name;
     return name ? `${name} (${item.email})` : item.email;
@@ -71,7 +77,7 @@ export async function needsAttention(db: Executor, now: number): Promise<Attenti
           clientId: item.clientId,
           email: item.email,
           who: who(item),
-          ...describe(content, item),
+          ...describe(contents.get(item.clientId)!.content, item),
         })),
     }));
 }

@@ -16,7 +16,7 @@ import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmesOf } from "~/programme/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { needsAttention } from "./attention.server";
 import { invite } from "./auth-admin.server";
@@ -50,14 +50,15 @@ export async function loadClientList(request: Request, staff: SessionUser) {
   const { clients, total } = await listClients(db, { search, page, perPage: CLIENTS_PER_PAGE });
   const ids = clients.map((client) => client.userId);
   const now = Date.now();
-  const [states, unread, profiles, attention] = await Promise.all([
+  const [states, programmes, unread, profiles, attention] = await Promise.all([
     readClientStates(db, ids),
+    programmesOf(db, ids),
     unreadByStaff(db, staff.id, ids),
     readClientProfiles(db, ids),
     needsAttention(db, now),
   ]);
-  const content = currentProgramme();
   const rows: ClientRow[] = clients.map((client) => {
+    const { content } = programmes.get(client.userId)!;
     const state = states.get(client.userId);
     const view = state ? programmeView(content, state, now) : undefined;
     // A client who never signed in, and whose programme no one changed, has no figures yet.

@@ -14,7 +14,7 @@ import { staffClientMessagesPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { readThread } from "~/messages/reading.server";
 import { programmeView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
@@ -25,13 +25,14 @@ export async function loadStaffThread(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, messages, follows, deliveries] = await Promise.all([
+  const [state, { content }, messages, follows, deliveries] = await Promise.all([
     readClientState(db, client.userId),
+    programmeOf(db, client.userId),
     readThread(client.userId, staff.id, { withInternal: true }),
     followsThread(db, client.userId, staff.id),
     deliveriesOf(db, client.userId),
   ]);
-  const { current } = programmeView(currentProgramme(), state, Date.now());
+  const { current } = programmeView(content, state, Date.now());
   return {
     client,
     current,

@@ -23,7 +23,7 @@ import {
 import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from "~/programme/model";
 import {
   editedFields,
@@ -53,13 +53,14 @@ export async function loadProgrammeEdits(
   clientId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  const content = currentProgramme();
   const db = await database();
-  const [state, audit, news] = await Promise.all([
+  const [programme, state, audit, news] = await Promise.all([
+    programmeOf(db, client.userId),
     readClientState(db, client.userId),
     readAuditTrail(db, client.userId, { after: trailCursor(request) }),
     sinceLastVisit(client.userId, { id: staff.id, role: "staff" }),
   ]);
+  const { content } = programme;
   const now = Date.now();
   return {
     client,
@@ -251,8 +252,8 @@ export async function programmeEditAction(
   if (fields.intent === PROGRAMME_EDIT_FIELDS.profileIntent) {
     return clientProfileEdit(context, staff, client.userId, fields);
   }
-  const content = currentProgramme();
   const decision = await inTransaction(async (trx) => {
+    const { content } = await programmeOf(trx, client.userId);
     const decided = decideEdit(context, fields, content, await readClientState(trx, client.userId));
     if ("refused" in decided || decided.changes.length === 0) return decided;
     const at = Date.now();

@@ -12,17 +12,19 @@ import { notFound } from "~/lib/not-found.server";
 import { staffClientTaskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf, programmesOf } from "~/programme/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
 export async function loadReviewQueue() {
-  const content = currentProgramme();
-  const waiting = await reviewQueue(await database());
+  const db = await database();
+  const waiting = await reviewQueue(db);
+  const programmes = await programmesOf(db, [...new Set(waiting.map((item) => item.clientId))]);
   return {
     waiting: waiting.map((item) => ({
       ...item,
-      taskTitle: findTask(content, item.taskId)?.task.title ?? item.taskId,
+      taskTitle:
+        findTask(programmes.get(item.clientId)!.content, item.taskId)?.task.title ?? item.taskId,
       path: staffClientTaskPath(item.clientId, item.taskId),
     })),
     now: Date.now(),
@@ -36,10 +38,10 @@ export async function loadClientTask(
   taskId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  const content = currentProgramme();
+  const db = await database();
+  const { content } = await programmeOf(db, client.userId);
   const found = findTask(content, taskId);
   if (!found) throw notFound(request);
-  const db = await database();
   const now = Date.now();
   const state = await readClientState(db, client.userId);
   const page = sprintPageView(found.sprint, content, state, now);
@@ -71,7 +73,7 @@ export async function clientTaskAction(
   taskId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  const found = findTask(currentProgramme(), taskId);
+  const found = findTask((await programmeOf(await database(), client.userId)).content, taskId);
   if (!found) throw notFound(request);
   const fields = await readForm(request);
   const author = { id: staff.id, email: staff.email, role: "staff" as const };

@@ -15,18 +15,19 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { staffClientFilesPath } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
 export async function loadSharedFiles(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, files] = await Promise.all([
+  const [state, { content }, files] = await Promise.all([
     readClientState(db, client.userId),
+    programmeOf(db, client.userId),
     clientFiles(db, client.userId),
   ]);
-  const { current } = programmeView(currentProgramme(), state, Date.now());
+  const { current } = programmeView(content, state, Date.now());
   return { client, current, files, maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES };
 }
 

@@ -15,7 +15,12 @@ import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 
-const programme = readProgrammeFile(undefined);
+const programme = {
+  versions: [
+    { templateId: "default", version: "v1", current: true, content: readProgrammeFile(undefined) },
+  ],
+  defaultTemplateId: "default",
+};
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Wednesday 25 November 2026, noon UTC. */

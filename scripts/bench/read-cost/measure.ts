@@ -15,7 +15,8 @@ import {
 } from "~/data/connection.server";
 import { configure, parseEnv } from "~/lib/env.server";
 import { programmeView } from "~/programme/client-programme";
-import { currentProgramme } from "~/programme/current.server";
+import { programmeOf } from "~/programme/client-programmes.server";
+import { defaultProgramme } from "~/programme/templates.server";
 import { treeCpuSeconds } from "../cpu.mjs";
 import { SPRINT_ID, TICKED_TASKS } from "../seeded-client.mjs";
 
@@ -80,8 +81,13 @@ await inTransaction(async (trx) => {
   await applyProgrammeChanges(trx, userId, ticks, at);
 });
 /** What a signed-in view does with the data: the read, then the programme as the pages show it. */
-const view = async () =>
-  programmeView(currentProgramme(), await readClientState(db, userId), Date.now());
+const view = async () => {
+  const [{ content }, read] = await Promise.all([
+    programmeOf(db, userId),
+    readClientState(db, userId),
+  ]);
+  return programmeView(content, read, Date.now());
+};
 const state = await readClientState(db, userId);
 if (state.tasks.size !== TICKED_TASKS.length || !state.sprints.get(SPRINT_ID)?.startedAt)
   throw new Error("the seeded state did not read back");
@@ -89,7 +95,7 @@ if (state.tasks.size !== TICKED_TASKS.length || !state.sprints.get(SPRINT_ID)?.s
 const phases = {
   readAndView: view,
   readOnly: () => readClientState(db, userId),
-  viewOnly: async () => programmeView(currentProgramme(), state, Date.now()),
+  viewOnly: async () => programmeView(defaultProgramme(), state, Date.now()),
 };
 type PhaseName = keyof typeof phases;
 const names = Object.keys(phases) as PhaseName[];

@@ -1,0 +1,112 @@
+// One client's own programme: their template's content with what the agency changed for them alone
+// laid over it (tasks and objectives renamed, described, re-dated, reordered, hidden or added).
+import type { ObjectiveContent, ProgrammeContent, TaskContent } from "./model";
+import { parseRichText } from "./rich-text";
+
+export const PLAN_ITEM_KINDS = ["task", "objective"] as const;
+export type PlanItemKind = (typeof PLAN_ITEM_KINDS)[number];
+
+/** A task or objective as changed for one client; null fields are as the template says. */
+export interface PlanItem {
+  kind: PlanItemKind;
+  itemId: string;
+  sprintId: number;
+  title: string | null;
+  /** Markdown for a task, plain text for an objective. */
+  description: string | null;
+  dueAfterDays: number | null;
+  /** Its place in the sprint's list (0, 1, 2…); null: the template's order, added items last. */
+  position: number | null;
+  hidden: boolean;
+  /** Added for this client: no template has it. */
+  added: boolean;
+}
+
+/** How the ids of the agency's additions start ("added-3f9a0c1d"). */
+export const ADDED_ID_PREFIX = "added-";
+
+type Item = TaskContent | ObjectiveContent;
+
+function arranged<T extends Item>(
+  items: T[],
+  plan: Map<string, PlanItem>,
+  additions: PlanItem[],
+  change: (item: T, planned: PlanItem) => T,
+  make: (planned: PlanItem) => T,
+): T[] {
+  const all = [
+    ...items.map((item, index) => ({ item, planned: plan.get(item.id), index })),
+    ...additions.map((planned, index) => ({
+      item: make(planned),
+      planned,
+      index: items.length + index,
+    })),
+  ];
+  return all
+    .filter(({ planned }) => !planned?.hidden)
+    .sort((a, b) => (a.planned?.position ?? a.index) - (b.planned?.position ?? b.index))
+    .map(({ item, planned }) => (planned && !planned.added ? change(item, planned) : item));
+}
+
+function changedTask(task: TaskContent, planned: PlanItem): TaskContent {
+  const description = planned.description ?? task.description;
+  return {
+    ...task,
+    title: planned.title ?? task.title,
+    description,
+    instructions: planned.description === null ? task.instructions : parseRichText(description!),
+    dueAfterDays: planned.dueAfterDays ?? task.dueAfterDays,
+  };
+}
+
+function addedTask(planned: PlanItem): TaskContent {
+  return {
+    id: planned.itemId,
+    title: planned.title ?? "",
+    priority: "medium",
+    status: "pending",
+    description: planned.description ?? undefined,
+    instructions: planned.description ? parseRichText(planned.description) : [],
+    handIn: "nothing",
+    owner: "client",
+    dueAfterDays: planned.dueAfterDays ?? undefined,
+  };
+}
+
+const changedObjective = (objective: ObjectiveContent, planned: PlanItem): ObjectiveContent => ({
+  ...objective,
+  title: planned.title ?? objective.title,
+  description: planned.description ?? objective.description,
+});
+
+const addedObjective = (planned: PlanItem): ObjectiveContent => ({
+  id: planned.itemId,
+  title: planned.title ?? "",
+  description: planned.description ?? "",
+  progress: 0,
+});
+
+/** `content` as one client follows it: `items` laid over it (none: `content` itself). */
+export function applyPlan(content: ProgrammeContent, items: PlanItem[]): ProgrammeContent {
+  if (items.length === 0) return content;
+  const plan = (kind: PlanItemKind) =>
+    new Map(items.filter((item) => item.kind === kind).map((item) => [item.itemId, item]));
+  const tasks = plan("task");
+  const objectives = plan("objective");
+  const additions = (kind: PlanItemKind, sprintId: number) =>
+    items.filter((item) => item.kind === kind && item.added && item.sprintId === sprintId);
+  return {
+    ...content,
+    sprints: content.sprints.map((sprint) => ({
+      ...sprint,
+      tasks: arranged(sprint.tasks, tasks, additions("task", sprint.id), changedTask, addedTask),
+      objectives: arranged(
+        sprint.objectives,
+        objectives,
+        additions("objective", sprint.id),
+        changedObjective,
+        addedObjective,
+      ),
+    })),
+  };
+}

@@ -1,0 +1,122 @@
+// Which programme each client follows: their template, at the version they were given, with what
+// the agency changed for them alone laid over it; read in two queries however many clients.
+import {
+  readAssignments,
+  readPlans,
+  readTemplateSource,
+  recordServedTemplate,
+} from "~/data/client-plans.server";
+import type { VersionInUse } from "~/data/client-tasks.server";
+import { inTransaction, type Executor } from "~/data/connection.server";
+import { applyPlan, type PlanItem } from "./client-plan";
+import type { ProgrammeContent } from "./model";
+import { parseProgramme } from "./programme-file.server";
+import {
+  DEFAULT_TEMPLATE_ID,
+  programmeTemplates,
+  templateOf,
+  type ProgrammeTemplate,
+} from "./templates.server";
+
+export interface ClientProgramme {
+  template: ProgrammeTemplate;
+  /** The version the client follows; the template's current one unless they were kept on another. */
+  version: string;
+  /** What the agency changed for this client. */
+  plan: PlanItem[];
+  /** The template's content at `version` with `plan` laid over it: what every page draws. */
+  content: ProgrammeContent;
+}
+
+/** Earlier versions' contents, parsed once each. */
+const earlier = new Map<string, ProgrammeContent>();
+
+async function contentAt(
+  db: Executor,
+  template: ProgrammeTemplate,
+  version: string,
+): Promise<ProgrammeContent> {
+  if (version === template.version) return template.content;
+  const key = `${template.id}:${version}`;
+  const known = earlier.get(key);
+  if (known) return known;
+  const source = await readTemplateSource(db, template.id, version);
+  // A version never recorded cannot be shown: the client follows the current one.
+  if (source === undefined) return template.content;
+  const content = parseProgramme(source, `${template.id} (version ${version})`);
+  earlier.set(key, content);
+  return content;
+}
+
+/** The programmes of `userIds` (a client with no record: the default template as it is now). */
+export async function programmesOf(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, ClientProgramme>> {
+  const [assignments, plans] = await Promise.all([
+    readAssignments(db, userIds),
+    readPlans(db, userIds),
+  ]);
+  const programmes = new Map<string, ClientProgramme>();
+  for (const userId of userIds) {
+    const { templateId, version } = assignments.get(userId) ?? { templateId: null, version: null };
+    const template = templateOf(templateId);
+    // A client whose template is no longer served follows the default one's current version.
+    const kept = template.id === (templateId ?? DEFAULT_TEMPLATE_ID) ? version : null;
+    const plan = plans.get(userId) ?? [];
+    const base = await contentAt(db, template, kept ?? template.version);
+    programmes.set(userId, {
+      template,
+      version: kept ?? template.version,
+      plan,
+      content: applyPlan(base, plan),
+    });
+  }
+  return programmes;
+}
+
+export async function programmeOf(db: Executor, userId: string): Promise<ClientProgramme> {
+  return (await programmesOf(db, [userId])).get(userId)!;
+}
+
+/** Every template version some client follows: each template's current one and those kept. */
+export async function versionsInUse(db: Executor): Promise<VersionInUse[]> {
+  const templates = programmeTemplates();
+  const kept = await db
+    .selectFrom("clients")
+    .select(["template_id", "template_version"])
+    .where("template_version", "is not", null)
+    .distinct()
+    .execute();
+  const versions: VersionInUse[] = [...templates.values()].map((template) => ({
+    templateId: template.id,
+    version: template.version,
+    current: true,
+    content: template.content,
+  }));
+  for (const row of kept) {
+    const template = templates.get(row.template_id ?? DEFAULT_TEMPLATE_ID);
+    if (!template || row.template_version === template.version) continue;
+    versions.push({
+      templateId: template.id,
+      version: row.template_version!,
+      current: false,
+      content: await contentAt(db, template, row.template_version!),
+    });
+  }
+  return versions;
+}
+
+/** Records each template's current version as served (at start-up, before any page). */
+export async function recordServedTemplates(): Promise<void> {
+  const at = Date.now();
+  await inTransaction(async (trx) => {
+    for (const template of programmeTemplates().values()) {
+      await recordServedTemplate(
+        trx,
+        { ...template, isDefault: template.id === DEFAULT_TEMPLATE_ID },
+        at,
+      );
+    }
+  });
+}
