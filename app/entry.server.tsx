@@ -12,12 +12,13 @@ import {
   openProductDatabase,
 } from "~/data/connection.server";
 import { filesFolder, removeAbandonedUploads } from "~/files/store.server";
-import { JOB_HANDLERS } from "~/jobs/handlers.server";
+import { JOB_HANDLERS, RECURRING_JOBS } from "~/jobs/handlers.server";
+import { scheduleRecurring } from "~/jobs/recurring.server";
 import { startFanOut, stopFanOut, subscriberCount } from "~/lib/live-bus.server";
 import { closeAllStreams, openStreamCount } from "~/live/stream.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
-import { recordServedTemplates } from "~/programme/client-programmes.server";
+import { recordServedTemplates } from "~/data/client-programmes.server";
 import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
@@ -26,13 +27,15 @@ let worker: JobWorker | undefined;
 /**
  * Takes the validated configuration, then reads the programme file and opens (and migrates) the
  * product database, so a bad file or an unreachable database stops the start, not a page view;
- * then starts this instance's job worker and clears away uploads a crash cut off.
+ * then asks for the work on a schedule, starts this instance's job worker and clears away
+ * uploads a crash cut off.
  */
 export async function start(env: Env) {
   configure(env);
   programmeTemplates();
   await openProductDatabase();
   await recordServedTemplates();
+  await scheduleRecurring(RECURRING_JOBS, Date.now());
   worker = startJobWorker({
     handlers: JOB_HANDLERS,
     transaction: inTransaction,

@@ -1,5 +1,5 @@
-// Starts the embedded Supabase-compatible auth server for a run with no SUPABASE_URL: the app's
-// site URL and data folder are passed on; every GOTRUE_* variable in the environment still applies.
+// Starts the embedded Supabase-compatible auth server for a run with no SUPABASE_URL, with the
+// app's site URL and data folder and no code in its mails (no page takes one); GOTRUE_* apply too.
 // The app names each visitor's IP in X-Client-IP, so the server's per-client limits stay per visitor.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import type { Env } from "../app/lib/env.server";
@@ -9,7 +9,8 @@ export const CLIENT_IP_HEADER = "X-Client-IP";
 
 /**
  * The environment the embedded auth server is configured from: the process's, with the app's site
- * URL and data folder (also how the staff command finds the service_role key it accepts).
+ * URL and data folder (also how the staff command finds the service_role key it accepts), and no
+ * 6-digit code in its mails, since the app's pages take the mailed links only.
  */
 export function embeddedAuthEnv(
   env: Pick<Env, "SITE_URL" | "EMBEDDED_AUTH_PORT" | "AUTH_DATA_DIR">,
@@ -21,6 +22,7 @@ export function embeddedAuthEnv(
     API_EXTERNAL_URL:
       processEnv.API_EXTERNAL_URL ?? `http://127.0.0.1:${env.EMBEDDED_AUTH_PORT}/auth/v1`,
     GOTRUE_RATE_LIMIT_HEADER: processEnv.GOTRUE_RATE_LIMIT_HEADER ?? CLIENT_IP_HEADER,
+    AUTH_MAIL_CODES: processEnv.AUTH_MAIL_CODES ?? "false",
     AUTH_DATA_DIR: env.AUTH_DATA_DIR,
   };
 }

@@ -18,6 +18,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   MAIL_SETTINGS_INTENT,
+  TIME_ZONE_INTENT,
 } from "~/forms/schemas";
 import type { FormAnswer } from "~/forms/answer";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -31,6 +32,7 @@ import { withSessionCleared } from "~/session/cookie.server";
 import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
+import { chooseTimeZone } from "./time-zone.server";
 
 type AccountField = "newEmail" | "emailChangePassword" | "currentPassword" | "password";
 
@@ -172,6 +174,7 @@ async function changeEmail(
 export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
   const fields = (await readForm(request)) ?? {};
   if (fields.intent === MAIL_SETTINGS_INTENT) return saveMailSettings(context, user, fields);
+  if (fields.intent === TIME_ZONE_INTENT) return chooseTimeZone(context, user, fields);
   const client = createAuthClient(request, context);
   return fields.intent === CHANGE_EMAIL_INTENT
     ? changeEmail(context, client, user, fields)

@@ -8,6 +8,7 @@ import { callAuth } from "~/forms/answer.server";
 import { createAuthClient } from "~/session/auth-service.server";
 import {
   ACCOUNT_PATH,
+  CONFIRMED_ELSEWHERE_PARAM,
   DASHBOARD_PATH,
   HOME_PATH,
   RESET_PASSWORD_PATH,
@@ -122,7 +123,11 @@ export async function verifyLink(request: Request, context: AppLoadContext) {
         data: { [SIGN_UP_PROOF_KEY]: null },
       }),
     );
-    return redirectWithToast(WELCOME_PATH, toasts.confirmedChoosePassword, headers);
+    return redirectWithToast(
+      `${WELCOME_PATH}?${CONFIRMED_ELSEWHERE_PARAM}`,
+      toasts.confirmedChoosePassword,
+      headers,
+    );
   }
   return redirectWithToast(destination, VERIFIED_TOAST[purpose], headers);
 }

@@ -34,6 +34,7 @@ import {
 } from "./auth-mode";
 import { landingAfterSignIn, RETURN_TO_PARAM, returnToPath } from "~/lib/return-to";
 import { newSignUpProof, SIGN_UP_PROOF_KEY } from "./sign-up-proof.server";
+import { takeBrowserTimeZone } from "./time-zone.server";
 
 type AuthField = "email" | "password";
 
@@ -57,12 +58,17 @@ function dialogWithEmail(form: DialogForm, email: string) {
   return `${dialogHref(form)}?${new URLSearchParams({ [EMAIL_PARAM]: email })}`;
 }
 
-/** Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use. */
+/**
+ * Reads a sign-in or sign-up post: the mode switch, a refusal, or the credentials to use (with the
+ * post's other fields).
+ */
 async function readCredentials(
   mode: AuthMode,
   request: Request,
   context: AppLoadContext,
-): Promise<{ answer: Response | FormErrorAnswer } | { email: string; password: string }> {
+): Promise<
+  { answer: Response | FormErrorAnswer } | { email: string; password: string; fields: PostedFields }
+> {
   const fields = await readForm(request);
   if (!fields) return { answer: formError<AuthField>(context, toasts.authFailed) };
   const switched = dialogSwitch(mode, fields);
@@ -73,13 +79,13 @@ async function readCredentials(
   const wait = await takeAttempt(mode, context.clientIp, email);
   if (wait !== null)
     return { answer: tooManyAttempts<AuthField>(context, wait, { values: { email } }) };
-  return { email, password };
+  return { email, password, fields };
 }
 
 export async function signInAction(request: Request, context: AppLoadContext) {
   const credentials = await readCredentials("sign-in", request, context);
   if ("answer" in credentials) return credentials.answer;
-  const { email, password } = credentials;
+  const { email, password, fields } = credentials;
   const { supabase, headers } = createAuthClient(request, context);
   const result = await callAuth(() => supabase.auth.signInWithPassword({ email, password }));
   const wrongPassword = !result.ok && result.toast === toasts.invalidCredentials;
@@ -93,7 +99,10 @@ export async function signInAction(request: Request, context: AppLoadContext) {
       headers,
     });
   }
-  if (result.data.user) await mirrorUser(result.data.user);
+  if (result.data.user) {
+    await mirrorUser(result.data.user);
+    await takeBrowserTimeZone(result.data.user.id, fields);
+  }
   // Back to the signed-in page that sent the visitor here, if it is one of theirs.
   const returnTo = returnToPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM));
   const home = homePathFor(result.data.user?.app_metadata?.role as string | undefined);

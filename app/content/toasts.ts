@@ -116,6 +116,8 @@ export const toasts = {
   messageEmpty: error("Empty Message", "Write something before you send it."),
   mailModeUnknown: error("Choose an Option", "Choose how you want to hear about new messages."),
   mailSettingsSaved: success("Settings Saved", "Your e-mail settings are saved."),
+  timeZoneUnknown: error("Choose a Time Zone", "Choose your time zone from the list."),
+  timeZoneSaved: success("Time Zone Saved", "Reminders come at 9:00 in your time zone."),
   threadFollowed: success("Following", "You will be mailed about this client's messages."),
   threadUnfollowed: success(
     "Not Following",
@@ -124,6 +126,21 @@ export const toasts = {
   messageTooLong: error("Message Too Long", "A message can be up to 5,000 characters."),
   noteTooLong: error("Note Too Long", "A note can be up to 2,000 characters."),
   profileTooLong: error("Too Long", "A name or company can be up to 80 characters."),
+  planTitleInvalid: error("Check the Title", "A title is 1 to 80 characters."),
+  planTextInvalid: error(
+    "Check the Description",
+    "Up to 2,000 characters for a task and 400 for an objective; links start with https:// or mailto:.",
+  ),
+  planDueInvalid: error(
+    "Check the Due Date",
+    "A task is due on its sprint's first day or up to 366 days after it.",
+  ),
+  planItemMissing: error("Not Found", "That task or objective is not in this client's programme."),
+  templateSwitchRefused: error(
+    "Already Started",
+    "A client's template can be switched only before they open a sprint or tick a task.",
+  ),
+  templateApplied: success("Template Applied", "The chosen clients follow its current version."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
   handedIn: success("Submitted for Review", "The agency reviews your work and answers here."),
   handInFilesMissing: error("Add Your Files", "This task asks for files: choose at least one."),
@@ -165,15 +182,37 @@ export function emailChangeSent(email: string): Toast {
   );
 }
 
+/** A wait in words: "45 seconds" under a minute, then whole minutes rounded up ("4 minutes"). */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
 /** The auth service's per-address gap between two mails, in words. */
 export function waitBeforeAnotherEmail(seconds: number): Toast {
-  const unit = seconds === 1 ? "second" : "seconds";
-  return error("Please Wait", `You can ask for another email in ${seconds} ${unit}.`);
+  return error("Please Wait", `You can ask for another email in ${waitInWords(seconds)}.`);
 }
 
 /** The answer to an invitation the auth service mailed. */
 export function invitationSent(email: string): Toast {
   return success("Invitation Sent", `We've sent an invitation to ${email}.`);
+}
+
+/** The answer to 'Resend invitation': a new mail, whose link replaces the earlier one's. */
+export function invitationResent(email: string): Toast {
+  return success(
+    "Invitation Sent Again",
+    `We've sent ${email} a new invitation. The link in the earlier one no longer works.`,
+  );
+}
+
+/** An invitation a rate limit held back: when another one may go to that address. */
+export function invitationWait(email: string, seconds: number): Toast {
+  return error(
+    "Please Wait",
+    `You can send another invitation to ${email} in ${waitInWords(seconds)}.`,
+  );
 }
 
 /** An invitation to an address that already has an account: nothing is mailed. */

@@ -25,7 +25,7 @@ import {
   type ProgrammeView,
   type SprintPageView,
 } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeContent } from "~/programme/model";
 import { defaultProgramme } from "~/programme/templates.server";
 import { sprintStartChange, taskChange } from "~/programme/programme-edits";

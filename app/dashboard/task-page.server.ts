@@ -13,7 +13,7 @@ import { notFound } from "~/lib/not-found.server";
 import { handInUploadPath, taskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadTaskPage(

@@ -2,7 +2,7 @@
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
 import type { User } from "@supabase/supabase-js";
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
 import { log } from "~/lib/log.server";
 import { inTransaction, type Executor } from "./connection.server";
@@ -128,12 +128,24 @@ export async function recordActivity(db: Executor, userId: string, at: number) {
     .execute();
 }
 
-/** A page of clients (staff excluded), newest activity first, optionally those whose e-mail contains `search`. */
+/**
+ * A page of clients (staff excluded), newest activity first, optionally those whose e-mail contains
+ * `search` and those `only` keeps (a condition on `clients as c`); `total` counts them all.
+ */
 export async function listClients(
   db: Executor,
-  { search, page, perPage }: { search: string; page: number; perPage: number },
+  {
+    search,
+    page,
+    perPage,
+    only,
+  }: { search: string; page: number; perPage: number; only?: Expression<SqlBool> },
 ): Promise<{ clients: ListedClient[]; total: number }> {
-  let query = db.selectFrom("clients").where("is_staff", "=", 0).where("email", "is not", null);
+  let query = db
+    .selectFrom("clients as c")
+    .where("is_staff", "=", 0)
+    .where("email", "is not", null);
+  if (only) query = query.where(only);
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where(sql<boolean>`lower(email) like ${pattern} escape '\\'`);

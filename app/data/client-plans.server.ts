@@ -106,6 +106,43 @@ export async function savePlanItems(
   }
 }
 
+/** Clients kept on an earlier version of `templateId` than `current`: the oldest first. */
+export async function readClientsBehind(
+  db: Executor,
+  template: { id: string; isDefault: boolean; current: string },
+  limit: number,
+): Promise<{ clients: { userId: string; email: string }[]; total: number }> {
+  const behind = db
+    .selectFrom("clients")
+    .where("is_staff", "=", 0)
+    .where("email", "is not", null)
+    .where("template_version", "is not", null)
+    .where("template_version", "<>", template.current)
+    .where((eb) =>
+      template.isDefault
+        ? eb.or([eb("template_id", "is", null), eb("template_id", "=", template.id)])
+        : eb("template_id", "=", template.id),
+    );
+  const [rows, count] = await Promise.all([
+    behind
+      .select(["user_id", "email"])
+      .orderBy("created_at")
+      .orderBy("user_id")
+      .limit(limit)
+      .execute(),
+    behind.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirst(),
+  ]);
+  return {
+    clients: rows.map((row) => ({ userId: row.user_id, email: row.email ?? "" })),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+/** Forgets everything the agency changed for `userId` (a switch of template). */
+export async function clearPlan(trx: Executor, userId: string): Promise<void> {
+  await trx.deleteFrom("client_programme_items").where("user_id", "=", userId).execute();
+}
+
 /** The source of a template's version, if it was ever served. */
 export async function readTemplateSource(
   db: Executor,

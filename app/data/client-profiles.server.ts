@@ -1,5 +1,5 @@
-// Who each client is, as the agency names them: a name and a company, kept beside the directory's
-// mirror of the auth service (which never writes them).
+// Who each person is beyond the directory's mirror of the auth service (which never writes these):
+// a client's name and company as the agency names them, and the time zone a person keeps to.
 import type { Executor } from "./connection.server";
 
 export interface ClientProfile {
@@ -40,5 +40,47 @@ export async function saveClientProfile(
     .insertInto("clients")
     .values({ user_id: userId, ...values, created_at: at, updated_at: at, is_staff: 0 })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: at }))
+    .execute();
+}
+
+/** The time zone `userId` keeps to, as stored (null: none given). */
+export async function readTimeZone(db: Executor, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("clients")
+    .select("time_zone")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.time_zone ?? null;
+}
+
+/**
+ * Stores `zone` (a name as Intl writes it) as the time zone `userId` keeps to: `chosen` on the
+ * account page, it stands; from the browser at sign-in, it is taken unless one was chosen.
+ */
+export async function saveTimeZone(
+  trx: Executor,
+  userId: string,
+  zone: string,
+  { at, chosen }: { at: number; chosen: boolean },
+): Promise<void> {
+  const chosenAt = chosen ? at : null;
+  await trx
+    .insertInto("clients")
+    .values({
+      user_id: userId,
+      time_zone: zone,
+      time_zone_chosen_at: chosenAt,
+      created_at: at,
+      updated_at: at,
+      is_staff: 0,
+    })
+    .onConflict((conflict) => {
+      const update = conflict.column("user_id");
+      return chosen
+        ? update.doUpdateSet({ time_zone: zone, time_zone_chosen_at: chosenAt, updated_at: at })
+        : update
+            .doUpdateSet({ time_zone: zone, updated_at: at })
+            .where("clients.time_zone_chosen_at", "is", null);
+    })
     .execute();
 }

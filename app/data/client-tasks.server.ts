@@ -34,8 +34,10 @@ function keys(version: VersionInUse): string[] {
 
 /**
  * A WITH clause: `client_sprints` (each client's started sprint that is not completed, with its
- * countdown) and `client_tasks` (each visible task of those sprints with a due day, and whether it
- * starts done), for clients (not staff) the directory knows.
+ * countdown) and `client_tasks` (each visible task of those sprints with a due day, who does it,
+ * and whether it starts done), for clients (not staff) the directory knows. A due day the agency
+ * took away for a client is stored as -1: no due day. The sprints started are read first, on their
+ * own (`materialized`): a plan that joins the clients first probes every client's every sprint.
  */
 export function clientTasksWith(versions: VersionInUse[], defaultTemplateId: string) {
   const sprintRows = versions.flatMap((version) =>
@@ -58,6 +60,7 @@ export function clientTasksWith(versions: VersionInUse[], defaultTemplateId: str
           integer(sprint.id),
           text(task.id),
           integer(task.dueAfterDays ?? null),
+          text(task.owner),
           integer(task.status === "completed" ? 1 : 0),
         ]),
       ),
@@ -65,34 +68,39 @@ export function clientTasksWith(versions: VersionInUse[], defaultTemplateId: str
   );
   return sql`with sprint_plan (template_id, version, sprint_id, countdown_days, done_at_start) as (
       values ${values(sprintRows, [text(""), text(""), integer(0), integer(0), integer(0)])}
-    ), task_plan (template_id, version, sprint_id, task_id, due, done_at_start) as (
-      values ${values(taskRows, [text(""), text(""), integer(0), text(""), integer(null), integer(0)])}
-    ), client_sprints as (
-      select c.user_id, c.email, s.sprint_id, s.started_at, p.template_id, p.version,
-        p.countdown_days
-      from clients c
-      join sprint_states s on s.user_id = c.user_id
-      join sprint_plan p on p.template_id = coalesce(c.template_id, ${defaultTemplateId})
-        and p.version = coalesce(c.template_version, '') and p.sprint_id = s.sprint_id
+    ), task_plan (template_id, version, sprint_id, task_id, due, owner, done_at_start) as (
+      values ${values(taskRows, [text(""), text(""), integer(0), text(""), integer(null), text(""), integer(0)])}
+    ), started as materialized (
+      select s.user_id, c.email, s.sprint_id, s.status, s.started_at,
+        coalesce(c.template_id, ${defaultTemplateId}) as template_id,
+        coalesce(c.template_version, '') as version
+      from sprint_states s
+      join clients c on c.user_id = s.user_id
       where c.is_staff = 0 and c.email is not null and s.started_at is not null
-        and (case when p.done_at_start = 1 then s.status is not null and s.status <> 'completed'
-          else s.status is null or s.status <> 'completed' end)
+    ), client_sprints as (
+      select st.user_id, st.email, st.sprint_id, st.started_at, p.template_id, p.version,
+        p.countdown_days
+      from started st
+      join sprint_plan p on p.template_id = st.template_id and p.version = st.version
+        and p.sprint_id = st.sprint_id
+      where (case when p.done_at_start = 1 then st.status is not null and st.status <> 'completed'
+          else st.status is null or st.status <> 'completed' end)
     ), client_tasks as (
       select cs.user_id, cs.email, cs.sprint_id, cs.started_at, tp.task_id,
-        coalesce(x.due_after_days, tp.due) as due, tp.done_at_start
+        coalesce(x.due_after_days, tp.due) as due, tp.owner, tp.done_at_start
       from client_sprints cs
       join task_plan tp on tp.template_id = cs.template_id and tp.version = cs.version
         and tp.sprint_id = cs.sprint_id
       left join client_programme_items x on x.user_id = cs.user_id and x.kind = 'task'
         and x.item_id = tp.task_id
-      where coalesce(x.hidden, 0) = 0 and coalesce(x.due_after_days, tp.due) is not null
+      where coalesce(x.hidden, 0) = 0 and coalesce(x.due_after_days, tp.due) >= 0
       union all
       select cs.user_id, cs.email, cs.sprint_id, cs.started_at, x.item_id as task_id,
-        x.due_after_days as due, 0 as done_at_start
+        x.due_after_days as due, 'client' as owner, 0 as done_at_start
       from client_sprints cs
       join client_programme_items x on x.user_id = cs.user_id and x.kind = 'task'
         and x.sprint_id = cs.sprint_id
-      where x.added = 1 and x.hidden = 0 and x.due_after_days is not null
+      where x.added = 1 and x.hidden = 0 and x.due_after_days >= 0
     )`;
 }
 
@@ -101,5 +109,8 @@ export const taskNotDone = sql`(case when t.done_at_start = 1
     then exists (select 1 from task_states d where d.user_id = t.user_id and d.task_id = t.task_id and d.status <> 'completed')
     else not exists (select 1 from task_states d where d.user_id = t.user_id and d.task_id = t.task_id and d.status = 'completed') end)`;
 
+/** Within a query over `client_tasks` as `t`: its due day (UTC days since the epoch). */
+export const dueDay = sql`(cast(t.started_at / ${DAY_MS} as bigint) + t.due)`;
+
 /** Within a query over `client_tasks` as `t`: the first moment after its due day (ms). */
-export const dueDayEnd = sql`(cast(t.started_at / ${DAY_MS} as bigint) + t.due + 1) * ${DAY_MS}`;
+export const dueDayEnd = sql`(${dueDay} + 1) * ${DAY_MS}`;

@@ -4,11 +4,8 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
 import { messagesFrom } from "./messages.server";
-import type { ActorRole, MailDeliveriesTable, MailMode } from "./schema";
+import type { ActorRole, MailDeliveriesTable, MailKind, MailMode } from "./schema";
 import type { MailDelivery, ThreadMessage } from "./shapes";
-
-/** The kinds of mail a person can choose for. */
-export type MailKind = "messages";
 
 export async function mailMode(db: Executor, userId: string, kind: MailKind): Promise<MailMode> {
   const row = await db

@@ -14,6 +14,7 @@ import * as fileKinds from "./migrations/010-file-kinds";
 import * as handIns from "./migrations/011-hand-ins";
 import * as clientProfiles from "./migrations/012-client-profiles";
 import * as clientProgrammes from "./migrations/013-client-programmes";
+import * as taskReminders from "./migrations/014-task-reminders";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "011-hand-ins": handIns,
   "012-client-profiles": clientProfiles,
   "013-client-programmes": clientProgrammes,
+  "014-task-reminders": taskReminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

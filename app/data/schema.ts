@@ -33,6 +33,10 @@ export interface ClientsTable {
   template_id: string | null;
   /** The version of it they were given; null: its current one. */
   template_version: string | null;
+  /** The time zone reminders keep to ("Europe/Berlin"), as Intl writes it; null: UTC. */
+  time_zone: string | null;
+  /** When the person chose it on the account page; null: it follows their browser at sign-in. */
+  time_zone_chosen_at: Millis | null;
 }
 
 /** Every version of every programme template the portal served: its YAML, kept for its clients. */
@@ -152,6 +156,9 @@ export interface ThreadReadsTable {
   mailed_through_id: Generated<number>;
 }
 
+/** The kinds of mail a person can choose for: about messages, and task reminders. */
+export type MailKind = "messages" | "reminders";
+
 /** How a person wants mail of one kind: each (batched), a daily digest, or none. */
 export type MailMode = "each" | "daily" | "off";
 
@@ -182,6 +189,21 @@ export interface MailDeliveriesTable {
   detail: string;
   message_count: number;
   at: Millis;
+}
+
+/** Which reminder a task gets: the day before its due day, or on the day itself. */
+export type ReminderKind = "day-before" | "due-day";
+
+/** A reminder claimed for a client's task: each task has at most one of each kind, ever. */
+export interface TaskRemindersTable {
+  user_id: string;
+  task_id: string;
+  kind: ReminderKind;
+  /** The UTC day (days since the epoch) the task was due on when it was claimed. */
+  due_day: number;
+  claimed_at: Millis;
+  /** When its mail was accepted; null until then, and when nothing was left to remind of. */
+  mailed_at: Millis | null;
 }
 
 /** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
@@ -262,6 +284,7 @@ export interface ProductDatabase {
   mail_preferences: MailPreferencesTable;
   thread_mutes: ThreadMutesTable;
   mail_deliveries: MailDeliveriesTable;
+  task_reminders: TaskRemindersTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;

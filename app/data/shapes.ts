@@ -3,6 +3,10 @@
 /** Where an account stands with the auth service: invited, signed up but unconfirmed, or confirmed. */
 export type AccountStatus = "invited" | "unconfirmed" | "confirmed";
 
+/** The client list's filters, as its address names them (`/staff?show=stuck`). */
+export const CLIENT_FILTERS = ["stuck", "in-review", "not-started", "invited"] as const;
+export type ClientFilter = (typeof CLIENT_FILTERS)[number];
+
 /** One line of a client's audit trail: who changed what, from what to what, and when (ms). */
 export interface AuditEntry {
   id: number;

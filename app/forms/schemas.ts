@@ -3,6 +3,7 @@
 // the answer reports, see FORM_ISSUES.
 import * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";
+import { canonicalTimeZone } from "~/lib/time-zones";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
   INVALID_EMAIL_HINT,
@@ -37,12 +38,17 @@ export const FORM_ISSUES = {
   messageEmpty: { toast: toasts.messageEmpty, hint: toasts.messageEmpty.description },
   messageTooLong: { toast: toasts.messageTooLong, hint: toasts.messageTooLong.description },
   mailModeUnknown: { toast: toasts.mailModeUnknown },
+  timeZoneUnknown: { toast: toasts.timeZoneUnknown, hint: toasts.timeZoneUnknown.description },
   handInLinkInvalid: {
     toast: toasts.handInLinkInvalid,
     hint: toasts.handInLinkInvalid.description,
   },
   reviewDecisionUnknown: { toast: toasts.reviewDecisionUnknown },
   profileTooLong: { toast: toasts.profileTooLong, hint: toasts.profileTooLong.description },
+  planTitleInvalid: { toast: toasts.planTitleInvalid, hint: toasts.planTitleInvalid.description },
+  planTextInvalid: { toast: toasts.planTextInvalid, hint: toasts.planTextInvalid.description },
+  planDueInvalid: { toast: toasts.planDueInvalid, hint: toasts.planDueInvalid.description },
+  planItemMissing: { toast: toasts.planItemMissing },
   reviewCommentMissing: {
     toast: toasts.reviewCommentMissing,
     hint: toasts.reviewCommentMissing.description,
@@ -77,8 +83,12 @@ export const signUpSchema = z.object({ email, password: newPassword });
 export const CHANGE_EMAIL_INTENT = "change-email";
 export const CHANGE_PASSWORD_INTENT = "change-password";
 export const MAIL_SETTINGS_INTENT = "mail-settings";
+export const TIME_ZONE_INTENT = "time-zone";
 /** The `intent` of a staff member's "follow this client's messages" switch, beside the thread. */
 export const FOLLOW_INTENT = "follow";
+/** The `intent`s of the console's invitation form and of 'Resend invitation' (one action). */
+export const INVITE_INTENT = "invite";
+export const RESEND_INVITATION_INTENT = "resend-invitation";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });
@@ -171,6 +181,90 @@ const profileText = z.pipe(
 /** Who a client is, as staff name them on the client's page (either may be left empty). */
 export const clientProfileSchema = z.object({ name: profileText, company: profileText });
 
+/** The `intent`s of a client's own programme page: an item's edit, and the moves beside it. */
+export const PLAN_INTENTS = ["save", "add", "up", "down", "hide", "show"] as const;
+/** The `intent` of the plan page's template switch. */
+export const TEMPLATE_INTENT = "template";
+export type PlanIntent = (typeof PLAN_INTENTS)[number];
+
+/** One line of text a person typed, control characters dropped, trimmed. */
+const oneLine = z.pipe(
+  text,
+  z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
+);
+
+/** Markdown as typed: line breaks as \n, other control characters dropped, trimmed. */
+const typedMarkdown = z.pipe(
+  text,
+  z.transform((value) =>
+    value
+      .replace(/\r\n?/g, "\n")
+      .replace(/[^\P{Cc}\n]/gu, "")
+      .trim(),
+  ),
+);
+
+const planItemId = text.check(
+  z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "planItemMissing" satisfies FormIssueName),
+);
+
+/** A due date as days after the sprint's start, or as a day (YYYY-MM-DD); both empty: none. */
+const dueDays = z.pipe(
+  text,
+  z.transform((value, context) => {
+    if (value === "") return null;
+    if (!/^\d{1,3}$/.test(value) || Number(value) > 366) {
+      context.issues.push({ code: "custom", message: "planDueInvalid", input: value });
+      return z.NEVER;
+    }
+    return Number(value);
+  }),
+);
+const dueDay = z.pipe(
+  text,
+  z.transform((value, context) => {
+    if (value === "") return null;
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== value) {
+      context.issues.push({ code: "custom", message: "planDueInvalid", input: value });
+      return z.NEVER;
+    }
+    return day;
+  }),
+);
+
+/** A task or objective of one client's programme, as staff add or change it. */
+export const planItemSchema = z.object({
+  intent: z.enum(PLAN_INTENTS, "planItemMissing" satisfies FormIssueName),
+  kind: z.enum(["task", "objective"], "planItemMissing" satisfies FormIssueName),
+  itemId: z.optional(planItemId),
+  sprintId: z.pipe(
+    text.check(z.regex(/^[1-9]\d?$/, "planItemMissing" satisfies FormIssueName)),
+    z.transform(Number),
+  ),
+  title: z.optional(
+    oneLine.check(
+      z.minLength(1, "planTitleInvalid" satisfies FormIssueName),
+      z.maxLength(80, "planTitleInvalid" satisfies FormIssueName),
+    ),
+  ),
+  description: z.optional(
+    typedMarkdown.check(z.maxLength(2_000, "planTextInvalid" satisfies FormIssueName)),
+  ),
+  dueAfterDays: z.optional(dueDays),
+  dueOn: z.optional(dueDay),
+});
+
+/** On the Templates page, a chosen client's checkbox: `client:<id>`. */
+export const CHOSEN_CLIENT = "client:";
+
+/** The template chosen for a client (on the invitation, or before they start). */
+export const templateChoiceSchema = z.object({
+  templateId: text.check(
+    z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "editInvalid" satisfies FormIssueName),
+  ),
+});
+
 /** The longest note that goes with a shared file. */
 export const FILE_NOTE_MAX = 2_000;
 
@@ -216,8 +310,31 @@ export const messageSchema = z.object({
 /** How a person wants mail about messages: each (batched), a daily digest, or none. */
 export const MAIL_MODES = ["each", "daily", "off"] as const;
 
+/** Task reminders (and, for staff, the daily overdue summary): on ("each") or off. */
+export const REMINDER_MODES = ["each", "off"] as const;
+
 export const mailSettingsSchema = z.object({
   messages: z.enum(MAIL_MODES, "mailModeUnknown" satisfies FormIssueName),
+  /** Absent from a form drawn before reminders existed: left as it is. */
+  reminders: z.optional(z.enum(REMINDER_MODES, "mailModeUnknown" satisfies FormIssueName)),
+});
+
+/**
+ * A time zone as Intl names it, written the way Intl writes it: chosen on the account page, or
+ * sent by the sign-in form's script (where anything else is quietly left out).
+ */
+export const timeZoneSchema = z.object({
+  timeZone: z.pipe(
+    text,
+    z.transform((value, context) => {
+      const zone = canonicalTimeZone(value);
+      if (zone === null) {
+        context.issues.push({ code: "custom", message: "timeZoneUnknown", input: value });
+        return z.NEVER;
+      }
+      return zone;
+    }),
+  ),
 });
 
 /** The longest link a hand-in may carry. */

@@ -27,7 +27,7 @@ import { STAFF_ROLE } from "~/lib/roles";
 import { taskPath } from "~/lib/paths";
 import { messageMailJob } from "~/messages/mail-job";
 import { findSprint, sprintPageView, type TaskView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import type { SessionUser } from "~/session/state.server";
 

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { messageMailJob } from "~/messages/mail-job";
 import { type findTask, sprintPageView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 
 export interface ReviewTarget {

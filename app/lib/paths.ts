@@ -13,6 +13,11 @@ export const SIGN_OUT_PATH = "/auth/sign-out";
 export const SIGN_OUT_EVERYWHERE_PATH = "/auth/sign-out-everywhere";
 /** Where an invitation's link lands: the invitee chooses a password there. */
 export const WELCOME_PATH = "/welcome";
+/**
+ * The query parameter of `/welcome` for a sign-up confirmed in a browser that did not make it: the
+ * page says why it asks for a password.
+ */
+export const CONFIRMED_ELSEWHERE_PARAM = "confirmed-elsewhere";
 /** Where a notification mail's link turns that kind of mail off (no sign-in needed). */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 export const STAFF_PATH = "/staff";
@@ -34,6 +39,9 @@ export const UNDONE_TASK_PARAM = "undone";
 /** The query parameter of an older page of a client's audit trail (`<at>.<id>`). */
 export const TRAIL_PAGE_PARAM = "older";
 
+/** The query parameter of the client list's filter (`/staff?show=stuck`). */
+export const CLIENT_FILTER_PARAM = "show";
+
 /** One client's page in the staff console. */
 export function staffClientPath(userId: string): string {
   return `${STAFF_PATH}/clients/${userId}`;
@@ -54,6 +62,11 @@ export function staffClientMessagesPath(userId: string): string {
 export const FILES_PATH = "/dashboard/files";
 
 /** One client's files in the staff console, where staff share one. */
+/** One client's own programme: their template, and their tasks and objectives as staff change them. */
+export function staffClientPlanPath(userId: string): string {
+  return `${staffClientPath(userId)}/plan`;
+}
+
 export function staffClientFilesPath(userId: string): string {
   return `${staffClientPath(userId)}/files`;
 }
@@ -75,6 +88,8 @@ export function handInUploadPath(sprintId: number, taskId: string): string {
 
 /** Hand-ins waiting for review, across clients. */
 export const REVIEWS_PATH = "/staff/reviews";
+/** The programme templates, and the clients kept on an earlier version of one. */
+export const TEMPLATES_PATH = "/staff/templates";
 
 /** One client's task in the staff console: its hand-ins, their review, its discussion. */
 export function staffClientTaskPath(userId: string, taskId: string): string {

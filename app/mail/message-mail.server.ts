@@ -22,7 +22,7 @@ import { currentUser } from "~/staff/auth-admin.server";
 import { freshDirectory } from "~/staff/directory.server";
 import { composeMail, type MailSection } from "./compose";
 import { sendAppMail } from "./transport.server";
-import { unsubscribeUrl } from "./unsubscribe.server";
+import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
 
@@ -57,15 +57,18 @@ function threadUrl(reader: Reader, clientId: string): string {
   return `${getEnv().SITE_URL}${path}`;
 }
 
+/** A thread's section of a mail: always its messages. */
+type ThreadSection = MailSection & Required<Pick<MailSection, "entries">>;
+
 function sectionOf(
   reader: Reader,
   clientId: string,
   label: string,
   messages: ThreadMessage[],
-): MailSection {
+): ThreadSection {
   return {
     heading: label,
-    link: threadUrl(reader, clientId),
+    action: { link: threadUrl(reader, clientId), label: "Read and answer" },
     entries: messages.map((message) => ({
       author: authorOf(message, reader),
       at: message.at,
@@ -77,7 +80,7 @@ function sectionOf(
 /** One thread's part of a mail: its messages, and how far they reach. */
 interface ThreadPart {
   clientId: string;
-  section: MailSection;
+  section: ThreadSection;
   throughId: number;
 }
 
@@ -111,18 +114,11 @@ async function mailReader(reader: Reader, key: string, subject: string, parts: T
     agencyName: getEnv().AGENCY_NAME,
     subject,
     sections: parts.map((part) => part.section),
+    reason: "a message waited unread",
     unsubscribe,
   });
   try {
-    await sendAppMail({
-      key,
-      to: reader.email,
-      ...mail,
-      headers: {
-        "List-Unsubscribe": `<${unsubscribe}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    });
+    await sendAppMail({ key, to: reader.email, ...mail, headers: unsubscribeHeaders(unsubscribe) });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await inTransaction(async (trx) => {

@@ -1,5 +1,6 @@
-// Each person's choice of mail, on the account page: how they hear about new messages; and, for
-// staff, whether they follow one client's thread.
+// Each person's choice of mail, on the account page: how they hear about new messages, whether
+// they get task reminders (staff: the daily overdue summary); and, for staff, whether they follow
+// one client's thread.
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { database, inTransaction } from "~/data/connection.server";
@@ -11,7 +12,12 @@ import { ACCOUNT_PATH } from "~/lib/paths";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadMailSettings(user: SessionUser) {
-  return { messages: await mailMode(await database(), user.id, "messages") };
+  const db = await database();
+  const [messages, reminders] = await Promise.all([
+    mailMode(db, user.id, "messages"),
+    mailMode(db, user.id, "reminders"),
+  ]);
+  return { messages, reminders };
 }
 
 export async function saveMailSettings(
@@ -21,7 +27,11 @@ export async function saveMailSettings(
 ) {
   const parsed = parseFields(mailSettingsSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, { messages: fields.messages ?? "" });
-  const { messages } = parsed.value;
-  await inTransaction((trx) => setMailMode(trx, user.id, "messages", messages, Date.now()));
+  const { messages, reminders } = parsed.value;
+  await inTransaction(async (trx) => {
+    const at = Date.now();
+    await setMailMode(trx, user.id, "messages", messages, at);
+    if (reminders) await setMailMode(trx, user.id, "reminders", reminders, at);
+  });
   return redirectWithToast(ACCOUNT_PATH, toasts.mailSettingsSaved);
 }

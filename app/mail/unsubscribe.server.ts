@@ -2,11 +2,12 @@
 // secret for one person and one kind, so it works without signing in and for no one else.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { inTransaction } from "~/data/connection.server";
-import { setMailMode, type MailKind } from "~/data/mail.server";
+import { setMailMode } from "~/data/mail.server";
+import type { MailKind } from "~/data/schema";
 import { getEnv } from "~/lib/env.server";
 import { UNSUBSCRIBE_PATH } from "~/lib/paths";
 
-const MAIL_KINDS: readonly MailKind[] = ["messages"];
+const MAIL_KINDS: readonly MailKind[] = ["messages", "reminders"];
 
 function signature(userId: string, kind: MailKind): string {
   return createHmac("sha256", getEnv().SESSION_SECRET)
@@ -17,6 +18,11 @@ function signature(userId: string, kind: MailKind): string {
 export function unsubscribeUrl(userId: string, kind: MailKind): string {
   const query = new URLSearchParams({ user: userId, kind, sig: signature(userId, kind) });
   return `${getEnv().SITE_URL}${UNSUBSCRIBE_PATH}?${query.toString()}`;
+}
+
+/** A mail's headers that offer the link to mail programs, with one-click unsubscribe (RFC 8058). */
+export function unsubscribeHeaders(link: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** The person and kind a link names, when its signature holds; null for any other link. */

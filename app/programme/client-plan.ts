@@ -14,6 +14,7 @@ export interface PlanItem {
   title: string | null;
   /** Markdown for a task, plain text for an objective. */
   description: string | null;
+  /** Days after its sprint starts; NO_DUE_DATE: none for this client. */
   dueAfterDays: number | null;
   /** Its place in the sprint's list (0, 1, 2…); null: the template's order, added items last. */
   position: number | null;
@@ -21,6 +22,12 @@ export interface PlanItem {
   /** Added for this client: no template has it. */
   added: boolean;
 }
+
+/** A plan item's due days when the agency took a template task's due date away. */
+export const NO_DUE_DATE = -1;
+
+const dueDays = (days: number | null, otherwise: number | undefined) =>
+  days === null ? otherwise : days === NO_DUE_DATE ? undefined : days;
 
 /** How the ids of the agency's additions start ("added-3f9a0c1d"). */
 export const ADDED_ID_PREFIX = "added-";
@@ -55,7 +62,7 @@ function changedTask(task: TaskContent, planned: PlanItem): TaskContent {
     title: planned.title ?? task.title,
     description,
     instructions: planned.description === null ? task.instructions : parseRichText(description!),
-    dueAfterDays: planned.dueAfterDays ?? task.dueAfterDays,
+    dueAfterDays: dueDays(planned.dueAfterDays, task.dueAfterDays),
   };
 }
 
@@ -69,7 +76,7 @@ function addedTask(planned: PlanItem): TaskContent {
     instructions: planned.description ? parseRichText(planned.description) : [],
     handIn: "nothing",
     owner: "client",
-    dueAfterDays: planned.dueAfterDays ?? undefined,
+    dueAfterDays: dueDays(planned.dueAfterDays, undefined),
   };
 }
 

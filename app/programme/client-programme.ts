@@ -351,3 +351,24 @@ export function sprintPageView(
           },
   };
 }
+
+/** A client's tasks not done whose due day is over or is today (UTC), in sprints not completed. */
+export function dueTasks(
+  content: ProgrammeContent,
+  state: ClientState,
+  now: number,
+): { overdue: number; today: number } {
+  const today = Math.floor(now / DAY_MS);
+  let overdue = 0;
+  let dueToday = 0;
+  for (const sprint of content.sprints) {
+    const page = sprintPageView(sprint, content, state, now);
+    if (page.sprint.status === "completed") continue;
+    for (const task of page.tasks) {
+      const open = task.status !== "completed" && task.dueAt !== null;
+      if (task.overdue) overdue += 1;
+      else if (open && Math.floor(task.dueAt! / DAY_MS) === today) dueToday += 1;
+    }
+  }
+  return { overdue, today: dueToday };
+}

@@ -1,6 +1,6 @@
 // The programme templates this process serves, read and validated once at start-up: the default
 // (PROGRAMME_FILE, PROGRAMME_DIR's default.yaml, or the built-in one) and every other YAML file in
-// PROGRAMME_DIR, named by its file. A version is its source's hash: what a client was given.
+// PROGRAMME_DIR (unset: the built-in ones). A version is its source's hash: what a client was given.
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +12,12 @@ import { ID_PATTERN } from "./programme-schema";
 export const DEFAULT_TEMPLATE_ID = "default";
 const DEFAULT_NAME = "Standard programme";
 const TEMPLATE_FILE = /^(.+)\.ya?ml$/;
+/** The programmes served beside the default one while PROGRAMME_DIR is unset. */
+const BUILT_IN: Record<string, string> = import.meta.glob("../content/templates/*.yaml", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 export interface ProgrammeTemplate {
   /** "default", or the file's name without its extension ("podcast-launch"). */
@@ -80,6 +86,12 @@ function readTemplates(): Map<string, ProgrammeTemplate> {
   if (defaultFile) add(DEFAULT_TEMPLATE_ID, defaultFile, "PROGRAMME_DIR");
   else add(DEFAULT_TEMPLATE_ID, PROGRAMME_FILE, "PROGRAMME_FILE");
   for (const [id, path] of files) if (id !== DEFAULT_TEMPLATE_ID) add(id, path, "PROGRAMME_DIR");
+  if (PROGRAMME_DIR === undefined) {
+    for (const [path, text] of Object.entries(BUILT_IN)) {
+      const id = TEMPLATE_FILE.exec(path.split("/").pop() ?? "")?.[1] ?? path;
+      templates.set(id, template(id, text, `app/content/templates/${id}.yaml`));
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return templates;
 }

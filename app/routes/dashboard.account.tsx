@@ -1,5 +1,5 @@
 // /dashboard/account: the account page (e-mail and its change, password change, the mails wanted,
-// sign out of all devices).
+// the time zone, sign out of all devices).
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,9 +8,11 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/auth/account.server";
+import { loadTimeZone } from "~/auth/time-zone.server";
 import { loadMailSettings } from "~/mail/preferences.server";
 import { requireUser } from "~/session/guards.server";
 import { signedInMeta } from "~/lib/page-meta";
+import { STAFF_ROLE } from "~/lib/roles";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -20,7 +22,8 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return { email: user.email, mail: await loadMailSettings(user) };
+  const [mail, zone] = await Promise.all([loadMailSettings(user), loadTimeZone(user)]);
+  return { email: user.email, isStaff: user.role === STAFF_ROLE, mail, zone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,6 +32,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { email, mail } = useLoaderData<typeof loader>();
-  return <AccountPage email={email} mail={mail} />;
+  const { email, isStaff, mail, zone } = useLoaderData<typeof loader>();
+  return <AccountPage email={email} isStaff={isStaff} mail={mail} zone={zone} />;
 }

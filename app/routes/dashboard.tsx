@@ -1,6 +1,6 @@
-// The signed-in layout (/dashboard/*): checks the session, reads the client's programme (the
-// sidebar's progress card and every page below share it), its unread messages and the sidebar
-// cookie, so the first paint already has the sidebar the way the user left it.
+// The signed-in layout (/dashboard/*): checks the session, reads the client's programme (shared by
+// the sidebar's progress card and every page below), its unread messages and the sidebar cookie
+// (the first paint has the sidebar as the user left it), and whether to offer staff their console.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
@@ -8,6 +8,7 @@ import { clientUnread } from "~/dashboard/messages.server";
 import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { readSidebarOpen } from "~/lib/cookies.server";
+import { STAFF_ROLE } from "~/lib/roles";
 import { requireUser } from "~/session/guards.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -18,17 +19,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadProgramme(context, user.id),
     clientUnread(user.id),
   ]);
-  return { email: user.email, sidebarOpen, programme, unreadMessages };
+  const isStaff = user.role === STAFF_ROLE;
+  return { email: user.email, isStaff, sidebarOpen, programme, unreadMessages };
 }
 
 export default function DashboardLayout() {
   useLiveUpdates();
-  const { email, sidebarOpen, programme, unreadMessages } = useLoaderData<typeof loader>();
+  const { email, isStaff, sidebarOpen, programme, unreadMessages } = useLoaderData<typeof loader>();
   // The thread on screen is being read: nothing in it counts as unread (its loader marks it so).
   const reading = useMatches().some((match) => match.id === "routes/dashboard.messages");
   return (
     <DashboardShell
       email={email}
+      isStaff={isStaff}
       sidebarOpen={sidebarOpen}
       programme={programme}
       unreadMessages={reading ? 0 : unreadMessages}

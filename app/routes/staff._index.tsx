@@ -17,8 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
-  return inviteAction(request, context);
+  const { account } = await requireStaff(request, context);
+  return inviteAction(request, context, account);
 }
 
 export default function StaffClients() {

@@ -17,8 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Mail Settings | Client Portal
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const valid = readUnsubscribeLink(url) !== null;
-  return data({ valid, done: url.searchParams.has("done") }, { status: valid ? 200 : 400 });
+  const link = readUnsubscribeLink(url);
+  return data(
+    { kind: link?.kind ?? null, done: url.searchParams.has("done") },
+    { status: link ? 200 : 400 },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // sent while the body still arrives would cut the sender off.
   await readForm(request);
   const url = new URL(request.url);
-  if (!(await unsubscribe(url))) return data({ valid: false }, { status: 400 });
+  if (!(await unsubscribe(url))) return data({ kind: null }, { status: 400 });
   url.searchParams.set("done", "1");
   return redirect(`${url.pathname}${url.search}`, 303);
 }

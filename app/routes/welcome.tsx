@@ -1,5 +1,6 @@
-// `/welcome`: where an accepted invitation lands (its link signed the invitee in): the password
-// they will sign in with, with the sign-up rules. Success opens their dashboard.
+// `/welcome`: where an accepted invitation lands (its link signed the invitee in), and a sign-up
+// confirmed in another browser (which says why it asks): the password they will sign in with, with
+// the sign-up rules. Success opens their dashboard.
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,7 +9,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { welcomeAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
-import { WELCOME_PATH } from "~/lib/paths";
+import { CONFIRMED_ELSEWHERE_PARAM, WELCOME_PATH } from "~/lib/paths";
 import { requireLinkSession } from "~/session/guards.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -16,7 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Choose Your Password | Client
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireLinkSession(request, context);
-  return { email: user.email };
+  const confirmedElsewhere = new URL(request.url).searchParams.has(CONFIRMED_ELSEWHERE_PARAM);
+  return { email: user.email, confirmedElsewhere };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -25,13 +27,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Welcome() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, confirmedElsewhere } = useLoaderData<typeof loader>();
   return (
     <SetPasswordPage
       email={email}
       title="Choose your password"
-      description="You will sign in to your portal with your email and this password."
-      action={WELCOME_PATH}
+      description={
+        confirmedElsewhere
+          ? "You confirmed your email in a different browser from the one you signed up in. In case someone else chose the password at sign-up, it no longer works: choose the one you will sign in with."
+          : "You will sign in to your portal with your email and this password."
+      }
+      // The form posts to this address, so a refused password keeps the page's explanation.
+      action={confirmedElsewhere ? `${WELCOME_PATH}?${CONFIRMED_ELSEWHERE_PARAM}` : WELCOME_PATH}
       submitLabel="Set Password"
     />
   );

@@ -50,7 +50,27 @@ export async function* everyUser(): AsyncGenerator<User[]> {
   }
 }
 
-/** Mails an invitation; its link lands on `redirectTo` once the invitee has confirmed. */
-export function invite(email: string, redirectTo: string) {
-  return adminClient().auth.admin.inviteUserByEmail(email, { redirectTo });
+/** How a staff member is named to a client: their `full_name` at the auth service, else e-mail. */
+export function staffName(user: Pick<User, "email" | "user_metadata">): string {
+  const name: unknown = user.user_metadata?.full_name;
+  return typeof name === "string" && name.trim() ? name.trim() : (user.email ?? "");
+}
+
+/** Who sends an invitation: the agency and the staff member, named in its mail. */
+export interface InvitationSender {
+  agencyName: string;
+  invitedBy: string;
+}
+
+/**
+ * Mails an invitation; its link lands on `redirectTo` once the invitee has confirmed. The sender
+ * goes in its `data` (the invitee's user_metadata), which the invitation mail names: the embedded
+ * auth server's, and Supabase's invite template as `{{ .Data.agency_name }}` and
+ * `{{ .Data.invited_by }}`.
+ */
+export function invite(email: string, redirectTo: string, sender: InvitationSender) {
+  return adminClient().auth.admin.inviteUserByEmail(email, {
+    redirectTo,
+    data: { agency_name: sender.agencyName, invited_by: sender.invitedBy },
+  });
 }

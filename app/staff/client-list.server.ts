@@ -1,25 +1,43 @@
 // The staff console's first page: every client the auth service knows (staff excluded), newest
-// activity first, searchable by e-mail and paged, each with where they stand; and invitations.
+// activity first, searchable by e-mail, filtered and paged, each with where they stand, their due
+// tasks and last activity; "Needs attention"; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
-import { alreadyClient, invitationSent, toasts, type Toast } from "~/content/toasts";
+import type { User } from "@supabase/supabase-js";
+import {
+  alreadyClient,
+  invitationResent,
+  invitationSent,
+  invitationWait,
+  toasts,
+  type Toast,
+} from "~/content/toasts";
 import { listClients, mirrorUser } from "~/data/client-directory.server";
+import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import { readClientStates } from "~/data/client-programme.server";
-import { database } from "~/data/connection.server";
-import { formError, parseFields, readForm, refusal, tooManyAttempts } from "~/forms/answer.server";
+import { assignTemplate } from "~/data/client-plans.server";
+import { database, inTransaction } from "~/data/connection.server";
+import {
+  formError,
+  parseFields,
+  readForm,
+  refusal,
+  type FormErrorOptions,
+} from "~/forms/answer.server";
 import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
-import { inviteSchema } from "~/forms/schemas";
+import { inviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
-import { STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
-import { programmeView } from "~/programme/client-programme";
-import { programmesOf } from "~/programme/client-programmes.server";
+import { CLIENT_FILTER_PARAM, STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
+import { dueTasks, programmeView } from "~/programme/client-programme";
+import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
-import { needsAttention } from "./attention.server";
-import { invite } from "./auth-admin.server";
+import { programmeTemplates } from "~/programme/templates.server";
+import { needsAttention, programmesInUse } from "./attention.server";
+import { invite, staffName } from "./auth-admin.server";
 import { freshDirectory } from "./directory.server";
 import type { ClientRow } from "./views";
 import type { SessionUser } from "~/session/state.server";
@@ -32,7 +50,11 @@ function listQuery(request: Request) {
   const params = new URL(request.url).searchParams;
   const search = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_CHARS);
   const page = Number(params.get("page") ?? "1");
-  return { search, page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return {
+    search,
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    show: clientFilterOf(params.get(CLIENT_FILTER_PARAM)),
+  };
 }
 
 const NOT_STARTED = "Not started";
@@ -45,38 +67,57 @@ function recorded(state: ClientState): boolean {
 
 export async function loadClientList(request: Request, staff: SessionUser) {
   await freshDirectory();
-  const { search, page } = listQuery(request);
+  const { search, page, show } = listQuery(request);
   const db = await database();
-  const { clients, total } = await listClients(db, { search, page, perPage: CLIENTS_PER_PAGE });
-  const ids = clients.map((client) => client.userId);
   const now = Date.now();
+  const inUse = await programmesInUse(db);
+  const { clients, total } = await listClients(db, {
+    search,
+    page,
+    perPage: CLIENTS_PER_PAGE,
+    only: show ? clientFilter(show, inUse, now) : undefined,
+  });
+  const ids = clients.map((client) => client.userId);
   const [states, programmes, unread, profiles, attention] = await Promise.all([
     readClientStates(db, ids),
     programmesOf(db, ids),
     unreadByStaff(db, staff.id, ids),
     readClientProfiles(db, ids),
-    needsAttention(db, now),
+    needsAttention(db, inUse, now),
   ]);
   const rows: ClientRow[] = clients.map((client) => {
     const { content } = programmes.get(client.userId)!;
-    const state = states.get(client.userId);
-    const view = state ? programmeView(content, state, now) : undefined;
+    const state = states.get(client.userId)!;
+    const view = programmeView(content, state, now);
     // A client who never signed in, and whose programme no one changed, has no figures yet.
-    const started = client.lastSignInAt !== null || (state !== undefined && recorded(state));
+    const started = client.lastSignInAt !== null || recorded(state);
     return {
       id: client.userId,
       email: client.email,
       name: profiles.get(client.userId)?.name ?? "",
       company: profiles.get(client.userId)?.company ?? "",
       state: client.state,
-      current: started ? (view?.current ?? "") : NOT_STARTED,
-      overallProgress: started ? (view?.overallProgress ?? content.overallProgress) : null,
+      current: started ? view.current : NOT_STARTED,
+      overallProgress: started ? view.overallProgress : null,
       lastSignInAt: client.lastSignInAt,
+      activityAt: client.activityAt,
+      due: dueTasks(content, state, now),
       unread: unread.get(client.userId) ?? 0,
     };
   });
   const bookingPageSet = getEnv().BOOKING_URL !== undefined;
-  return { rows, total, search, page, perPage: CLIENTS_PER_PAGE, bookingPageSet, attention };
+  return {
+    rows,
+    total,
+    search,
+    show,
+    page,
+    perPage: CLIENTS_PER_PAGE,
+    now,
+    bookingPageSet,
+    attention,
+    templates: [...programmeTemplates().values()].map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /**
@@ -90,40 +131,64 @@ function inviteRefused(error: AuthErrorLike | null): Toast {
 }
 
 /**
- * 'Send Invitation': the auth service mails the link; each address gets at most one invitation a
- * minute (counted here too, since hosted Supabase keeps no gap for invitations), within the auth
- * service's mail budgets (staff are not limited per IP). An address that already has an account
- * is told so, unmailed.
+ * 'Send Invitation', and 'Resend invitation' (its `intent`): the auth service mails the link, from
+ * the agency and `staff`; each address gets at most one invitation a minute (counted here too,
+ * since hosted Supabase keeps no gap for invitations), within the auth service's mail budgets
+ * (staff are not limited per IP), and a refusal for that says when the next may go. An address
+ * that already has an account is told so, unmailed. After a refusal the invitation form gets its
+ * form again; the resend button, with nothing typed to keep, goes back to the console with the
+ * toast.
  */
-export async function inviteAction(request: Request, context: AppLoadContext) {
+export async function inviteAction(request: Request, context: AppLoadContext, staff: User) {
   const fields = (await readForm(request)) ?? {};
-  const values = { email: normalizeEmail(fields.email ?? "") };
+  const values = { email: normalizeEmail(fields.email ?? ""), templateId: fields.templateId ?? "" };
   const parsed = parseFields(inviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { email } = parsed.value;
+  const resending = fields.intent === RESEND_INVITATION_INTENT;
+  const refuse = (toast: Toast, options: FormErrorOptions<"email"> = {}) =>
+    resending
+      ? redirectWithToast(STAFF_PATH, toast)
+      : formError(context, toast, { values, ...options });
+  const held = (seconds: number) =>
+    refuse(invitationWait(email, seconds), {
+      status: 429,
+      headers: { "Retry-After": String(seconds) },
+    });
   const wait = await takeAttempt("invite", context.clientIp, email);
-  if (wait !== null) return tooManyAttempts(context, wait, { values });
+  if (wait !== null) return held(wait);
   let mailed = false;
   try {
     let answer;
     try {
-      answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`);
+      answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`, {
+        agencyName: getEnv().AGENCY_NAME,
+        invitedBy: staffName(staff),
+      });
     } catch {
-      return formError(context, toasts.connectionError, { values });
+      return refuse(toasts.connectionError);
     }
     const { data, error } = answer;
-    if (error?.code === "email_exists") return formError(context, alreadyClient(email), { values });
+    if (error?.code === "email_exists") return refuse(alreadyClient(email));
     const gap = error ? secondsUntilNextEmail(error) : null;
-    if (gap !== null) return tooManyAttempts(context, gap, { values });
+    if (gap !== null) return held(gap);
     if (error || !data.user) {
       const toast = inviteRefused(error);
-      return formError(context, toast, { values, errors: { email: addressHint(toast) } });
+      return refuse(toast, { errors: { email: addressHint(toast) } });
     }
     mailed = true;
     await mirrorUser(data.user);
+    // A resend keeps the template chosen with the first invitation.
+    const template = programmeTemplates().get(fields.templateId ?? "");
+    if (template && !resending) {
+      const clientId = data.user.id;
+      await inTransaction((trx) =>
+        assignTemplate(trx, clientId, { templateId: template.id, version: null }, Date.now()),
+      );
+    }
   } finally {
     // Nothing was mailed: the address may be invited again at once.
     if (!mailed) await returnAttempt("invite", context.clientIp, email);
   }
-  return redirectWithToast(STAFF_PATH, invitationSent(email));
+  return redirectWithToast(STAFF_PATH, (resending ? invitationResent : invitationSent)(email));
 }

@@ -2,6 +2,7 @@
 // now (a revoked member loses the console at their next page view, whatever their token says).
 // Anyone else gets the 404 page: the console does not show that it exists.
 import type { AppLoadContext } from "@remix-run/node";
+import type { User } from "@supabase/supabase-js";
 import { notFound } from "~/lib/not-found.server";
 import { authUnavailable, requireUser } from "~/session/guards.server";
 import type { SessionUser } from "~/session/state.server";
@@ -11,10 +12,14 @@ import { currentUser, isStaffUser } from "./auth-admin.server";
 /** The auth service's answer about the signed-in user, asked once per request. */
 const checked = new WeakMap<AppLoadContext, ReturnType<typeof currentUser>>();
 
+/**
+ * The signed-in staff member: `user` from their session, `account` as the auth service knows them
+ * now (their metadata, e.g. a name).
+ */
 export async function requireStaff(
   request: Request,
   context: AppLoadContext,
-): Promise<{ user: SessionUser }> {
+): Promise<{ user: SessionUser; account: User }> {
   const { user, headers } = await requireUser(request, context);
   if (user.role !== STAFF_ROLE) throw notFound(request);
   let current;
@@ -29,5 +34,5 @@ export async function requireStaff(
     throw authUnavailable(new Headers(headers));
   }
   if (!current || !isStaffUser(current)) throw notFound(request);
-  return { user };
+  return { user, account: current };
 }

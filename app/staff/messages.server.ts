@@ -14,7 +14,7 @@ import { staffClientMessagesPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { readThread } from "~/messages/reading.server";
 import { programmeView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 

@@ -23,7 +23,7 @@ import {
 import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { programmeView, sprintPageView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from "~/programme/model";
 import {
   editedFields,

@@ -12,7 +12,7 @@ import { notFound } from "~/lib/not-found.server";
 import { staffClientTaskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
-import { programmeOf, programmesOf } from "~/programme/client-programmes.server";
+import { programmeOf, programmesOf } from "~/data/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 

@@ -15,7 +15,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { staffClientFilesPath } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 

@@ -15,6 +15,10 @@ export interface ClientRow {
   /** Null for a client who never signed in and has nothing recorded: no figure to show yet. */
   overallProgress: number | null;
   lastSignInAt: number | null;
+  /** The latest of sign-in, change to their programme and creation (ms). */
+  activityAt: number | null;
+  /** Their open tasks past their due day, and due today, in sprints not completed. */
+  due: { overdue: number; today: number };
   /** The client's messages the staff member viewing the list has not read. */
   unread: number;
 }
@@ -46,4 +50,45 @@ export interface ProgrammeEditsData {
   audit: { entries: AuditEntry[]; older: { at: number; id: number } | null };
   /** What the client did since this staff member's last visit; null on a first visit. */
   news: SinceLastVisit | null;
+}
+
+/** A task or objective on a client's Tasks tab, hidden ones included, in the client's order. */
+export interface ClientPlanItem {
+  id: string;
+  title: string;
+  description: string;
+  dueAfterDays: number | null;
+  hidden: boolean;
+  /** Added for this client alone. */
+  added: boolean;
+}
+
+/** A client's Tasks tab: their template and each sprint's tasks and objectives. */
+export interface ClientPlanData {
+  client: ProgrammeEditsData["client"];
+  current: string;
+  template: { id: string; name: string; upToDate: boolean };
+  templates: { id: string; name: string }[];
+  /** Whether the template may still be switched: the client has not started. */
+  canSwitch: boolean;
+  sprints: {
+    id: number;
+    title: string;
+    /** When its countdown started (ms), or null. */
+    startedAt: number | null;
+    tasks: ClientPlanItem[];
+    objectives: ClientPlanItem[];
+  }[];
+}
+
+/** The Templates page: each template, with the clients kept on an earlier version of it. */
+export interface TemplatesData {
+  templates: {
+    id: string;
+    name: string;
+    version: string;
+    /** How many clients follow an earlier version; `behind` lists the longest-standing. */
+    total: number;
+    behind: { id: string; who: string; changes: string[] }[];
+  }[];
 }

@@ -195,6 +195,7 @@ function loadRuns(results) {
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
+    ...(data?.staff ?? []).flatMap((staff) => staff.attention.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.handIns.runs ?? []),
   ];
 }
@@ -267,7 +268,25 @@ function staffRows(staff) {
       value: `${staff.authCallsPerView} (${staff.authCalls.calls} calls in ${staff.authCalls.views} views)`,
     },
     ...conversationRows(staff.label, staff.conversation),
+    ...attentionRows(staff.label, clients, staff.attention),
     ...handInRows(staff.label, staff.handIns),
+  ];
+}
+
+function attentionRows(label, clients, attention) {
+  return [
+    {
+      area: "data",
+      measure: `${label} · late sprints written among the ${clients} clients`,
+      value:
+        `${ms(attention.seedMs)} · ${count(attention.stuck)} stuck: ` +
+        `${count(attention.overdueTasks)} overdue tasks, ${count(attention.timeUp)} sprints out of time`,
+    },
+    ...attention.runs.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}, ${clients} clients`,
+      value: loadValue(run),
+    })),
   ];
 }
 

@@ -1,10 +1,11 @@
 // The staff console at `settings.staffClients` clients (made by the admin API): the first GET /staff
-// timed alone, page 1 and a search under load, the probes while 20 connections load it, each view's
-// auth-service calls (decision 034), then the conversation at that scale (conversation.mjs).
+// timed alone, page 1 and a search under load, the probes, each view's auth-service calls (decision
+// 034), the conversation (conversation.mjs), then sprints run late for "Needs attention" and "Stuck".
 import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { measureConversation } from "./conversation.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
+import { runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
 import { percentile } from "./stats.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
@@ -65,6 +66,81 @@ async function inPool(count, concurrency, task) {
 function listedTotal(html) {
   const match = /Showing \d+–\d+ of (\d+),/.exec(html);
   return match ? Number(match[1]) : undefined;
+}
+
+const DAY_MS = 86_400_000;
+const STUCK_PATH = "/staff?show=stuck";
+
+/**
+ * Sprints opened, the same rows on both engines, for client n (by id) of those made here: n % 10 < 2,
+ * Sprint 1 opened 10–69 days ago (its 5 days gone, its tasks overdue, ICP Builder ticked by every
+ * other one); n % 20 = 2, Sprint 1 completed and Sprint 2 opened 22–41 days ago (its 21 days gone);
+ * n % 10 of 3 or 4, Sprint 1 opened 0–3 days ago (a quarter of them a day late); the rest, none.
+ */
+function lateSprintStatements(base) {
+  const opened = (sprintId, where, daysAgo, status) =>
+    `INSERT INTO sprint_states (user_id, sprint_id, ${status ? "status, " : ""}started_at, updated_at)
+     SELECT user_id, ${sprintId}, ${status ? `'${status}', ` : ""}${base} - (${daysAgo}) * ${DAY_MS}, ${base}
+     FROM bench_late WHERE ${where}`;
+  return [
+    `CREATE TEMP TABLE bench_late AS
+     SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients
+     WHERE coalesce(is_staff, 0) = 0 AND email LIKE 'client-_____@bench.example.test'`,
+    opened(1, "n % 10 < 2", "10 + n % 60"),
+    `INSERT INTO task_states (user_id, task_id, status, updated_at)
+     SELECT user_id, 'icp-builder', 'completed', ${base} FROM bench_late WHERE n % 10 = 0`,
+    opened(1, "n % 20 = 2", "42 + n % 20", "completed"),
+    opened(2, "n % 20 = 2", "22 + n % 20", "in-progress"),
+    opened(1, "n % 10 IN (3, 4)", "n % 4"),
+  ];
+}
+
+/** A "Needs attention" kind's count as the page prints it ("Overdue tasks (7004)"), or 0. */
+function attentionCount(html, title) {
+  const match = new RegExp(`${title}(?:<!-- -->)? \\((?:<!-- -->)?(\\d+)`).exec(html);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Late sprints written among the clients (lateSprintStatements); then /staff, its "Needs attention"
+ * asking over every kind, and its "Stuck" filter under load.
+ */
+async function measureAttention(engine, label, cookie) {
+  const { app } = engine;
+  const started = performance.now();
+  await runSeed(engine.name, app, engine.extra?.DATABASE_URL, lateSprintStatements(Date.now()));
+  const seedMs = performance.now() - started;
+  const page = await expect200(`${app.url}/staff`, cookie);
+  const found = {
+    stuck: listedTotal(await expect200(`${app.url}${STUCK_PATH}`, cookie)) ?? 0,
+    overdueTasks: attentionCount(page, "Overdue tasks"),
+    timeUp: attentionCount(page, "Sprints whose time ran out"),
+  };
+  if (found.stuck === 0 || found.overdueTasks === 0 || found.timeUp === 0)
+    throw new Error(
+      `${engine.name}: /staff shows nothing late after the seed: ${JSON.stringify(found)}`,
+    );
+  const scale = `${found.stuck.toLocaleString("en-US")} stuck`;
+  const runs = await measureEndpoints(
+    [
+      {
+        key: "staff-attention",
+        label: `${label} · GET /staff with Needs attention (${scale})`,
+        target: app,
+        path: "/staff",
+        cookie,
+      },
+      {
+        key: "staff-stuck",
+        label: `${label} · GET ${STUCK_PATH} (${scale})`,
+        target: app,
+        path: STUCK_PATH,
+        cookie,
+      },
+    ],
+    { connections: [settings.staffConnections] },
+  );
+  return { seedMs, ...found, runs };
 }
 
 /**
@@ -128,5 +204,6 @@ export async function measureStaffList(engine, label) {
     authCallsPerView,
     authCalls: auth,
     conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
+    attention: await measureAttention(engine, label, cookie),
   };
 }

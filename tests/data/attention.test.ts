@@ -3,12 +3,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAttention } from "~/data/attention.server";
+import { assignTemplate, savePlanItems } from "~/data/client-plans.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import type { AccountStatus } from "~/data/shapes";
+import { NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
 import type { ProgrammeChange } from "~/programme/model";
 import { readProgrammeFile } from "~/programme/programme-file.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
@@ -65,6 +67,19 @@ function handIn(by: { userId: string; email: string }, at: number) {
     }),
   );
 }
+
+/** A task as the agency changed it for one client (every other field as the template). */
+const planned = (fields: Partial<PlanItem> & Pick<PlanItem, "itemId">): PlanItem => ({
+  kind: "task",
+  sprintId: 1,
+  title: null,
+  description: null,
+  dueAfterDays: null,
+  position: null,
+  hidden: false,
+  added: false,
+  ...fields,
+});
 
 const started = (sprintId: number, startedAt: number): ProgrammeChange => ({
   kind: "sprint-start",
@@ -167,5 +182,71 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
     expect(attention.items.some((item) => item.clientId === staff.userId)).toBe(false);
     expect(quiet.email).toMatch(/^quiet-/);
     expect(invited.email).toMatch(/^invited-/);
+  });
+
+  it("asks of each client's own programme: their changes, and the version they were kept on", async () => {
+    const db = await database();
+    // Sprint 1 opened 3 days ago (Sunday): on the template only ICP Builder (day 2) is overdue.
+    const own = await client("own");
+    await change(own.userId, [started(1, NOW - 3 * DAY)]);
+    await inTransaction((trx) =>
+      savePlanItems(
+        trx,
+        own.userId,
+        [
+          // Not overdue for them: re-dated to day 5.
+          planned({ itemId: "icp-builder", dueAfterDays: 5 }),
+          // Overdue for them: Messaging Mastery due on day 0, and an added task due on day 1.
+          planned({ itemId: "messaging-mastery", dueAfterDays: 0 }),
+          planned({
+            itemId: "added-0a1b2c3d",
+            title: "Welcome video",
+            dueAfterDays: 1,
+            added: true,
+          }),
+          // Neither: a task hidden, and one whose due day was taken away.
+          planned({
+            itemId: "added-hidden",
+            title: "Gone",
+            dueAfterDays: 0,
+            added: true,
+            hidden: true,
+          }),
+          planned({ itemId: "vsl-alchemist", dueAfterDays: NO_DUE_DATE }),
+        ],
+        NOW - HOUR,
+      ),
+    );
+    // Kept on an earlier version where ICP Builder was due on day 0 and Sprint 1 ran 2 days.
+    const kept = await client("kept");
+    await change(kept.userId, [started(1, NOW - 3 * DAY)]);
+    await inTransaction((trx) =>
+      assignTemplate(trx, kept.userId, { templateId: null, version: "v0" }, NOW - HOUR),
+    );
+    const earlier = structuredClone(programme.versions[0]!.content);
+    earlier.sprints[0]!.countdownDays = 2;
+    earlier.sprints[0]!.tasks.find((task) => task.id === "icp-builder")!.dueAfterDays = 0;
+    const versions = {
+      ...programme,
+      versions: [
+        ...programme.versions,
+        { templateId: "default", version: "v0", current: false, content: earlier },
+      ],
+    };
+
+    const attention = await readAttention(db, versions, NOW, 50);
+    const of = (who: { userId: string }, kind: string) =>
+      attention.items
+        .filter((item) => item.clientId === who.userId && item.kind === kind)
+        .map((item) => [item.item, item.since])
+        .sort();
+    const endOf = (day: number) => Date.UTC(2026, 10, day + 1);
+    expect(of(own, "overdue-task")).toEqual([
+      ["added-0a1b2c3d", endOf(23)],
+      ["messaging-mastery", endOf(22)],
+    ]);
+    expect(of(own, "time-up")).toEqual([]);
+    expect(of(kept, "overdue-task")).toEqual([["icp-builder", endOf(22)]]);
+    expect(of(kept, "time-up")).toEqual([["1", NOW - DAY]]);
   });
 });

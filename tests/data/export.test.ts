@@ -1,6 +1,7 @@
 // The product data's move from SQLite to PostgreSQL: every table arrives as it was (one with more
 // than a page of rows), a target already holding data is refused with nothing copied, and every
 // table then takes new rows, serial ids from sequences moved past the copy.
+import { recordServedTemplate, savePlanItems } from "~/data/client-plans.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,6 +26,7 @@ import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
+import { claimReminders } from "~/data/task-reminders.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
@@ -118,6 +120,34 @@ function writeEverything(user: string, index: number) {
       at,
     });
     await recordVisit(trx, user, user, at);
+    await claimReminders(
+      trx,
+      [{ userId: user, taskId: "icp-builder", kind: "day-before", dueDay: 20_000 + index }],
+      at,
+    );
+    await recordServedTemplate(
+      trx,
+      { id: "export-template", version: `v${index}`, source: "sprints: []", isDefault: false },
+      at,
+    );
+    await savePlanItems(
+      trx,
+      user,
+      [
+        {
+          kind: "task",
+          itemId: "icp-builder",
+          sprintId: 1,
+          title: "Client avatar",
+          description: null,
+          dueAfterDays: 3,
+          position: null,
+          hidden: false,
+          added: false,
+        },
+      ],
+      at,
+    );
   };
 }
 

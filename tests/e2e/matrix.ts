@@ -42,6 +42,8 @@ export const MATRIX: Record<string, ProjectName[]> = {
   "programme.spec.ts": DESKTOP,
   /** The agency's console: an invitation accepted in another browser, edits the client sees. */
   "staff.spec.ts": DESKTOP,
+  /** A client's week on a phone: due days, ticks, every figure moving alike, console included. */
+  "client-week.spec.ts": PHONE,
   /** Work handed in and reviewed, on desktop and phone, with and without JavaScript. */
   "hand-ins.spec.ts": [...DESKTOP, ...PHONE],
   /** The hand-in form's script: files listed, one too large refused, an upload cancelled. */

@@ -359,3 +359,70 @@ test("staff name a client and move their countdown back: 'Needs attention' lists
   ).toBeVisible();
   await client.context().close();
 });
+
+test("staff rename and re-date one client's task: the client sees it, no one else does, and 'Needs attention' moves", async ({
+  page,
+  browser,
+}) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-plan");
+  await createUser(staffEmail, { staff: true });
+  const clientEmail = uniqueEmail("client-plan");
+  const clientId = await createUser(clientEmail);
+  const client = await signedInDevice(browser, clientEmail, { server, landing: "/dashboard" });
+  await signInByPost(page, staffEmail, { landing: `/staff/clients/${clientId}` });
+  await hydrated(page, js);
+
+  // Sprint 1's countdown started three days ago: ICP Builder (due on day 2) is overdue.
+  const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 16);
+  const sprint1 = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Save Sprint 1" }) });
+  await sprint1.getByLabel("Countdown start (UTC)").fill(threeDaysAgo);
+  await sprint1.getByRole("button", { name: "Save Sprint 1" }).click();
+  await expect(toast(page)).toContainText("Changes Saved");
+  await open(page, `${server.appUrl}/staff`);
+  const overdue = page
+    .getByRole("region", { name: "Needs attention" })
+    .getByRole("region", { name: /^Overdue tasks/ });
+  await expect(overdue.getByRole("listitem").filter({ hasText: clientEmail })).toContainText(
+    "ICP Builder",
+  );
+
+  // On the client's Tasks tab: rename it and make it due tomorrow.
+  await open(page, `${server.appUrl}/staff/clients/${clientId}/plan`);
+  await hydrated(page, js);
+  const task = page.locator("#task-icp-builder");
+  await task.getByText("Edit task").click();
+  await task.getByLabel("Title").fill("Client avatar");
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  await task.getByLabel(/^Due on/).fill(tomorrow.toISOString().slice(0, 10));
+  await task.getByRole("button", { name: "Save Task" }).click();
+  await expect(toast(page)).toContainText("Changes Saved");
+  await expect(page.locator("#task-icp-builder")).toContainText("Client avatar");
+  await screenshot(page, "staff-client-tasks");
+  await expectAccessible(page);
+
+  // No longer overdue: the client is not under "Overdue tasks" (its next task is due today).
+  await open(page, `${server.appUrl}/staff`);
+  await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: /^Overdue tasks/ }).getByText(clientEmail),
+  ).toHaveCount(0);
+
+  // The client's Sprint 1 shows the new name and its due day; the trail names the change.
+  await open(client, `${server.appUrl}/dashboard/sprint-1`);
+  const tasks = client.getByRole("region", { name: "Tasks" });
+  await expect(tasks.getByText("Client avatar")).toBeVisible();
+  const day = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(tomorrow);
+  await expect(client.locator("#task-icp-builder")).toContainText(`Due ${day}`);
+  await expect(tasks.getByText("ICP Builder")).toHaveCount(0);
+  await client.context().close();
+  await open(page, `${server.appUrl}/staff/clients/${clientId}`);
+  await expect(page.getByText('Sprint 1 task "ICP Builder" title')).toBeVisible();
+});

@@ -14,6 +14,7 @@ import {
   asResponse,
   cookieHeaderFrom,
   formPost,
+  get,
   PASSWORD,
   settle,
   startTestAuthServer,
@@ -21,6 +22,8 @@ import {
 } from "../support/harness";
 
 const ATTACKER_PASSWORD = "Attacker-Chose-2026!";
+/** Where a confirmation from a browser that did not sign up lands: /welcome, saying why. */
+const CONFIRMED_ELSEWHERE = "/welcome?confirmed-elsewhere";
 const OWNER_NEW_PASSWORD = "Owner-Chose-Later-2026!";
 /** A new address for each browser. */
 let lastHost = 0;
@@ -149,7 +152,7 @@ describe("a sign-up race", () => {
 
     const links = await linksTo(email);
     const confirmed = await owner.confirm(links.at(-1) ?? "");
-    expect(confirmed?.headers.get("Location")).toBe("/welcome");
+    expect(confirmed?.headers.get("Location")).toBe(CONFIRMED_ELSEWHERE);
     expect(await signInStatus(email, ATTACKER_PASSWORD)).toBe(400);
 
     const chosen = await owner.choosePassword(OWNER_NEW_PASSWORD);
@@ -174,7 +177,7 @@ describe("a sign-up race", () => {
       const confirmed = await owner.confirm(link ?? "");
       expect(await signInStatus(email, ATTACKER_PASSWORD), pick).toBe(400);
       if (confirmed) {
-        expect(confirmed.headers.get("Location"), pick).toBe("/welcome");
+        expect(confirmed.headers.get("Location"), pick).toBe(CONFIRMED_ELSEWHERE);
       }
     }
   });
@@ -188,10 +191,10 @@ describe("a sign-up race", () => {
 
     const confirmed = await owner.confirm((await linksTo(email)).at(-1) ?? "");
     const landing = confirmed?.headers.get("Location");
-    expect(["/dashboard", "/welcome"]).toContain(landing);
+    expect(["/dashboard", CONFIRMED_ELSEWHERE]).toContain(landing);
     expect(await signInStatus(email, ATTACKER_PASSWORD)).toBe(400);
-    if (landing === "/welcome") await owner.choosePassword(OWNER_NEW_PASSWORD);
-    const ownPassword = landing === "/welcome" ? OWNER_NEW_PASSWORD : PASSWORD;
+    if (landing === CONFIRMED_ELSEWHERE) await owner.choosePassword(OWNER_NEW_PASSWORD);
+    const ownPassword = landing === CONFIRMED_ELSEWHERE ? OWNER_NEW_PASSWORD : PASSWORD;
     expect(await signInStatus(email, ownPassword)).toBe(302);
   });
 
@@ -204,13 +207,22 @@ describe("a sign-up race", () => {
     expect(await signInStatus(email, PASSWORD)).toBe(302);
   });
 
-  it("a confirmation opened on another device asks the owner to choose the password", async () => {
+  it("a confirmation opened on another device asks the owner to choose the password, and the page says why", async () => {
     const email = uniqueEmail("other-device");
     await new Browser(nextIp("203.0.113")).signUp(email, PASSWORD);
     const phone = new Browser(nextIp("192.0.2"));
     const confirmed = await phone.confirm((await linksTo(email)).at(-1) ?? "");
-    expect(confirmed?.headers.get("Location")).toBe("/welcome");
+    expect(confirmed?.headers.get("Location")).toBe(CONFIRMED_ELSEWHERE);
     expect(await signInStatus(email, PASSWORD)).toBe(400);
+    const page = (path: string) =>
+      mod.welcome.loader({
+        request: get(path, phone.cookie),
+        context: context(phone.ip),
+        params: {},
+      });
+    expect(await page(CONFIRMED_ELSEWHERE)).toEqual({ email, confirmedElsewhere: true });
+    // An invitation's /welcome has nothing to explain.
+    expect((await page("/welcome")).confirmedElsewhere).toBe(false);
     const chosen = await phone.choosePassword(OWNER_NEW_PASSWORD);
     expect(chosen.headers.get("Location")).toBe("/dashboard");
     expect(await signInStatus(email, OWNER_NEW_PASSWORD)).toBe(302);

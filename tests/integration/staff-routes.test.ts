@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import { inTransaction } from "~/data/connection.server";
-import { sprintFormValues } from "~/programme/programme-edits";
+import { recordHandIn } from "~/data/hand-ins.server";
+import { sprintFormValues, utcFieldValue } from "~/programme/programme-edits";
 import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
@@ -145,6 +146,17 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect((await person("client")).home).toBe("/dashboard");
   });
 
+  it("offers the console's link on a dashboard to staff only", async () => {
+    const { loader } = await import("~/routes/dashboard");
+    const dashboard = (cookie: string) =>
+      loader({ request: get("/dashboard", cookie), context: context(), params: {} });
+    expect((await dashboard((await staffMember()).cookie)).isStaff).toBe(true);
+    expect((await dashboard((await person("client")).cookie)).isStaff).toBe(false);
+    // A role in the user's own metadata is not staff.
+    const forged = await person("forged-console", { user_metadata: { role: "staff" } });
+    expect((await dashboard(forged.cookie)).isStaff).toBe(false);
+  });
+
   it("answers 404 to a client on every staff page and action, forged role and guessed ids included", async () => {
     const client = await person("client");
     const forged = await person("forged", { user_metadata: { role: "staff" } });
@@ -279,6 +291,92 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(shown).toEqual(made);
   });
 
+  it("filters the list by stuck, in review, not started and invited; shows due tasks and last activity", async () => {
+    const staff = await staffMember();
+    const list = (email: string, show: string) =>
+      routes.list.loader({
+        request: get(
+          `/staff?q=${encodeURIComponent(email)}&show=${encodeURIComponent(show)}`,
+          staff.cookie,
+        ),
+        context: context(),
+        params: {},
+      });
+    // Staff start a client's Sprint 1 at midnight UTC three days ago: ICP Builder (due on day 2)
+    // is overdue, Messaging Mastery (day 3) is due today.
+    const late = await person("due-tasks");
+    const opened = await clientPage(staff.cookie, late.id);
+    const drawn = sprintFormValues(opened.sprints[0]!.page, opened.sprints[0]!.startedAt);
+    const startedAt = utcFieldValue((Math.floor(Date.now() / 86_400_000) - 3) * 86_400_000);
+    const before = Date.now();
+    const sent = { intent: "sprint", sprintId: "1", ...drawn, startedAt };
+    const saved = await edit(staff.cookie, late.id, { ...sent, drawn: JSON.stringify(drawn) });
+    expect(asResponse(saved).status).toBe(302);
+    const stuck = await list(late.email, "stuck");
+    expect(stuck).toMatchObject({ show: "stuck", total: 1 });
+    expect(stuck.rows[0]).toMatchObject({
+      id: late.id,
+      current: "Sprint 1 in progress",
+      due: { overdue: 1, today: 1 },
+    });
+    // The agency's change is the client's latest activity.
+    expect(stuck.rows[0]!.activityAt).toBeGreaterThanOrEqual(before);
+    expect(stuck.rows[0]!.activityAt).toBeLessThanOrEqual(stuck.now);
+    for (const show of ["in-review", "not-started", "invited"]) {
+      expect((await list(late.email, show)).total, show).toBe(0);
+    }
+
+    // Signed in, no sprint opened: not started, and nothing due.
+    const fresh = await person("no-sprint");
+    const notStarted = await list(fresh.email, "not-started");
+    expect(notStarted.rows.map((row) => [row.id, row.due])).toEqual([
+      [fresh.id, { overdue: 0, today: 0 }],
+    ]);
+    expect((await list(fresh.email, "in-review")).total).toBe(0);
+    await inTransaction((trx) =>
+      recordHandIn(trx, {
+        clientId: fresh.id,
+        taskId: "vsl-alchemist",
+        link: "https://example.com/cut",
+        note: "",
+        submittedByEmail: fresh.email,
+        at: Date.now(),
+      }),
+    );
+    expect((await list(fresh.email, "in-review")).rows.map((row) => row.id)).toEqual([fresh.id]);
+
+    // Invited: not started too, shown as such rather than with the programme's start figures.
+    const invited = uniqueEmail(`filtered-invite-${engine}`);
+    const invitation = await settle(() =>
+      routes.list.action({
+        request: formPost("/staff", { email: invited }, staff.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(asResponse(invitation).status).toBe(302);
+    for (const show of ["invited", "not-started"]) {
+      expect((await list(invited, show)).rows, show).toMatchObject([
+        { email: invited, current: "Not started", overallProgress: null, lastSignInAt: null },
+      ]);
+    }
+    expect((await list(invited, "stuck")).total).toBe(0);
+
+    // Any other value lists every client the search finds, unfiltered.
+    for (const show of [
+      "",
+      "STUCK",
+      "__proto__",
+      "stuck'--",
+      "../invited",
+      "\u0000",
+      "x".repeat(5000),
+    ]) {
+      const answer = await list(late.email, show);
+      expect([answer.show, answer.total], show.slice(0, 20)).toEqual([null, 1]);
+    }
+  });
+
   it("invites an address at most once a minute; an invitation that mailed nothing does not count", async () => {
     const staff = await staffMember();
     const inviteFrom = (ip: string, email: string) =>
@@ -292,9 +390,14 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const email = uniqueEmail(`reinvited-${engine}`);
     expect(asResponse(await inviteFrom("203.0.113.31", email)).status).toBe(302);
     // The auth service here keeps no gap between mails, as hosted Supabase keeps none for invitations.
-    const again = asData<{ toast: { title: string } }>(await inviteFrom("203.0.113.32", email));
+    const again = asData<{ toast: { title: string; description: string } }>(
+      await inviteFrom("203.0.113.32", email),
+    );
     expect(again.init?.status).toBe(429);
-    expect(again.data.toast.title).toBe("Too Many Attempts");
+    expect(again.data.toast.title).toBe("Please Wait");
+    expect(again.data.toast.description).toMatch(
+      new RegExp(`^You can send another invitation to ${email} in (1 minute|5\\d seconds)\\.$`),
+    );
     const client = await person("invited-twice");
     for (let i = 0; i < 2; i++) {
       const told = asData<{ toast: { description: string } }>(
@@ -335,11 +438,13 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         params: {},
       }),
     );
-    // Every mail the invitee got is an invitation; the newest one lets them in.
+    // Every mail the invitee got is the invitation, from staff; the newest one lets them in.
     const mails = (await (
       await fetch(`${auth.url}/outbox/messages?to=${encodeURIComponent(email)}`)
     ).json()) as { subject: string; confirmation_url: string }[];
-    expect(new Set(mails.map((mail) => mail.subject))).toEqual(new Set(["You have been invited"]));
+    expect(new Set(mails.map((mail) => mail.subject))).toEqual(
+      new Set([`${staff.email} at Client Portal has invited you to your client portal`]),
+    );
     const link = new URL(mails[0]?.confirmation_url ?? "");
     const verified = await fetch(`${auth.url}/auth/v1/verify`, {
       method: "POST",

@@ -63,7 +63,7 @@ describe("a cross-site post of a confirmation link", () => {
     const confirmed = await postConfirm(token, { Origin: app.url });
     expect(confirmed.status).toBe(302);
     // Signed up at the auth service, not in a browser of this site: the owner chooses a password.
-    expect(confirmed.headers.get("location")).toBe("/welcome");
+    expect(confirmed.headers.get("location")).toBe("/welcome?confirmed-elsewhere");
     expect(confirmed.headers.getSetCookie().some((line) => line.startsWith("sb-"))).toBe(true);
   });
 });

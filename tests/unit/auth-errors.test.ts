@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
 import { INVALID_EMAIL_HINT } from "~/forms/validation";
 import { isAuthUnavailable } from "~/session/auth-service.server";
-import { AUTH_ERROR_TITLE, toasts, waitBeforeAnotherEmail } from "~/content/toasts";
+import { AUTH_ERROR_TITLE, invitationWait, toasts, waitBeforeAnotherEmail } from "~/content/toasts";
 
 describe("toastForAuthError", () => {
   it.each([
@@ -115,6 +115,16 @@ describe("secondsUntilNextEmail", () => {
     );
     expect(waitBeforeAnotherEmail(1).description).toBe(
       "You can ask for another email in 1 second.",
+    );
+  });
+
+  it("words longer waits in whole minutes, rounded up", () => {
+    const wait = (seconds: number) => invitationWait("ada@example.com", seconds).description;
+    expect(wait(59)).toBe("You can send another invitation to ada@example.com in 59 seconds.");
+    expect(wait(60)).toBe("You can send another invitation to ada@example.com in 1 minute.");
+    expect(wait(181)).toBe("You can send another invitation to ada@example.com in 4 minutes.");
+    expect(waitBeforeAnotherEmail(120).description).toBe(
+      "You can ask for another email in 2 minutes.",
     );
   });
 

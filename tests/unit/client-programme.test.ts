@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   blockingSprint,
+  dueTasks,
   findSprint,
   programmeView,
   sprintActionLabel,
@@ -152,6 +153,21 @@ describe("derived figures", () => {
       activeSprints: 0,
       timeRemaining: "0 days",
     });
+  });
+
+  it("counts the open tasks past their due day and due today, in sprints not completed", () => {
+    expect(dueTasks(programme, state(), NOW)).toEqual({ overdue: 0, today: 0 });
+    // Sprint 1 opened Sunday: ICP Builder was due Tuesday, Messaging Mastery is due today.
+    const opened = { 1: { startedAt: NOW - 3 * DAY } };
+    expect(dueTasks(programme, state(opened), NOW)).toEqual({ overdue: 1, today: 1 });
+    const ticked = state(opened, { "icp-builder": "completed" });
+    expect(dueTasks(programme, ticked, NOW)).toEqual({ overdue: 0, today: 1 });
+    // A completed sprint's open tasks are no longer due; Sprint 2's Instagram Launch (day 5) is.
+    const moved = state({
+      1: { status: "completed", startedAt: NOW - 6 * DAY },
+      2: { status: "in-progress", startedAt: NOW - 6 * DAY },
+    });
+    expect(dueTasks(programme, moved, NOW)).toEqual({ overdue: 1, today: 0 });
   });
 
   it("labels each card's button by the client's status", () => {

@@ -54,7 +54,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
   "hand-ins": ["forms", "session", "data", "files", "messages", "programme", "content", "lib"],
   visits: ["data", "lib"],
   messages: ["forms", "data", "content", "lib"],
-  mail: ["forms", "session", "data", "messages", "staff", "content", "lib"],
+  mail: ["forms", "session", "data", "messages", "staff", "programme", "content", "lib"],
   files: ["forms", "session", "data", "content", "lib"],
   jobs: ["mail", "messages", "data", "lib"],
   live: ["session", "lib"],

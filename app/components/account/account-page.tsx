@@ -1,6 +1,6 @@
 // The account page: the e-mail change (confirmed from both addresses), the password change (the
-// current password, then a new one with the sign-up rules) and 'Sign out of all devices'. Plain
-// forms that work without JavaScript, each keeping its answer's error (decisions 036, 039).
+// current one, then a new one), the mails wanted, the time zone and 'Sign out of all devices'.
+// Plain forms that work without JavaScript, each keeping its answer's error (decisions 036, 039).
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { EmailField } from "~/components/auth/email-field";
@@ -8,6 +8,7 @@ import { errorProps, FieldError } from "~/components/auth/field-error";
 import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
 import { PasswordField } from "~/components/auth/password-field";
 import { MailSettings } from "~/components/account/mail-settings";
+import { answersTimeZone, TimeZoneSettings } from "~/components/account/time-zone-settings";
 import { ActionRouteForm } from "~/components/action-route-form";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -27,13 +28,13 @@ import { useSubmitting } from "~/hooks/use-submitting";
 import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
 
 type AccountAnswer = FormAnswer<
-  "newEmail" | "emailChangePassword" | "currentPassword" | "password"
+  "newEmail" | "emailChangePassword" | "currentPassword" | "password" | "timeZone"
 >;
 
 /** Every answer to the e-mail change shows its new address again; the password change's none. */
 const answersEmailChange = (answer: FormAnswer) => "newEmail" in answer.values;
 const answersPasswordChange = (answer: FormAnswer) =>
-  !answersEmailChange(answer) && !("messages" in answer.values);
+  !answersEmailChange(answer) && !answersTimeZone(answer) && !("messages" in answer.values);
 
 function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
@@ -152,7 +153,17 @@ function ChangePassword({
   );
 }
 
-export function AccountPage({ email, mail }: { email: string; mail: { messages: MailMode } }) {
+export function AccountPage({
+  email,
+  isStaff,
+  mail,
+  zone,
+}: {
+  email: string;
+  isStaff: boolean;
+  mail: { messages: MailMode; reminders: MailMode };
+  zone: { timeZone: string; choices: string[] };
+}) {
   const result = useActionData<AccountAnswer>();
   useActionToast(result?.toast);
   return (
@@ -168,7 +179,12 @@ export function AccountPage({ email, mail }: { email: string; mail: { messages: 
       </Card>
       <ChangeEmail result={result} />
       <ChangePassword result={result} email={email} />
-      <MailSettings messages={mail.messages} />
+      <MailSettings messages={mail.messages} reminders={mail.reminders} isStaff={isStaff} />
+      <TimeZoneSettings
+        timeZone={zone.timeZone}
+        choices={zone.choices}
+        error={result?.errors.timeZone}
+      />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -23,6 +23,7 @@ import { PASSWORD_MIN_LENGTH } from "~/forms/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { RESEND_CONFIRMATION_PATH } from "~/lib/paths";
+import { BrowserTimeZone } from "./browser-time-zone";
 import { CheckInbox, useInboxAddress } from "./check-inbox";
 import { DialogSwitch } from "./dialog-switch";
 import { EmailField } from "./email-field";
@@ -89,6 +90,7 @@ export function AuthForm() {
   return (
     <>
       <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
+        {mode === "sign-in" ? <BrowserTimeZone /> : null}
         <EmailField
           autoComplete={forgot ? "email" : "username"}
           email={email}

@@ -1,12 +1,11 @@
 // The signed-in layout: waves background, sidebar (rail or sheet), header with the trigger, the
-// page's name, the user's e-mail, 'Account' and 'Sign Out', and the page in <main>.
+// page's name, the user's e-mail, 'Agency Console' (staff), 'Account' and 'Sign Out'; the page.
 import type { ReactNode } from "react";
 import type { ProgrammeView } from "~/programme/client-programme";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { Link } from "@remix-run/react";
 import { SignOutForm } from "~/components/sign-out-form";
-import { ACCOUNT_PATH } from "~/lib/paths";
-import { SIDEBAR_TOGGLE_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, SIDEBAR_TOGGLE_PATH, STAFF_PATH } from "~/lib/paths";
 import { SkipLink } from "~/components/skip-link";
 import { SignedInTitle } from "~/components/signed-in-title";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/sidebar";
@@ -16,12 +15,15 @@ import { lazySidebarSheet } from "./lazy-sidebar-sheet";
 
 export function DashboardShell({
   email,
+  isStaff,
   sidebarOpen,
   programme,
   unreadMessages,
   children,
 }: {
   email: string;
+  /** A staff member on a client's pages: the header leads back to the console. */
+  isStaff: boolean;
   sidebarOpen: boolean;
   programme: ProgrammeView;
   /** The agency's messages not read yet. */
@@ -42,6 +44,11 @@ export function DashboardShell({
           <SidebarTrigger />
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
           <SignedInTitle email={email} />
+          {isStaff ? (
+            <Link to={STAFF_PATH} className="header-link">
+              <span className="sr-only sm:not-sr-only">Agency </span>Console
+            </Link>
+          ) : null}
           <Link to={ACCOUNT_PATH} prefetch="intent" className="header-link">
             Account
           </Link>

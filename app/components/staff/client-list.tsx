@@ -1,5 +1,5 @@
-// The client list of the staff console: search by e-mail, one row per client (state, where they
-// stand, unread messages, last sign-in), newest activity first, paged; and the invitation form.
+// The client list of the staff console: search by e-mail, filters, one row per client (state, where
+// they stand, unread messages, due tasks, last activity), newest activity first, paged; invitations.
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -9,17 +9,27 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
 import type { FormAnswer } from "~/forms/answer";
+import { INVITE_INTENT } from "~/forms/schemas";
 import { EMAIL_MAX_LENGTH } from "~/forms/validation";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { INVITE_ACTION, STAFF_PATH, staffClientMessagesPath, staffClientPath } from "~/lib/paths";
+import {
+  CLIENT_FILTER_PARAM,
+  INVITE_ACTION,
+  STAFF_PATH,
+  staffClientMessagesPath,
+  staffClientPath,
+} from "~/lib/paths";
 import { errorProps, FieldError } from "~/components/auth/field-error";
-import type { AccountStatus } from "~/data/shapes";
+import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
 import type { AttentionGroup, ClientRow } from "~/staff/views";
 import { NeedsAttention } from "./needs-attention";
 import { consoleTime } from "~/programme/programme-edits";
+import { relativeTime } from "~/components/messages/message-thread";
+import { cn } from "~/lib/utils";
 
 const STATE_BADGE: Record<AccountStatus, { label: string; variant: BadgeProps["variant"] }> = {
   confirmed: { label: "Active", variant: "success" },
@@ -27,10 +37,34 @@ const STATE_BADGE: Record<AccountStatus, { label: string; variant: BadgeProps["v
   invited: { label: "Invited", variant: "info" },
 };
 
-function InviteForm() {
-  const result = useActionData<FormAnswer<"email">>();
+/** Each filter's link, whom it keeps, and what the list says when it keeps no one. */
+const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string }> = {
+  stuck: {
+    label: "Stuck",
+    keeps: "a task overdue, a sprint whose time ran out, or no activity for 7 days",
+    none: "No client is stuck",
+  },
+  "in-review": {
+    label: "In review",
+    keeps: "a hand-in waiting for your review",
+    none: "No hand-in is waiting for review",
+  },
+  "not-started": {
+    label: "Not started",
+    keeps: "never signed in, or no sprint opened yet",
+    none: "Every client has started",
+  },
+  invited: {
+    label: "Invited",
+    keeps: "an invitation not accepted yet",
+    none: "No invitation is waiting",
+  },
+};
+
+function InviteForm({ templates }: { templates: { id: string; name: string }[] }) {
+  const result = useActionData<FormAnswer<"email" | "templateId">>();
   useActionToast(result?.toast);
-  const pending = useSubmitting(STAFF_PATH);
+  const pending = useSubmitting(STAFF_PATH, INVITE_INTENT);
   // After an invitation went out, the field is empty for the next one.
   const resetKey = useResetKey(INVITE_ACTION);
   const error = result?.errors.email;
@@ -53,6 +87,7 @@ function InviteForm() {
           className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
           {...alert.formProps}
         >
+          <input type="hidden" name="intent" value={INVITE_INTENT} />
           <div className="grid flex-1 gap-2">
             <Label htmlFor="invite-email">Client&apos;s email</Label>
             <Input
@@ -70,6 +105,22 @@ function InviteForm() {
             />
             <FieldError id="invite-email-error" message={error} />
           </div>
+          {templates.length > 1 ? (
+            <div className="grid gap-2 sm:w-56">
+              <Label htmlFor="invite-template">Programme</Label>
+              <NativeSelect
+                id="invite-template"
+                name="templateId"
+                defaultValue={result?.values.templateId ?? templates[0]?.id}
+              >
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <SubmitButton pending={pending} {...alert.submitProps}>
             Send Invitation
           </SubmitButton>
@@ -80,19 +131,43 @@ function InviteForm() {
   );
 }
 
-function pageHref(search: string, page: number) {
+function listHref(search: string, show: ClientFilter | null, page: number) {
   const query = new URLSearchParams();
   if (search) query.set("q", search);
+  if (show) query.set(CLIENT_FILTER_PARAM, show);
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `${STAFF_PATH}?${text}` : STAFF_PATH;
 }
 
-function ClientRowItem({ row }: { row: ClientRow }) {
+/** The list's columns from `md` up; below, each row is a card (client, then two by two). */
+const COLUMNS =
+  "md:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]";
+
+/** "2 overdue · 1 due today", the overdue part in the destructive style; "None". */
+function DueTasks({ due }: { due: ClientRow["due"] }) {
+  if (due.overdue + due.today === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <span>
+      {due.overdue > 0 ? (
+        <span className="font-medium text-red-700">{due.overdue} overdue</span>
+      ) : null}
+      {due.overdue > 0 && due.today > 0 ? " · " : null}
+      {due.today > 0 ? `${due.today} due today` : null}
+    </span>
+  );
+}
+
+function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
   const state = STATE_BADGE[row.state];
   return (
-    <li className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-center">
-      <div className="min-w-0">
+    <li
+      className={cn(
+        "grid grid-cols-2 gap-3 rounded-lg border bg-card p-4 md:items-center",
+        COLUMNS,
+      )}
+    >
+      <div className="col-span-2 min-w-0 md:col-span-1">
         <Link
           to={staffClientPath(row.id)}
           className="break-all font-medium text-indigo-700 underline-offset-4 hover:underline"
@@ -127,9 +202,23 @@ function ClientRowItem({ row }: { row: ClientRow }) {
           <Progress value={row.overallProgress} aria-label={`${row.email} overall progress`} />
         </div>
       )}
+      <p className="text-sm text-slate-700">
+        <span className="block text-xs text-muted-foreground md:sr-only">Due tasks </span>
+        <DueTasks due={row.due} />
+      </p>
       <p className="text-sm text-muted-foreground">
-        <span className="sm:sr-only">Last sign-in: </span>
-        {row.lastSignInAt === null ? "never" : consoleTime(row.lastSignInAt)}
+        <span className="block text-xs md:sr-only">Last activity </span>
+        {row.activityAt === null ? (
+          "—"
+        ) : (
+          <time
+            dateTime={new Date(row.activityAt).toISOString()}
+            title={consoleTime(row.activityAt)}
+          >
+            {relativeTime(row.activityAt, now)}
+          </time>
+        )}
+        {row.lastSignInAt === null ? <span className="block text-xs">never signed in</span> : null}
       </p>
     </li>
   );
@@ -139,19 +228,28 @@ export function ClientListPage({
   rows,
   total,
   search,
+  show,
   page,
   perPage,
+  now,
   bookingPageSet,
   attention,
+  templates,
 }: {
   rows: ClientRow[];
   total: number;
   search: string;
+  /** The filter in use; null: every client. */
+  show: ClientFilter | null;
   page: number;
   perPage: number;
+  /** The moment the list was read (ms): "3 d ago" counts from it. */
+  now: number;
   /** Whether BOOKING_URL names the agency's booking page. */
   bookingPageSet: boolean;
   attention: AttentionGroup[];
+  /** The programme templates a new client may follow, the default first. */
+  templates: { id: string; name: string }[];
 }) {
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
@@ -165,7 +263,7 @@ export function ClientListPage({
           to you. Set <code>BOOKING_URL</code> to your booking page to let them book a call.
         </p>
       )}
-      <InviteForm />
+      <InviteForm templates={templates} />
       <section aria-labelledby="clients-title" className="grid gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="clients-title" className="text-xl font-semibold text-slate-900">
@@ -175,6 +273,7 @@ export function ClientListPage({
             <Label htmlFor="client-search" className="sr-only">
               Search by email
             </Label>
+            {show ? <input type="hidden" name={CLIENT_FILTER_PARAM} value={show} /> : null}
             <Input
               id="client-search"
               name="q"
@@ -189,38 +288,62 @@ export function ClientListPage({
             </Button>
           </Form>
         </div>
+        <nav aria-label="Filter clients" className="flex flex-wrap gap-2">
+          {[null, ...CLIENT_FILTERS].map((filter) => (
+            <Button
+              key={filter ?? "all"}
+              asChild
+              size="sm"
+              variant={filter === show ? "default" : "outline"}
+            >
+              <Link
+                to={listHref(search, filter, 1)}
+                aria-current={filter === show ? "page" : undefined}
+              >
+                {filter ? FILTERS[filter].label : "All"}
+              </Link>
+            </Button>
+          ))}
+        </nav>
         <p className="text-sm text-muted-foreground" aria-live="polite">
+          {show ? `${FILTERS[show].label}: ${FILTERS[show].keeps}. ` : null}
           {total === 0
-            ? search
-              ? `No client's email contains "${search}".`
-              : "No clients yet: invite your first one above."
+            ? show
+              ? `${FILTERS[show].none}${search ? ` among those whose email contains "${search}"` : ""}.`
+              : search
+                ? `No client's email contains "${search}".`
+                : "No clients yet: invite your first one above."
             : `Showing ${first}–${last} of ${total}, most recently active first.`}
         </p>
         <div
           aria-hidden
-          className="hidden px-4 text-xs font-medium uppercase tracking-wide text-muted-foreground sm:grid sm:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)]"
+          className={cn(
+            "hidden px-4 text-xs font-medium uppercase tracking-wide text-muted-foreground md:grid",
+            COLUMNS,
+          )}
         >
           <span>Client</span>
           <span>Where they stand</span>
           <span>Overall progress</span>
-          <span>Last sign-in</span>
+          <span>Due tasks</span>
+          <span>Last activity</span>
         </div>
         <ul className="grid gap-2">
           {rows.map((row) => (
-            <ClientRowItem key={row.id} row={row} />
+            <ClientRowItem key={row.id} row={row} now={now} />
           ))}
         </ul>
         <nav aria-label="Pages" className="flex justify-between gap-2">
           {page > 1 ? (
             <Button asChild variant="outline">
-              <Link to={pageHref(search, page - 1)}>Previous page</Link>
+              <Link to={listHref(search, show, page - 1)}>Previous page</Link>
             </Button>
           ) : (
             <span />
           )}
           {last < total ? (
             <Button asChild variant="outline">
-              <Link to={pageHref(search, page + 1)}>Next page</Link>
+              <Link to={listHref(search, show, page + 1)}>Next page</Link>
             </Button>
           ) : null}
         </nav>

@@ -8,7 +8,7 @@ import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
 import { Icon } from "~/components/ui/icon";
 import { NavTabs } from "~/components/ui/nav-tabs";
-import { REVIEWS_PATH, STAFF_MESSAGES_PATH, STAFF_PATH } from "~/lib/paths";
+import { REVIEWS_PATH, STAFF_MESSAGES_PATH, STAFF_PATH, TEMPLATES_PATH } from "~/lib/paths";
 
 export function StaffShell({ email, children }: { email: string; children: ReactNode }) {
   return (
@@ -38,6 +38,7 @@ export function StaffShell({ email, children }: { email: string; children: React
             { to: STAFF_PATH, label: "Clients" },
             { to: STAFF_MESSAGES_PATH, label: "Messages" },
             { to: REVIEWS_PATH, label: "Reviews" },
+            { to: TEMPLATES_PATH, label: "Templates" },
           ]}
         />
       </div>

@@ -44,6 +44,11 @@ export interface AuthConfig {
   mailerSecureEmailChangeEnabled: boolean;
   /** GOTRUE_MAILER_OTP_EXP: lifetime of mailed links and codes, seconds. */
   mailerOtpExp: number;
+  /**
+   * AUTH_MAIL_CODES (default true, as GoTrue's templates): mails that carry GoTrue's /verify link
+   * also carry a 6-digit code. False for an app whose pages take links only: no code is issued.
+   */
+  mailCodes: boolean;
   /** GOTRUE_JWT_EXP: access-token lifetime, seconds. */
   jwtExp: number;
   /**

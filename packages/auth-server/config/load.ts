@@ -48,6 +48,7 @@ export function loadAuthConfig(
     mailerAutoconfirm: read.boolean("GOTRUE_MAILER_AUTOCONFIRM", false),
     mailerSecureEmailChangeEnabled: read.boolean("GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", true),
     mailerOtpExp: read.integer("GOTRUE_MAILER_OTP_EXP", 86400, 1),
+    mailCodes: read.boolean("AUTH_MAIL_CODES", true),
     jwtExp: read.integer("GOTRUE_JWT_EXP", 3600, 1),
     jwtSecret: read.string("GOTRUE_JWT_SECRET", ""),
     jwtKeys: read.json("GOTRUE_JWT_KEYS", checkJwkSet),

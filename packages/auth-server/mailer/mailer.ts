@@ -61,6 +61,8 @@ interface MailKind {
   /** GoTrue's 500 message when the mail cannot be sent. */
   failureMessage: string;
   heading: string;
+  /** A paragraph of text right under the heading. */
+  intro?: string;
   /** A paragraph between the heading and the action, with a link of its own. */
   lead?: (words: ActionWords) => LinkParagraph;
   /** The sentence above the link. */
@@ -118,6 +120,42 @@ const INVITE: MailKind = {
   linkLabel: "Accept the invite",
   marksInvitation: true,
 };
+
+/**
+ * The keys of an invitation's `data` (the invitee's user_metadata, kept from the first invitation
+ * as GoTrue keeps it) that name who sends it; Supabase's invite template reads them as `.Data.…`.
+ */
+const AGENCY_NAME_KEY = "agency_name";
+const INVITED_BY_KEY = "invited_by";
+/** Longer metadata values are not put in a mail's subject. */
+const MAX_SENDER_NAME_LENGTH = 255;
+
+/** A metadata value fit to name someone in a mail: text on one line, neither empty nor too long. */
+function senderName(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const name = value.replace(/[\s\p{Cc}]+/gu, " ").trim();
+  return name && name.length <= MAX_SENDER_NAME_LENGTH ? name : undefined;
+}
+
+/**
+ * The invitation `user` gets: from an agency's staff member when its metadata names both (the
+ * portal's invitations do), saying what the portal is for; else GoTrue's.
+ */
+function invitationFor(user: UserRecord): MailKind {
+  const agency = senderName(user.userMetadata[AGENCY_NAME_KEY]);
+  const invitedBy = senderName(user.userMetadata[INVITED_BY_KEY]);
+  if (!agency || !invitedBy) return INVITE;
+  return {
+    ...INVITE,
+    subject: `${invitedBy} at ${agency} has invited you to your client portal`,
+    heading: `Your invitation from ${agency}`,
+    intro:
+      `${invitedBy} at ${agency} has invited you to the agency's client portal: the place where ` +
+      "you follow your programme, message the agency and hand in your work.",
+    action: () => "Follow this link to accept the invitation and choose your password:",
+    linkLabel: "Accept the invitation",
+  };
+}
 
 const RECOVERY: MailKind = {
   tokenType: "recovery_token",
@@ -262,11 +300,12 @@ function sendUnlessHeldBack(
 }
 
 /**
- * Sends "You have been invited" (GoTrue's sendInvite) with a fresh confirmation token, replacing any
- * earlier one, and records `invited_at`; the same limits as a confirmation mail.
+ * Sends the invitation (GoTrue's sendInvite; see invitationFor) with a fresh confirmation token,
+ * replacing any earlier one, and records `invited_at`; the same limits as a confirmation mail.
  */
 export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
-  return sendLinkMails(app, options, [{ kind: INVITE, to: options.user.email ?? "" }]);
+  const { user } = options;
+  return sendLinkMails(app, options, [{ kind: invitationFor(user), to: user.email ?? "" }]);
 }
 
 /**
@@ -275,7 +314,7 @@ export function sendInvite(app: App, options: LinkMailOptions): UserRecord {
  * limit holding it back is only logged, as for sendConfirmationIfAllowed.
  */
 export function sendInviteIfAllowed(app: App, options: LinkMailOptions): UserRecord | undefined {
-  return sendUnlessHeldBack(app, options, INVITE);
+  return sendUnlessHeldBack(app, options, invitationFor(options.user));
 }
 
 /** Sends a password recovery mail (GoTrue's sendPasswordRecovery), with the same limits. */
@@ -345,7 +384,7 @@ function sendLinkMails(
       const previous = app.store.tokens.snapshot(user.id, letterKind.tokenType);
       const { linkToken, code } = issueToken(app, user.id, letterKind.tokenType, to, {
         pkce,
-        code: apiLink,
+        code: apiLink && app.config.mailCodes,
       });
       const links = confirmationLinks(
         app,
@@ -409,10 +448,11 @@ function undoLinkMail(
 }
 
 /**
- * Whether mails carry GoTrue's /verify link and the 6-digit code besides the site's link: not when
- * the API's own address is loopback (API_EXTERNAL_URL unset, the auth server behind the app) while
- * the site is public. That link would open nothing for whoever reads the mail, and no public page
- * takes the code, so the mail carries the site's /auth/confirm link alone.
+ * Whether mails carry GoTrue's /verify link (and, unless AUTH_MAIL_CODES is off, the 6-digit code)
+ * besides the site's link: not when the API's own address is loopback (API_EXTERNAL_URL unset, the
+ * auth server behind the app) while the site is public. That link would open nothing for whoever
+ * reads the mail, and no public page takes the code, so the mail carries the site's
+ * /auth/confirm link alone.
  */
 function mailsCarryApiLink(app: App): boolean {
   return !isLoopbackUrl(app.apiUrl) || isLoopbackUrl(app.config.siteUrl);
@@ -427,8 +467,8 @@ function linkParagraphHtml({ text, url, linkLabel }: LinkParagraph): string[] {
 }
 
 /**
- * A mail's text and HTML: its lead paragraph if it has one, the site's link, then the code and
- * GoTrue's link when it carries them.
+ * A mail's text and HTML: its intro and lead paragraphs if it has them, the site's link, then the
+ * code and GoTrue's link when it carries them.
  */
 function linkMail(
   kind: MailKind,
@@ -442,9 +482,14 @@ function linkMail(
   ];
   const text = [
     kind.heading,
+    ...(kind.intro ? ["", kind.intro] : []),
     ...paragraphs.flatMap((paragraph) => ["", paragraph.text, paragraph.url]),
   ];
-  const html = [`<h2>${escapeHtml(kind.heading)}</h2>`, ...paragraphs.flatMap(linkParagraphHtml)];
+  const html = [
+    `<h2>${escapeHtml(kind.heading)}</h2>`,
+    ...(kind.intro ? [`<p>${escapeHtml(kind.intro)}</p>`] : []),
+    ...paragraphs.flatMap(linkParagraphHtml),
+  ];
   if (code !== undefined) {
     text.push("", `Or enter this code: ${code}`);
     html.push(`<p>Or enter this code: <strong>${code}</strong></p>`);

@@ -59,6 +59,7 @@ describe("loadAuthConfig", () => {
       disableSignup: false,
       jwtExp: 3600,
       mailerOtpExp: 86400,
+      mailCodes: true,
       passwordMinLength: 8,
       passwordRequiredCharacters: [],
       refreshTokenReuseInterval: 10,

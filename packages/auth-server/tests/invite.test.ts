@@ -76,6 +76,47 @@ describe("POST /invite", () => {
     expect(mail.text).toMatch(/Or enter this code: \d{6}/);
   });
 
+  it("says who sends an invitation whose data names the agency and the staff member, and what the portal is for", async () => {
+    // A server of its own: these mails would spend the shared one's mail budget.
+    const server = await startTestServer({ GOTRUE_SITE_URL: SITE });
+    try {
+      const email = uniqueEmail("from-agency");
+      const data = { agency_name: "Northwind\nMedia", invited_by: "  Ada Lovelace " };
+      const first = await inviteByEmail(server, email, { data });
+      expect(first.data.user?.user_metadata).toEqual(data);
+      const mail = await latestMail(server, email);
+      expect(mail.subject).toBe(
+        "Ada Lovelace at Northwind Media has invited you to your client portal",
+      );
+      expect(mail.text).toContain(
+        "Your invitation from Northwind Media\n\n" +
+          "Ada Lovelace at Northwind Media has invited you to the agency's client portal: the " +
+          "place where you follow your programme, message the agency and hand in your work.\n\n" +
+          "Follow this link to accept the invitation and choose your password:\n" +
+          mail.confirmation_url,
+      );
+      expect(mail.html).toContain("<p>Ada Lovelace at Northwind Media has invited you");
+      expect(mail.html).toContain(">Accept the invitation</a>");
+
+      // Sent again (the metadata kept, as GoTrue keeps it), it still names them.
+      server.clock.advance(61);
+      await inviteByEmail(server, email, { data: { agency_name: "Other", invited_by: "Someone" } });
+      expect((await latestMail(server, email)).subject).toBe(mail.subject);
+
+      // Data that does not name both, as text, gets GoTrue's mail.
+      for (const partial of [
+        { agency_name: "Northwind Media" },
+        { agency_name: 7, invited_by: "x" },
+      ]) {
+        const other = uniqueEmail("partial");
+        await inviteByEmail(server, other, { data: partial });
+        expect((await latestMail(server, other)).subject).toBe("You have been invited");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it("answers raw HTTP with the user, and a redirect_to that is not allowed becomes the site", async () => {
     const email = uniqueEmail("raw");
     const res = await ts.raw("/invite?redirect_to=https://evil.example/x", {

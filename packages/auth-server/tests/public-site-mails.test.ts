@@ -1,6 +1,6 @@
 // With a public site and a loopback API_EXTERNAL_URL, mails carry the site's /auth/confirm link
 // only: no dead /verify link, no 6-digit code (nor one stored to be guessed). A public
-// API_EXTERNAL_URL, or a loopback site, keeps both links and the code (decision 014).
+// API_EXTERNAL_URL, or a loopback site, keeps both links, and the code unless AUTH_MAIL_CODES=false.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,6 +141,39 @@ describe("a public site whose auth server has a public API_EXTERNAL_URL", () => 
       );
       expect(mail.text).toContain(mail.verify_url);
       expect(mail.text).toMatch(/Or enter this code: \d{6}/);
+    }
+  });
+});
+
+describe("a loopback site with AUTH_MAIL_CODES=false (the portal's embedded server)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "auth-no-codes-"));
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer(
+      {
+        GOTRUE_SITE_URL: "http://localhost:3000",
+        AUTH_MAIL_CODES: "false",
+        AUTH_RATE_LIMIT_EMAIL_PER_IP: "0",
+      },
+      { dataDir },
+    );
+  });
+  afterAll(() => ts.close());
+
+  it("mails both links and no code, and stores none", async () => {
+    for (const mail of await everyKindOfMail(ts)) {
+      expect(mail.verify_url.startsWith(`${ts.url}/auth/v1/verify?token=`)).toBe(true);
+      for (const body of [mail.text, mail.html]) {
+        expect(body, mail.subject).not.toMatch(/code/i);
+        expect(body, mail.subject).not.toMatch(/\b\d{6}\b/);
+      }
+    }
+    const db = new Database(join(dataDir, "auth.sqlite"), { readonly: true });
+    try {
+      const { n } = db.prepare("SELECT COUNT(*) AS n FROM one_time_codes").get() as { n: number };
+      expect(Number(n)).toBe(0);
+    } finally {
+      db.close();
     }
   });
 });

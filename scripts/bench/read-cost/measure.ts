@@ -15,7 +15,7 @@ import {
 } from "~/data/connection.server";
 import { configure, parseEnv } from "~/lib/env.server";
 import { programmeView } from "~/programme/client-programme";
-import { programmeOf } from "~/programme/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import { defaultProgramme } from "~/programme/templates.server";
 import { treeCpuSeconds } from "../cpu.mjs";
 import { SPRINT_ID, TICKED_TASKS } from "../seeded-client.mjs";

@@ -1,27 +1,29 @@
 // Which programme each client follows: their template, at the version they were given, with what
 // the agency changed for them alone laid over it; read in two queries however many clients.
-import {
-  readAssignments,
-  readPlans,
-  readTemplateSource,
-  recordServedTemplate,
-} from "~/data/client-plans.server";
-import type { VersionInUse } from "~/data/client-tasks.server";
-import { inTransaction, type Executor } from "~/data/connection.server";
-import { applyPlan, type PlanItem } from "./client-plan";
-import type { ProgrammeContent } from "./model";
-import { parseProgramme } from "./programme-file.server";
+import { applyPlan, type PlanItem } from "~/programme/client-plan";
+import type { ProgrammeContent } from "~/programme/model";
+import { parseProgramme } from "~/programme/programme-file.server";
 import {
   DEFAULT_TEMPLATE_ID,
   programmeTemplates,
   templateOf,
   type ProgrammeTemplate,
-} from "./templates.server";
+} from "~/programme/templates.server";
+import {
+  readAssignments,
+  readPlans,
+  readTemplateSource,
+  recordServedTemplate,
+} from "./client-plans.server";
+import type { VersionInUse } from "./client-tasks.server";
+import { inTransaction, type Executor } from "./connection.server";
 
 export interface ClientProgramme {
   template: ProgrammeTemplate;
   /** The version the client follows; the template's current one unless they were kept on another. */
   version: string;
+  /** The template's content at `version`. */
+  base: ProgrammeContent;
   /** What the agency changed for this client. */
   plan: PlanItem[];
   /** The template's content at `version` with `plan` laid over it: what every page draws. */
@@ -68,6 +70,7 @@ export async function programmesOf(
     programmes.set(userId, {
       template,
       version: kept ?? template.version,
+      base,
       plan,
       content: applyPlan(base, plan),
     });

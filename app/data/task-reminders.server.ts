@@ -1,0 +1,170 @@
+// Task reminders as stored: which clients' own tasks are due on the days each time zone's clients
+// are reminded of now (one query over every client's tasks), each reminder claimed once for good,
+// when its mail went, and who the reminders and the staff's summary go to.
+import { sql } from "kysely";
+import {
+  clientTasksWith,
+  dueDay,
+  dueDayEnd,
+  taskNotDone,
+  type VersionInUse,
+} from "./client-tasks.server";
+import type { Executor } from "./connection.server";
+import type { ReminderKind } from "./schema";
+
+/** In one time zone, the due day whose tasks get a reminder of one kind now. */
+export interface ReminderWindow {
+  zone: string;
+  kind: ReminderKind;
+  /** UTC days since the epoch: the day a task is due on, as its page shows it. */
+  dueDay: number;
+}
+
+/** Rows a claim writes per statement. */
+const CLAIM_BATCH = 200;
+
+export interface Reminder {
+  userId: string;
+  taskId: string;
+  kind: ReminderKind;
+  dueDay: number;
+}
+
+/** The zones of the clients who could be reminded (confirmed accounts), UTC for those without one. */
+export async function timeZonesInUse(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom("clients")
+    .select(sql<string>`coalesce(time_zone, 'UTC')`.as("zone"))
+    .where("is_staff", "=", 0)
+    .where("auth_state", "=", "confirmed")
+    .distinct()
+    .execute();
+  return rows.map((row) => row.zone);
+}
+
+/**
+ * The reminders to send at `now`: each confirmed client's own task (owner "client") not done, in a
+ * sprint under way, not yet past its due day, due on a day one of `windows` names for the client's
+ * zone, whose reminder of that kind was never claimed, unless the client turned reminders off.
+ */
+export async function remindersDue(
+  db: Executor,
+  programmes: { versions: VersionInUse[]; defaultTemplateId: string },
+  windows: ReminderWindow[],
+  now: number,
+): Promise<Reminder[]> {
+  if (windows.length === 0) return [];
+  const plan = clientTasksWith(programmes.versions, programmes.defaultTemplateId);
+  const windowRows = sql.join(
+    windows.map(
+      (window) =>
+        sql`(cast(${window.zone} as text), cast(${window.kind} as text), cast(${window.dueDay} as bigint))`,
+    ),
+  );
+  const rows = await sql<{ user_id: string; task_id: string; kind: ReminderKind; due_day: number }>`
+    ${plan}, reminder_windows (zone, kind, due_day) as (values ${windowRows})
+    select t.user_id, t.task_id, w.kind, w.due_day
+    from client_tasks t
+    join clients c on c.user_id = t.user_id
+    join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = ${dueDay}
+    where t.owner = 'client' and c.auth_state = 'confirmed' and ${dueDayEnd} > ${now}
+      and ${taskNotDone}
+      and not exists (select 1 from task_reminders r
+        where r.user_id = t.user_id and r.task_id = t.task_id and r.kind = w.kind)
+      and not exists (select 1 from mail_preferences p
+        where p.user_id = t.user_id and p.kind = 'reminders' and p.mode = 'off')
+    order by t.user_id, t.task_id`.execute(db);
+  return rows.rows.map((row) => ({
+    userId: row.user_id,
+    taskId: row.task_id,
+    kind: row.kind,
+    dueDay: Number(row.due_day),
+  }));
+}
+
+/**
+ * Claims `reminders` (in the caller's transaction): returns those this call recorded, none that
+ * any earlier or concurrent claim took, so each is sent by one scan of one app instance.
+ */
+export async function claimReminders(
+  trx: Executor,
+  reminders: Reminder[],
+  at: number,
+): Promise<Reminder[]> {
+  const claimed: Reminder[] = [];
+  for (let start = 0; start < reminders.length; start += CLAIM_BATCH) {
+    const rows = await trx
+      .insertInto("task_reminders")
+      .values(
+        reminders.slice(start, start + CLAIM_BATCH).map((reminder) => ({
+          user_id: reminder.userId,
+          task_id: reminder.taskId,
+          kind: reminder.kind,
+          due_day: reminder.dueDay,
+          claimed_at: at,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(["user_id", "task_id", "kind"]).doNothing())
+      .returning(["user_id", "task_id", "kind", "due_day"])
+      .execute();
+    for (const row of rows) {
+      claimed.push({
+        userId: row.user_id,
+        taskId: row.task_id,
+        kind: row.kind,
+        dueDay: Number(row.due_day),
+      });
+    }
+  }
+  return claimed;
+}
+
+/** Records that `reminders` went to `userId` in a mail at `at`. */
+export async function markReminded(
+  trx: Executor,
+  userId: string,
+  reminders: { taskId: string; kind: ReminderKind }[],
+  at: number,
+): Promise<void> {
+  for (const reminder of reminders) {
+    await trx
+      .updateTable("task_reminders")
+      .set({ mailed_at: at })
+      .where("user_id", "=", userId)
+      .where("task_id", "=", reminder.taskId)
+      .where("kind", "=", reminder.kind)
+      .execute();
+  }
+}
+
+/**
+ * The address the directory has for `userId`, while they are a confirmed account of `role`; else
+ * null (no address, no longer confirmed, or no longer of that role).
+ */
+export async function addressOf(
+  db: Executor,
+  userId: string,
+  role: "client" | "staff",
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("clients")
+    .select("email")
+    .where("user_id", "=", userId)
+    .where("auth_state", "=", "confirmed")
+    .where("is_staff", "=", role === "staff" ? 1 : 0)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** Every staff member the directory has as a confirmed account. */
+export async function staffIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom("clients")
+    .select("user_id")
+    .where("is_staff", "=", 1)
+    .where("auth_state", "=", "confirmed")
+    .where("email", "is not", null)
+    .orderBy("user_id")
+    .execute();
+  return rows.map((row) => row.user_id);
+}

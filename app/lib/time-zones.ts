@@ -1,0 +1,61 @@
+// Time zones as Intl knows them: a name checked and written the way Intl writes it ("GMT" is
+// "UTC"), the zones a person can choose from, and what a zone's clock shows at a moment.
+
+/** Longer than any zone name (the longest, "America/Argentina/ComodRivadavia", has 32 characters). */
+const ZONE_NAME_MAX_LENGTH = 64;
+
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+
+/** The zone reminders keep to when a person has given none. */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** One per zone, as Intl writes its name (a name written otherwise is never kept). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of `zone`'s calendar day and time. */
+function clockOf(zone: string): Intl.DateTimeFormat {
+  let clock = clocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    clocks.set(zone, clock);
+  }
+  return clock;
+}
+
+/** `value` as Intl writes the zone it names ("Asia/Kolkata", "UTC"), or null for no zone at all. */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length > ZONE_NAME_MAX_LENGTH || !ZONE_NAME.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The zones to choose from: UTC, then every zone Intl lists, and `current` if it lists not that. */
+export function timeZoneChoices(current: string): string[] {
+  const listed = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf("timeZone")];
+  return listed.includes(current) ? listed : [current, ...listed];
+}
+
+/**
+ * What a clock in `zone` (a name as canonicalTimeZone writes it) shows at `at`: its day (days since
+ * the epoch) and its minute of that day.
+ */
+export function zoneClock(zone: string, at: number): { day: number; minute: number } {
+  const parts = Object.fromEntries(
+    clockOf(zone)
+      .formatToParts(at)
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const day = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
+  return { day, minute: (parts.hour ?? 0) * 60 + (parts.minute ?? 0) };
+}

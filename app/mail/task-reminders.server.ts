@@ -1,0 +1,189 @@
+// Task reminders: a scan every quarter hour claims, for clients whose working day it is, their own
+// open tasks due tomorrow or today, at most once of each kind per task, and leaves each client one
+// mail job in the same transaction; the job mails what is still open (decision 062).
+import { database, inTransaction } from "~/data/connection.server";
+import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
+import { mailMode } from "~/data/mail.server";
+import { readClientState } from "~/data/client-programme.server";
+import type { ReminderKind } from "~/data/schema";
+import {
+  addressOf,
+  claimReminders,
+  markReminded,
+  remindersDue,
+  timeZonesInUse,
+  type Reminder,
+  type ReminderWindow,
+} from "~/data/task-reminders.server";
+import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { taskPath } from "~/lib/paths";
+import { canonicalTimeZone, zoneClock } from "~/lib/time-zones";
+import { findTask, shortDate, sprintPageView, type TaskView } from "~/programme/client-programme";
+import { programmeOf, versionsInUse } from "~/data/client-programmes.server";
+import type { ClientState, ProgrammeContent } from "~/programme/model";
+import { DEFAULT_TEMPLATE_ID } from "~/programme/templates.server";
+import { composeMail, type MailSection } from "./compose";
+import { sendAppMail } from "./transport.server";
+import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
+
+export const REMINDER_SCAN_JOB = "task-reminder-scan";
+export const TASK_REMINDER_JOB = "task-reminder";
+
+/** Reminders go out from 09:00 in the client's time zone… */
+const REMINDER_FROM_MINUTE = 9 * 60;
+/** …until 18:00; one not sent by then is not sent (the next one, or the staff's summary, follows). */
+const REMINDER_UNTIL_MINUTE = 18 * 60;
+/** Every zone's 09:00 falls on a quarter hour of UTC. */
+const SCAN_EVERY_MS = 15 * 60_000;
+/** Clients whose reminders one transaction claims (and whose jobs it adds). */
+const CLIENTS_PER_TRANSACTION = 100;
+
+/** The reminders one job mails to one client. */
+interface ReminderJob {
+  clientId: string;
+  reminders: { taskId: string; kind: ReminderKind }[];
+}
+
+/** The next quarter hour after `now`: when the scan runs next. */
+export function nextReminderScanAt(now: number): number {
+  return (Math.floor(now / SCAN_EVERY_MS) + 1) * SCAN_EVERY_MS;
+}
+
+/**
+ * In each of `zones` where it is 09:00 to 18:00 at `now`: tasks due tomorrow there get the
+ * day-before reminder, tasks due today the due-day one (a due day is the UTC day a task's page
+ * names, read as that day on the client's calendar).
+ */
+export function reminderWindows(zones: string[], now: number): ReminderWindow[] {
+  return zones.flatMap((zone): ReminderWindow[] => {
+    const known = canonicalTimeZone(zone);
+    if (!known) {
+      log("warn", "time_zone_unknown", { detail: zone });
+      return [];
+    }
+    const { day, minute } = zoneClock(known, now);
+    if (minute < REMINDER_FROM_MINUTE || minute >= REMINDER_UNTIL_MINUTE) return [];
+    return [
+      { zone, kind: "day-before", dueDay: day + 1 },
+      { zone, kind: "due-day", dueDay: day },
+    ];
+  });
+}
+
+function reminderJob(clientId: string, reminders: Reminder[], now: number): NewJob {
+  return {
+    kind: TASK_REMINDER_JOB,
+    payload: {
+      clientId,
+      reminders: reminders.map(({ taskId, kind }) => ({ taskId, kind })),
+    } satisfies ReminderJob,
+    runAfter: now,
+  };
+}
+
+/** `reminders` by client. */
+function byClient(reminders: Reminder[]): Map<string, Reminder[]> {
+  const grouped = new Map<string, Reminder[]>();
+  for (const reminder of reminders) {
+    const ofClient = grouped.get(reminder.userId);
+    if (ofClient) ofClient.push(reminder);
+    else grouped.set(reminder.userId, [reminder]);
+  }
+  return grouped;
+}
+
+/** The scan: claims the reminders due at `now` and adds a mail job per client, together. */
+export async function scanForReminders(now: number): Promise<void> {
+  const db = await database();
+  const windows = reminderWindows(await timeZonesInUse(db), now);
+  if (windows.length === 0) return;
+  const programmes = { versions: await versionsInUse(db), defaultTemplateId: DEFAULT_TEMPLATE_ID };
+  const clients = [...byClient(await remindersDue(db, programmes, windows, now)).values()];
+  for (let start = 0; start < clients.length; start += CLIENTS_PER_TRANSACTION) {
+    const batch = clients.slice(start, start + CLIENTS_PER_TRANSACTION).flat();
+    await inTransaction(async (trx) => {
+      // Only what this transaction claimed: a concurrent scan's claims are its own to mail.
+      const claimed = await claimReminders(trx, batch, now);
+      for (const [clientId, reminders] of byClient(claimed)) {
+        await enqueueJob(trx, reminderJob(clientId, reminders, now), now);
+      }
+    });
+  }
+}
+
+/** The task as its page shows it at `now`, if it still needs its client: open, and not yet late. */
+function stillOpen(
+  content: ProgrammeContent,
+  state: ClientState,
+  taskId: string,
+  now: number,
+): TaskView | null {
+  const found = findTask(content, taskId);
+  if (!found) return null;
+  const page = sprintPageView(found.sprint, content, state, now);
+  const task = page.tasks.find((candidate) => candidate.id === taskId);
+  if (!task || task.owner !== "client" || task.status === "completed") return null;
+  if (page.sprint.status === "completed" || task.dueAt === null || task.dueAt < now) return null;
+  return task;
+}
+
+const WHEN: Record<ReminderKind, string> = { "due-day": "today", "day-before": "tomorrow" };
+
+function subjectOf(tasks: { kind: ReminderKind; task: TaskView }[]): string {
+  const kinds = new Set(tasks.map((entry) => entry.kind));
+  const [first] = tasks;
+  if (tasks.length === 1 && first) return `Due ${WHEN[first.kind]}: ${first.task.title}`;
+  const when = kinds.size === 1 && first ? WHEN[first.kind] : "today and tomorrow";
+  return `${tasks.length} tasks due ${when}`;
+}
+
+/** One client's reminder mail: what is still open of `job`'s tasks, due today first. */
+export async function runTaskReminder(job: ClaimedJob): Promise<void> {
+  const { clientId, reminders } = job.payload as ReminderJob;
+  const db = await database();
+  if ((await mailMode(db, clientId, "reminders")) === "off") return;
+  const email = await addressOf(db, clientId, "client");
+  if (!email) return;
+  const now = Date.now();
+  const [programme, state] = await Promise.all([
+    programmeOf(db, clientId),
+    readClientState(db, clientId),
+  ]);
+  const open = reminders.flatMap((reminder) => {
+    const task = stillOpen(programme.content, state, reminder.taskId, now);
+    return task ? [{ ...reminder, task }] : [];
+  });
+  if (open.length === 0) return;
+  const { SITE_URL, AGENCY_NAME } = getEnv();
+  const sections = (["due-day", "day-before"] as const).flatMap((kind): MailSection[] => {
+    const tasks = open.filter((entry) => entry.kind === kind).map((entry) => entry.task);
+    const [first] = tasks;
+    if (!first?.dueAt) return [];
+    return [
+      {
+        heading: `Due ${WHEN[kind]}, ${shortDate(first.dueAt)}`,
+        items: tasks.map((task) => ({
+          text: task.title,
+          link: `${SITE_URL}${taskPath(task.sprintId, task.id)}`,
+        })),
+      },
+    ];
+  });
+  const unsubscribe = unsubscribeUrl(clientId, "reminders");
+  const mail = composeMail({
+    agencyName: AGENCY_NAME,
+    subject: subjectOf(open),
+    sections,
+    reason: "a task of yours is due",
+    unsubscribe,
+  });
+  // Keyed by the job: sent again after a crash, it is the same mail.
+  await sendAppMail({
+    key: `reminders.${clientId}.${job.id}`,
+    to: email,
+    ...mail,
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+  await inTransaction((trx) => markReminded(trx, clientId, open, Date.now()));
+}

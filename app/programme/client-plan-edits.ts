@@ -1,0 +1,223 @@
+// One edit of a client's own programme as staff make it on the client's plan page: the plan items
+// it stores and the audit lines that describe it, decided against the template and the plan as
+// they stand; anything that names no item of the client's programme is refused.
+import { applyPlan, NO_DUE_DATE, type PlanItem, type PlanItemKind } from "./client-plan";
+import { DAY_MS } from "./countdown";
+import type { ProgrammeContent, SprintContent } from "./model";
+import { parseRichText, RefusedLinkError } from "./rich-text";
+
+export interface PlanEditRequest {
+  intent: "save" | "add" | "up" | "down" | "hide" | "show";
+  kind: PlanItemKind;
+  sprintId: number;
+  itemId?: string;
+  title?: string;
+  description?: string;
+  dueAfterDays?: number | null;
+  /** A due day (ms, UTC midnight): counted from the sprint's start when it has one. */
+  dueOn?: number | null;
+}
+
+export interface AuditLine {
+  field: string;
+  before: string;
+  after: string;
+}
+
+export type PlanEditOutcome =
+  | { items: PlanItem[]; lines: AuditLine[] }
+  | { refused: "planItemMissing" | "planTitleInvalid" | "planTextInvalid" | "planDueInvalid" };
+
+/** A task or objective in a client's sprint, in the client's order, hidden ones included. */
+export interface Placed {
+  id: string;
+  title: string;
+  description: string;
+  dueAfterDays: number | undefined;
+  planned: PlanItem | undefined;
+}
+
+const NOUNS: Record<PlanItemKind, string> = { task: "task", objective: "objective" };
+/** The longest description: a task's instructions (Markdown), an objective's text. */
+export const PLAN_TEXT_MAX: Record<PlanItemKind, number> = { task: 2_000, objective: 400 };
+
+export function placed(
+  base: ProgrammeContent,
+  plan: PlanItem[],
+  kind: PlanItemKind,
+  sprintId: number,
+): Placed[] | undefined {
+  const shown = applyPlan(
+    base,
+    plan.map((item) => ({ ...item, hidden: false })),
+  ).sprints.find((sprint) => sprint.id === sprintId);
+  if (!shown) return undefined;
+  const items: { id: string; title: string; description?: string; dueAfterDays?: number }[] =
+    kind === "task" ? shown.tasks : shown.objectives;
+  return items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    description: item.description ?? "",
+    dueAfterDays: item.dueAfterDays,
+    planned: plan.find((planned) => planned.kind === kind && planned.itemId === item.id),
+  }));
+}
+
+/** A plan item for `id` as stored, or a new one with every field as the template says. */
+function stored(kind: PlanItemKind, sprintId: number, item: Placed): PlanItem {
+  return (
+    item.planned ?? {
+      kind,
+      itemId: item.id,
+      sprintId,
+      title: null,
+      description: null,
+      dueAfterDays: null,
+      position: null,
+      hidden: false,
+      added: false,
+    }
+  );
+}
+
+export const dueText = (days: number | undefined) =>
+  days === undefined
+    ? "no due date"
+    : days === 0
+      ? "on the sprint's first day"
+      : `${days} ${days === 1 ? "day" : "days"} after the sprint starts`;
+
+function templateItem(base: SprintContent | undefined, kind: PlanItemKind, id: string) {
+  const items: { id: string; title: string; description?: string; dueAfterDays?: number }[] =
+    kind === "task" ? (base?.tasks ?? []) : (base?.objectives ?? []);
+  return items.find((item) => item.id === id);
+}
+
+function describable(kind: PlanItemKind, description: string): boolean {
+  if (description.length > PLAN_TEXT_MAX[kind]) return false;
+  if (kind === "objective") return true;
+  try {
+    parseRichText(description);
+    return true;
+  } catch (error) {
+    if (error instanceof RefusedLinkError) return false;
+    throw error;
+  }
+}
+
+/** The due days a request asks for, counted from the sprint's start; undefined: refused. */
+function wantedDue(
+  request: PlanEditRequest,
+  startedAt: number | null,
+): { days: number | undefined } | undefined {
+  if (request.dueOn !== undefined && request.dueOn !== null && startedAt !== null) {
+    const days = Math.round((request.dueOn - Math.floor(startedAt / DAY_MS) * DAY_MS) / DAY_MS);
+    return days >= 0 && days <= 366 ? { days } : undefined;
+  }
+  if (request.dueOn !== undefined && request.dueOn !== null) return undefined;
+  return { days: request.dueAfterDays ?? undefined };
+}
+
+/**
+ * The plan items and audit lines of `request` for a client following `base` with `plan`, whose
+ * sprint started at `startedAt` (null: not yet); `newId` names an added item.
+ */
+export function planEdit(
+  base: ProgrammeContent,
+  plan: PlanItem[],
+  request: PlanEditRequest,
+  startedAt: number | null,
+  newId: () => string,
+): PlanEditOutcome {
+  const { kind, sprintId } = request;
+  const sprint = base.sprints.find((candidate) => candidate.id === sprintId);
+  const items = placed(base, plan, kind, sprintId);
+  if (!sprint || !items) return { refused: "planItemMissing" };
+  const where = `Sprint ${sprintId} ${NOUNS[kind]}`;
+
+  if (request.intent === "add") {
+    if (!request.title) return { refused: "planTitleInvalid" };
+    const description = request.description ?? "";
+    if (!describable(kind, description)) return { refused: "planTextInvalid" };
+    const due = kind === "task" ? wantedDue(request, startedAt) : { days: undefined };
+    if (!due) return { refused: "planDueInvalid" };
+    const item: PlanItem = {
+      kind,
+      itemId: newId(),
+      sprintId,
+      title: request.title,
+      description: description || null,
+      dueAfterDays: due.days ?? null,
+      position: items.length,
+      hidden: false,
+      added: true,
+    };
+    return { items: [item], lines: [{ field: `${where} added`, before: "—", after: item.title! }] };
+  }
+
+  const index = items.findIndex((item) => item.id === request.itemId);
+  const item = items[index];
+  if (!item) return { refused: "planItemMissing" };
+  const named = `${where} "${item.title}"`;
+  const current = stored(kind, sprintId, item);
+
+  if (request.intent === "hide" || request.intent === "show") {
+    const hidden = request.intent === "hide";
+    if (current.hidden === hidden) return { items: [], lines: [] };
+    const shown = (value: boolean) => (value ? "hidden" : "shown");
+    return {
+      items: [{ ...current, hidden }],
+      lines: [{ field: named, before: shown(!hidden), after: shown(hidden) }],
+    };
+  }
+
+  if (request.intent === "up" || request.intent === "down") {
+    const to = request.intent === "up" ? index - 1 : index + 1;
+    if (to < 0 || to >= items.length) return { items: [], lines: [] };
+    const order = [...items];
+    [order[index], order[to]] = [order[to]!, order[index]!];
+    return {
+      items: order.map((each, position) => ({ ...stored(kind, sprintId, each), position })),
+      lines: [{ field: `${named} place`, before: String(index + 1), after: String(to + 1) }],
+    };
+  }
+
+  // save: each field as typed; one equal to the template's is "as the template" again.
+  if (request.title === undefined) return { refused: "planTitleInvalid" };
+  const description = request.description ?? "";
+  if (!describable(kind, description)) return { refused: "planTextInvalid" };
+  const due = kind === "task" ? wantedDue(request, startedAt) : { days: item.dueAfterDays };
+  if (!due) return { refused: "planDueInvalid" };
+  const template = current.added ? undefined : templateItem(sprint, kind, item.id);
+  const own = (value: string, templateValue: string | undefined) =>
+    template && value === templateValue ? null : value;
+  let dueAfterDays: number | null = null;
+  if (kind === "task" && template) {
+    dueAfterDays = due.days === template.dueAfterDays ? null : (due.days ?? NO_DUE_DATE);
+  } else if (kind === "task") dueAfterDays = due.days ?? null;
+  const next: PlanItem = {
+    ...current,
+    title: own(request.title, template?.title),
+    description: own(description, template?.description ?? ""),
+    dueAfterDays,
+  };
+  const lines: AuditLine[] = [];
+  if (request.title !== item.title) {
+    lines.push({ field: `${named} title`, before: item.title, after: request.title });
+  }
+  if (description !== item.description) {
+    lines.push({
+      field: `${named} description`,
+      before: item.description || "none",
+      after: description || "none",
+    });
+  }
+  if (kind === "task" && due.days !== item.dueAfterDays) {
+    lines.push({
+      field: `${named} due`,
+      before: dueText(item.dueAfterDays),
+      after: dueText(due.days),
+    });
+  }
+  return lines.length === 0 ? { items: [], lines: [] } : { items: [next], lines };
+}

@@ -1,0 +1,194 @@
+// The client list's filters on both engines: whom each keeps (stuck exactly as "Needs attention"
+// counts it), with the search, the total and the pages still right; unknown names filter nothing.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAttention } from "~/data/attention.server";
+import { listClients, recordActivity, saveDirectory } from "~/data/client-directory.server";
+import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
+import { applyProgrammeChanges } from "~/data/client-programme.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { recordHandIn, recordReview } from "~/data/hand-ins.server";
+import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
+import type { ProgrammeChange } from "~/programme/model";
+import { readProgrammeFile } from "~/programme/programme-file.server";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
+
+afterAll(stopEngines);
+
+const programmes = {
+  versions: [
+    { templateId: "default", version: "v1", current: true, content: readProgrammeFile(undefined) },
+  ],
+  defaultTemplateId: "default",
+};
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Wednesday 25 November 2026, noon UTC. */
+const NOW = Date.UTC(2026, 10, 25, 12);
+
+async function client(
+  email: string,
+  { state = "confirmed", lastSignInAt = NOW - HOUR, isStaff = false } = {} as {
+    state?: AccountStatus;
+    lastSignInAt?: number | null;
+    isStaff?: boolean;
+  },
+) {
+  const userId = randomUUID();
+  await inTransaction((trx) =>
+    saveDirectory(
+      trx,
+      [{ userId, email, state, isStaff, createdAt: NOW - 30 * DAY, lastSignInAt }],
+      NOW,
+    ),
+  );
+  return userId;
+}
+
+function change(userId: string, changes: ProgrammeChange[]) {
+  return inTransaction((trx) => applyProgrammeChanges(trx, userId, changes, NOW - HOUR));
+}
+
+const started = (sprintId: number, startedAt: number): ProgrammeChange => ({
+  kind: "sprint-start",
+  sprintId,
+  startedAt,
+  field: "",
+  before: "",
+  after: "",
+});
+const done = (taskId: string): ProgrammeChange => ({
+  kind: "task",
+  taskId,
+  status: "completed",
+  field: "",
+  before: "",
+  after: "",
+});
+
+function handIn(clientId: string) {
+  return inTransaction((trx) =>
+    recordHandIn(trx, {
+      clientId,
+      taskId: "vsl-alchemist",
+      link: "",
+      note: "",
+      submittedByEmail: "client@client.test",
+      at: NOW - 2 * HOUR,
+    }),
+  );
+}
+
+async function list(filter: ClientFilter | null, { search = "", page = 1, perPage = 50 } = {}) {
+  const only = filter ? clientFilter(filter, programmes, NOW) : undefined;
+  const { clients, total } = await listClients(await database(), {
+    search,
+    page,
+    perPage,
+    only,
+  });
+  return { emails: clients.map((c) => c.email), total };
+}
+
+describe.each(ENGINES)("the client list's filters on %s", (engine) => {
+  beforeAll(async () => {
+    await useEngine(engine);
+
+    // Sprint 1 opened 3 days ago: ICP Builder (due on day 2) is overdue.
+    await change(await client("overdue@client.test"), [started(1, NOW - 3 * DAY)]);
+    // Opened 6 days ago, every task done, not completed: its 5 days ran out, nothing is overdue.
+    await change(await client("time-up@client.test"), [
+      started(1, NOW - 6 * DAY),
+      ...["icp-builder", "messaging-mastery", "pricing-strategist", "vsl-alchemist"].map(done),
+    ]);
+    // Signed in 8 days ago, nothing since.
+    await client("quiet@client.test", { lastSignInAt: NOW - 8 * DAY });
+    // Opened an hour ago: nothing due yet.
+    await change(await client("on-track@client.test"), [started(1, NOW - HOUR)]);
+    // A completed sprint's open tasks and run-out countdown are no one's to chase.
+    await change(await client("finished@client.test"), [
+      started(1, NOW - 6 * DAY),
+      { kind: "sprint-status", sprintId: 1, status: "completed", field: "", before: "", after: "" },
+    ]);
+    await handIn(await client("reviewing@client.test"));
+    const reviewed = await client("reviewed@client.test");
+    const decided = await handIn(reviewed);
+    await inTransaction((trx) =>
+      recordReview(trx, {
+        handInId: decided.id,
+        clientId: reviewed,
+        taskId: "vsl-alchemist",
+        decision: "approved",
+        comment: "",
+        reviewerEmail: "staff@agency.test",
+        at: NOW - HOUR,
+      }),
+    );
+    await client("invited@client.test", { state: "invited", lastSignInAt: null });
+    await client("never@client.test", { lastSignInAt: null });
+    // Staff are never listed, however stuck their own programme looks.
+    const staff = await client("staff@agency.test", { isStaff: true, lastSignInAt: null });
+    await change(staff, [started(1, NOW - 9 * DAY)]);
+  });
+
+  it("keeps, for each filter, exactly its clients, and counts them", async () => {
+    const expected: Record<ClientFilter, string[]> = {
+      stuck: ["overdue", "quiet", "time-up"],
+      "in-review": ["reviewing"],
+      // Never signed in, or no sprint's countdown started.
+      "not-started": ["invited", "never", "quiet", "reviewed", "reviewing"],
+      invited: ["invited"],
+    };
+    for (const filter of CLIENT_FILTERS) {
+      const { emails, total } = await list(filter);
+      const names = emails.map((email) => email.split("@")[0]).sort();
+      expect(names, filter).toEqual(expected[filter]);
+      expect(total, filter).toBe(expected[filter].length);
+    }
+    const all = await list(null);
+    expect(all.total).toBe(9);
+    expect(all.emails).not.toContain("staff@agency.test");
+  });
+
+  it("calls stuck exactly whom 'Needs attention' lists as overdue, out of time or quiet", async () => {
+    const attention = await readAttention(await database(), programmes, NOW, 100);
+    const listed = new Set(
+      attention.items
+        .filter((item) => ["overdue-task", "time-up", "quiet"].includes(item.kind))
+        .map((item) => item.email),
+    );
+    expect((await list("stuck")).emails.sort()).toEqual([...listed].sort());
+  });
+
+  it("pages a filter with the search, its total true on every page", async () => {
+    // Seven more overdue clients, an hour apart, late-6 the most recently active.
+    for (let i = 0; i < 7; i++) {
+      const id = await client(`late-${i}@client.test`);
+      await change(id, [started(1, NOW - 4 * DAY)]);
+      await inTransaction((trx) => recordActivity(trx, id, NOW - (8 - i) * HOUR));
+    }
+    await client("late-but-fine@client.test");
+    expect((await list("stuck")).total).toBe(10);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      pages.push(await list("stuck", { search: "LATE-", page, perPage: 3 }));
+    }
+    expect(pages.map((page) => page.total)).toEqual([7, 7, 7]);
+    expect(pages.map((page) => page.emails.length)).toEqual([3, 3, 1]);
+    // Newest activity first, each client once.
+    expect(pages.flatMap((page) => page.emails)).toEqual(
+      Array.from({ length: 7 }, (_, i) => `late-${6 - i}@client.test`),
+    );
+    expect(await list("in-review", { search: "late-" })).toEqual({ emails: [], total: 0 });
+    expect((await list("not-started", { search: "late-" })).emails).toEqual([
+      "late-but-fine@client.test",
+    ]);
+    expect((await list(null, { search: "late-" })).total).toBe(8);
+  });
+
+  it("takes only the filters' own names; anything else filters nothing", () => {
+    for (const filter of CLIENT_FILTERS) expect(clientFilterOf(filter)).toBe(filter);
+    for (const value of [null, "", "STUCK", " stuck", "__proto__", "constructor", "stuck,invited"])
+      expect(clientFilterOf(value)).toBeNull();
+  });
+});

@@ -1,0 +1,306 @@
+// Task reminders and the staff's overdue summary on both engines, the clock faked (Date alone) and
+// the job worker running them as the app does, each mail received by a real SMTP server: the day
+// before at 09:00 local time, again on the due day, never for done, agency or muted work.
+import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import type { ParsedMail } from "mailparser";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { applyProgrammeChanges } from "~/data/client-programme.server";
+import { saveDirectory } from "~/data/client-directory.server";
+import { saveTimeZone } from "~/data/client-profiles.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { setMailMode } from "~/data/mail.server";
+import type { AccountStatus } from "~/data/shapes";
+import { JOB_HANDLERS, RECURRING_JOBS } from "~/jobs/handlers.server";
+import { scheduleRecurring } from "~/jobs/recurring.server";
+import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
+import { queueOverdueSummaries } from "~/mail/overdue-summary.server";
+import { scanForReminders } from "~/mail/task-reminders.server";
+import { unsubscribe } from "~/mail/unsubscribe.server";
+import { canonicalTimeZone } from "~/lib/time-zones";
+import {
+  ENGINES,
+  freshDatabase,
+  stopEngines,
+  storeTaskStatus,
+  useDatabase,
+} from "../support/engines";
+
+const SITE_URL = "http://portal.test";
+/** The staff's summary goes out at 07:00 UTC here. */
+const DIGEST_HOUR = 7;
+
+let smtp: MailCatcher;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await stopEngines();
+  await smtp?.close();
+});
+
+/** 2026-11-<day> at hh:mm UTC. */
+const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute);
+
+function mailsTo(email: string): ParsedMail[] {
+  return smtp.messages.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === email);
+}
+
+/** Every job due at the faked now has run: none waits, none is running, none failed. */
+async function settled(): Promise<void> {
+  const db = await database();
+  for (let attempt = 0; ; attempt++) {
+    const waiting = await db
+      .selectFrom("jobs")
+      .select(["kind", "last_error"])
+      .where("done_at", "is", null)
+      .where((eb) => eb.or([eb("run_after", "<=", Date.now()), eb("last_error", "is not", null)]))
+      .execute();
+    if (waiting.length === 0) return;
+    const failed = waiting.find((job) => job.last_error !== null);
+    if (failed) throw new Error(`a ${failed.kind} job failed: ${failed.last_error}`);
+    if (attempt > 3_000) throw new Error(`jobs never ran: ${JSON.stringify(waiting)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Moves the faked clock to `moment` and waits for what became due to run. */
+async function clockAt(moment: number): Promise<void> {
+  vi.setSystemTime(moment);
+  await settled();
+}
+
+describe.each(ENGINES)("task reminders on %s", (engine) => {
+  let worker: JobWorker;
+  /** Sprint 1 opened Monday 23 November, 10:00 UTC: ICP Builder is due Wednesday the 25th, the
+   * agency's Messaging Mastery Thursday, Pricing Strategist Friday, VSL Alchemist Saturday. */
+  const sprintStart = at(23, 10);
+
+  async function person(
+    label: string,
+    zone: string | null,
+    { state = "confirmed", isStaff = false }: { state?: AccountStatus; isStaff?: boolean } = {},
+  ) {
+    const userId = randomUUID();
+    const email = `${label}-${userId.slice(0, 8)}@${engine}.test`;
+    await inTransaction(async (trx) => {
+      await saveDirectory(
+        trx,
+        [{ userId, email, state, isStaff, createdAt: at(1, 0), lastSignInAt: at(23, 9) }],
+        at(23, 9),
+      );
+      if (zone) {
+        await saveTimeZone(trx, userId, canonicalTimeZone(zone) ?? "", {
+          at: at(23, 9),
+          chosen: false,
+        });
+      }
+      if (!isStaff) {
+        await applyProgrammeChanges(
+          trx,
+          userId,
+          [
+            {
+              kind: "sprint-start",
+              sprintId: 1,
+              startedAt: sprintStart,
+              field: "",
+              before: "",
+              after: "",
+            },
+          ],
+          sprintStart,
+        );
+      }
+    });
+    return { userId, email };
+  }
+
+  let kolkata: { userId: string; email: string };
+  let berlin: { userId: string; email: string };
+  let newYork: { userId: string; email: string };
+  let muted: { userId: string; email: string };
+  let invited: { userId: string; email: string };
+  let staff: { userId: string; email: string };
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(at(23, 9));
+    const settings = {
+      ...freshDatabase(engine),
+      SITE_URL,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: "portal@agency.test",
+      AGENCY_NAME: "Test Agency",
+      MAIL_DIGEST_HOUR: String(DIGEST_HOUR),
+    };
+    await useDatabase(settings);
+    kolkata = await person("kolkata", "Asia/Kolkata");
+    berlin = await person("berlin", "Europe/Berlin");
+    newYork = await person("new-york", "America/New_York");
+    muted = await person("muted", "Europe/Berlin");
+    invited = await person("invited", null, { state: "invited" });
+    staff = await person("staff", "Europe/Berlin", { isStaff: true });
+    await inTransaction((trx) => setMailMode(trx, muted.userId, "reminders", "off", at(23, 9)));
+    worker = startJobWorker({
+      handlers: JOB_HANDLERS,
+      transaction: inTransaction,
+      reader: database,
+      pollMs: 5,
+    });
+    // An instance starts on Tuesday the 24th at 03:10 UTC, and a second one a minute later.
+    vi.setSystemTime(at(24, 3, 10));
+    await scheduleRecurring(RECURRING_JOBS, Date.now());
+    vi.setSystemTime(at(24, 3, 11));
+    await scheduleRecurring(RECURRING_JOBS, Date.now());
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
+  it("asks for each scheduled run once, however many instances start", async () => {
+    const scheduled = await (
+      await database()
+    )
+      .selectFrom("jobs")
+      .select(["kind", "run_after"])
+      .where("done_at", "is", null)
+      .orderBy("kind")
+      .execute();
+    expect(scheduled.map((job) => [job.kind, Number(job.run_after)])).toEqual([
+      ["overdue-summaries", at(24, DIGEST_HOUR)],
+      ["task-reminder-scan", at(24, 3, 15)],
+    ]);
+  });
+
+  it("mails a client the day before their task is due, at 09:00 in their time zone", async () => {
+    // 08:45 in Kolkata: not yet.
+    await clockAt(at(24, 3, 15));
+    expect(mailsTo(kolkata.email)).toEqual([]);
+    // 09:00 in Kolkata (UTC+5:30).
+    await clockAt(at(24, 3, 30));
+    const [mail, ...more] = mailsTo(kolkata.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe("Due tomorrow: ICP Builder");
+    expect(mail?.date?.getTime()).toBe(at(24, 3, 30));
+    expect(mail?.from?.text).toContain("portal@agency.test");
+    expect(mail?.text).toContain("Due tomorrow, Wed 25 Nov");
+    expect(mail?.text).toContain(`${SITE_URL}/dashboard/sprint-1/tasks/icp-builder`);
+    expect(mail?.text).toContain("because a task of yours is due");
+    expect(mail?.html).toContain(
+      '<a href="http://portal.test/dashboard/sprint-1/tasks/icp-builder">',
+    );
+    expect(mail?.messageId).toMatch(/^<reminders\.[\w.-]+@portal\.test>$/);
+    const header = mail?.headerLines.find((line) => line.key === "list-unsubscribe")?.line;
+    expect(header?.replace(/\r\n\s+/g, " ")).toMatch(/unsubscribe\?user=.*kind=reminders/);
+    // No one else's 09:00 has come: Berlin's is 08:00 UTC, New York's 14:00 UTC.
+    await clockAt(at(24, 7, 45));
+    expect(mailsTo(berlin.email)).toEqual([]);
+    await clockAt(at(24, 8));
+    expect(mailsTo(berlin.email).map((sent) => sent.subject)).toEqual([
+      "Due tomorrow: ICP Builder",
+    ]);
+    expect(mailsTo(berlin.email)[0]?.date?.getTime()).toBe(at(24, 8));
+    await clockAt(at(24, 13, 45));
+    expect(mailsTo(newYork.email)).toEqual([]);
+    await clockAt(at(24, 14));
+    expect(mailsTo(newYork.email).map((sent) => sent.subject)).toEqual([
+      "Due tomorrow: ICP Builder",
+    ]);
+  });
+
+  it("mails again on the due day while the task is open, and not for one done", async () => {
+    await clockAt(at(25, 3, 30));
+    expect(mailsTo(kolkata.email).map((sent) => sent.subject)).toEqual([
+      "Due tomorrow: ICP Builder",
+      "Due today: ICP Builder",
+    ]);
+    expect(mailsTo(kolkata.email)[1]?.text).toContain("Due today, Wed 25 Nov");
+    await clockAt(at(25, 8));
+    expect(mailsTo(berlin.email).map((sent) => sent.subject)).toEqual([
+      "Due tomorrow: ICP Builder",
+      "Due today: ICP Builder",
+    ]);
+    // New York finishes ICP Builder before its 09:00; Berlin does Friday's task early.
+    await storeTaskStatus(newYork.userId, "icp-builder", "completed");
+    await storeTaskStatus(berlin.userId, "pricing-strategist", "completed");
+    await clockAt(at(25, 14));
+    expect(mailsTo(newYork.email)).toHaveLength(1);
+    await clockAt(at(26, 3, 30));
+    expect(mailsTo(kolkata.email).at(-1)?.subject).toBe("Due tomorrow: Pricing Strategist");
+    await clockAt(at(26, 8));
+    expect(mailsTo(berlin.email)).toHaveLength(2);
+  });
+
+  it("sends each reminder once, however many scans run at once", async () => {
+    vi.setSystemTime(at(27, 3, 30));
+    // The scheduled scan and two more, as if three instances ran it together.
+    await Promise.all([scanForReminders(Date.now()), scanForReminders(Date.now())]);
+    await settled();
+    const latest = mailsTo(kolkata.email).slice(3);
+    expect(latest.map((sent) => sent.subject)).toEqual(["2 tasks due today and tomorrow"]);
+    expect(latest[0]?.text).toMatch(/Due today, Fri 27 Nov\n\n- Pricing Strategist: /);
+    expect(latest[0]?.text).toMatch(/Due tomorrow, Sat 28 Nov\n\n- VSL Alchemist: /);
+    // ICP Builder was reminded twice, and never again.
+    await clockAt(at(27, 12));
+    const reminded = await (
+      await database()
+    )
+      .selectFrom("task_reminders")
+      .select(["task_id", "kind", "mailed_at"])
+      .where("user_id", "=", kolkata.userId)
+      .where("task_id", "=", "icp-builder")
+      .orderBy("kind")
+      .execute();
+    expect(reminded.map((row) => [row.kind, Number(row.mailed_at)])).toEqual([
+      ["day-before", at(24, 3, 30)],
+      ["due-day", at(25, 3, 30)],
+    ]);
+    expect(mailsTo(kolkata.email).filter((sent) => sent.subject?.includes("ICP"))).toHaveLength(2);
+  });
+
+  it("never reminds of the agency's tasks, nor whoever turned reminders off or is not signed up", async () => {
+    const toClients = [kolkata, berlin, newYork].flatMap((client) => mailsTo(client.email));
+    expect(toClients.map((mail) => mail.text).join("\n")).not.toContain("Messaging Mastery");
+    expect(mailsTo(muted.email)).toEqual([]);
+    expect(mailsTo(invited.email)).toEqual([]);
+    // Berlin was told on Friday of Saturday's task, then turns reminders off from a mail's own link:
+    // Saturday's due-day reminder is not sent.
+    const before = mailsTo(berlin.email);
+    expect(before.at(-1)?.subject).toBe("Due tomorrow: VSL Alchemist");
+    const link = before[0]?.text?.match(/\S+\/unsubscribe\?\S+/)?.[0] ?? "";
+    expect(await unsubscribe(new URL(link))).toBe(true);
+    await clockAt(at(28, 8));
+    expect(mailsTo(berlin.email)).toHaveLength(before.length);
+  });
+
+  it("mails each staff member one summary a day of what is overdue, once anything is", async () => {
+    const summaries = () => mailsTo(staff.email);
+    await clockAt(at(29, DIGEST_HOUR));
+    // Nothing was overdue on the 24th and 25th; from the 26th one a day, sent when the faked clock
+    // first passed 07:00.
+    expect(summaries().map((mail) => mail.date?.getTime())).toEqual([
+      at(26, 8),
+      at(27, 12),
+      at(28, 8),
+      at(29, DIGEST_HOUR),
+    ]);
+    const summary = summaries().at(-1);
+    expect(summary?.subject).toMatch(/^Overdue today: \d+ tasks, 5 sprints out of time$/);
+    expect(summary?.text).toContain(`${SITE_URL}/staff/clients/${berlin.userId}/tasks/icp-builder`);
+    expect(summary?.text).toMatch(/\d+ more under Needs attention: http:\/\/portal\.test\/staff\n/);
+    expect(summary?.text).toContain("because clients' work is overdue");
+    expect(summary?.messageId).toBe(`<overdue-summary.${staff.userId}.2026-11-29@portal.test>`);
+    // A second instance asking for the day's summaries again, and a restart: still one a day.
+    await queueOverdueSummaries(Date.now());
+    await scheduleRecurring(RECURRING_JOBS, Date.now());
+    await settled();
+    expect(summaries()).toHaveLength(4);
+    await clockAt(at(30, DIGEST_HOUR));
+    expect(summaries()).toHaveLength(5);
+  });
+});

@@ -1,0 +1,193 @@
+// Invitations from the console on both engines, mailed by the auth server as the app embeds it to a
+// real SMTP server: who sends them and what the portal is for, no code; 'Resend invitation' sends a
+// new one, and within the per-address minute says when the next can go.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as StaffIndex from "~/routes/staff._index";
+import type * as AuthAdmin from "~/staff/auth-admin.server";
+import { embeddedAuthEnv } from "../../server/embedded-auth";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import {
+  adminCreateUser,
+  appEnv,
+  asData,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  toastOf,
+  uniqueEmail,
+} from "../support/harness";
+
+/** A loopback site, as `npm start` runs: there mails carry the auth server's own link too. */
+const SITE = "http://localhost:3000";
+const AGENCY = "Northwind Media";
+const ABOUT_THE_PORTAL =
+  "has invited you to the agency's client portal: the place where you follow your programme, " +
+  "message the agency and hand in your work.";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.50" });
+
+describe.each(ENGINES)("invitations from the console on %s", (engine) => {
+  let smtp: MailCatcher;
+  let auth: AuthServer;
+  let routes: { signIn: typeof SignInRoute; list: typeof StaffIndex; admin: typeof AuthAdmin };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    smtp = await startMailCatcher();
+    const embedded = embeddedAuthEnv(
+      { SITE_URL: SITE, EMBEDDED_AUTH_PORT: 54321, AUTH_DATA_DIR: ":memory:" },
+      {
+        GOTRUE_SMTP_HOST: "127.0.0.1",
+        GOTRUE_SMTP_PORT: String(smtp.port),
+        GOTRUE_SMTP_ADMIN_EMAIL: "portal@northwind.example",
+      },
+    );
+    auth = await startTestAuthServer(
+      embedded as Record<string, string>,
+      {
+        ...freshDatabase(engine),
+        SITE_URL: SITE,
+        AGENCY_NAME: AGENCY,
+      } as Record<string, string>,
+    );
+    const { configure, getEnv } = await import("~/lib/env.server");
+    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    routes = {
+      signIn: await import("~/routes/_landing._auth.sign-in"),
+      list: await import("~/routes/staff._index"),
+      admin: await import("~/staff/auth-admin.server"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+    await smtp.close();
+  });
+
+  async function staffMember(label: string, userMetadata: Record<string, unknown> = {}) {
+    const email = uniqueEmail(`${label}-${engine}`);
+    await adminCreateUser(auth, email, {
+      app_metadata: { role: "staff" },
+      user_metadata: userMetadata,
+    });
+    const answer = asResponse(
+      await routes.signIn.action({
+        request: formPost("/sign-in", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    return { email, cookie: cookieHeaderFrom(answer.headers) };
+  }
+
+  const post = (cookie: string, fields: Record<string, string>) =>
+    settle(() =>
+      routes.list.action({
+        request: formPost("/staff?index", fields, cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+
+  /** What the SMTP server received for `email`, oldest first. */
+  const mailsTo = (email: string) =>
+    smtp.messages.filter((mail) => !Array.isArray(mail.to) && mail.to?.text === email);
+
+  it("mails the invitation from the agency and the staff member, saying what the portal is for, with its link and no code", async () => {
+    const ada = await staffMember("ada", { full_name: "Ada Lovelace" });
+    const invitee = uniqueEmail(`invitee-${engine}`);
+    const sent = asResponse(await post(ada.cookie, { intent: "invite", email: invitee }));
+    expect(sent.headers.get("Location")).toBe("/staff");
+    expect((await toastOf(sent))?.title).toBe("Invitation Sent");
+
+    const [mail] = mailsTo(invitee);
+    expect(mail?.from?.text).toContain("portal@northwind.example");
+    expect(mail?.subject).toBe(`Ada Lovelace at ${AGENCY} has invited you to your client portal`);
+    const text = mail?.text ?? "";
+    expect(text).toContain(`Your invitation from ${AGENCY}`);
+    expect(text).toContain(`Ada Lovelace at ${AGENCY} ${ABOUT_THE_PORTAL}`);
+    const link = new URL(/^http\S+\/auth\/confirm\?\S+$/m.exec(text)?.[0] ?? "");
+    expect(`${link.origin}${link.pathname}`).toBe(`${SITE}/auth/confirm`);
+    expect(link.searchParams.get("type")).toBe("invite");
+    expect(link.searchParams.get("next")).toBe(`${SITE}/welcome`);
+    // The auth server's own link is there (the site is loopback), but no code: no page takes one.
+    expect(text).toContain("http://127.0.0.1:54321/auth/v1/verify?token=");
+    for (const body of [text, String(mail?.html)]) {
+      expect(body).not.toMatch(/code/i);
+      expect(body).not.toMatch(/\b\d{6}\b/);
+    }
+
+    // A staff member the auth service knows no name for is named by their e-mail.
+    const grace = await staffMember("grace");
+    const other = uniqueEmail(`other-${engine}`);
+    asResponse(await post(grace.cookie, { intent: "invite", email: other }));
+    expect(mailsTo(other)[0]?.text).toContain(`${grace.email} at ${AGENCY} ${ABOUT_THE_PORTAL}`);
+  });
+
+  it("sends an invitation again from 'Resend invitation' and says so; within the minute, says when it can go", async () => {
+    const staff = await staffMember("resender");
+    const invitee = uniqueEmail(`waiting-${engine}`);
+    // Invited days ago, as far as the per-address minute is concerned.
+    const { data } = await routes.admin.invite(invitee, `${SITE}/welcome`, {
+      agencyName: AGENCY,
+      invitedBy: "Ada Lovelace",
+    });
+    expect(data.user?.email).toBe(invitee);
+    const firstLink = new URL(
+      /^http\S+\/auth\/confirm\?\S+$/m.exec(mailsTo(invitee)[0]?.text ?? "")?.[0] ?? "",
+    );
+
+    const resend = { intent: "resend-invitation", email: invitee };
+    const resent = asResponse(await post(staff.cookie, resend));
+    expect(resent.headers.get("Location")).toBe("/staff");
+    expect(await toastOf(resent)).toMatchObject({
+      title: "Invitation Sent Again",
+      description: `We've sent ${invitee} a new invitation. The link in the earlier one no longer works.`,
+    });
+    const mails = mailsTo(invitee);
+    expect(mails).toHaveLength(2);
+    // The invitation still names who sent it first (the auth service keeps its data).
+    expect(mails[1]?.text).toContain(`Ada Lovelace at ${AGENCY} ${ABOUT_THE_PORTAL}`);
+    const stale = await fetch(`${auth.url}/auth/v1/verify`, {
+      method: "POST",
+      headers: { apikey: auth.anonKey, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        type: "invite",
+        token_hash: firstLink.searchParams.get("token_hash"),
+      }),
+    });
+    expect(stale.status).toBe(403);
+
+    // Pressed again within the minute: back to the console, told when (a page without JavaScript
+    // shows the toast too); nothing is mailed.
+    const wait = `You can send another invitation to ${invitee} in `;
+    const waitLeft = /in (1 minute|5\d seconds)\.$/;
+    const tooSoon = asResponse(await post(staff.cookie, resend));
+    expect(tooSoon.headers.get("Location")).toBe("/staff");
+    const told = await toastOf(tooSoon);
+    expect(told?.title).toBe("Please Wait");
+    expect(told?.description).toContain(wait);
+    expect(told?.description).toMatch(waitLeft);
+    // The invitation form says the same, with the address kept and Retry-After.
+    const typed = asData<{ toast: { description: string }; values: { email: string } }>(
+      await post(staff.cookie, { intent: "invite", email: invitee }),
+    );
+    expect(typed.init?.status).toBe(429);
+    expect(new Headers(typed.init?.headers).get("Retry-After")).toMatch(/^(5\d|60)$/);
+    expect(typed.data.toast.description).toContain(wait);
+    expect(typed.data.toast.description).toMatch(waitLeft);
+    expect(typed.data.values.email).toBe(invitee);
+    expect(mailsTo(invitee)).toHaveLength(2);
+  });
+});

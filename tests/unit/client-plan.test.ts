@@ -1,0 +1,178 @@
+// A client's own programme as pure functions: the plan laid over a template (order, hidden, added,
+// renamed, re-dated), one edit's items and trail lines, and a template's changes in words.
+import { describe, expect, it } from "vitest";
+import { applyPlan, NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
+import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
+import { readProgrammeFile } from "~/programme/programme-file.server";
+import { templateChanges } from "~/programme/template-changes";
+
+const template = readProgrammeFile(undefined);
+const DAY = 86_400_000;
+
+const item = (fields: Partial<PlanItem> & Pick<PlanItem, "itemId">): PlanItem => ({
+  kind: "task",
+  sprintId: 1,
+  title: null,
+  description: null,
+  dueAfterDays: null,
+  position: null,
+  hidden: false,
+  added: false,
+  ...fields,
+});
+
+const sprint1Tasks = (plan: PlanItem[]) =>
+  applyPlan(template, plan).sprints[0]!.tasks.map((task) => [
+    task.id,
+    task.title,
+    task.dueAfterDays,
+  ]);
+
+describe("a plan laid over a template", () => {
+  it("is the template itself with no plan", () => {
+    expect(applyPlan(template, [])).toBe(template);
+  });
+
+  it.each<[string, PlanItem[], (string | number | undefined)[][]]>([
+    [
+      "renamed and re-dated, the rest as the template",
+      [item({ itemId: "icp-builder", title: "Client avatar", dueAfterDays: 0 })],
+      [
+        ["offer-alchemy", "Offer Alchemy", 1],
+        ["icp-builder", "Client avatar", 0],
+        ["messaging-mastery", "Messaging Mastery", 3],
+        ["pricing-strategist", "Pricing Strategist", 4],
+        ["vsl-alchemist", "VSL Alchemist", 5],
+      ],
+    ],
+    [
+      "hidden, its due date taken away, an addition last",
+      [
+        item({ itemId: "icp-builder", hidden: true }),
+        item({ itemId: "offer-alchemy", dueAfterDays: NO_DUE_DATE }),
+        item({ itemId: "added-1", title: "Welcome video", added: true, dueAfterDays: 2 }),
+      ],
+      [
+        ["offer-alchemy", "Offer Alchemy", undefined],
+        ["messaging-mastery", "Messaging Mastery", 3],
+        ["pricing-strategist", "Pricing Strategist", 4],
+        ["vsl-alchemist", "VSL Alchemist", 5],
+        ["added-1", "Welcome video", 2],
+      ],
+    ],
+    [
+      "reordered by position",
+      [
+        "vsl-alchemist",
+        "pricing-strategist",
+        "messaging-mastery",
+        "icp-builder",
+        "offer-alchemy",
+      ].map((itemId, position) => item({ itemId, position })),
+      [
+        ["vsl-alchemist", "VSL Alchemist", 5],
+        ["pricing-strategist", "Pricing Strategist", 4],
+        ["messaging-mastery", "Messaging Mastery", 3],
+        ["icp-builder", "ICP Builder", 2],
+        ["offer-alchemy", "Offer Alchemy", 1],
+      ],
+    ],
+  ])("%s", (_, plan, expected) => {
+    expect(sprint1Tasks(plan)).toEqual(expected);
+  });
+});
+
+describe("one edit of a client's plan", () => {
+  const edit = (
+    request: Partial<PlanEditRequest>,
+    plan: PlanItem[] = [],
+    startedAt: number | null = null,
+  ) =>
+    planEdit(
+      template,
+      plan,
+      { intent: "save", kind: "task", sprintId: 1, itemId: "icp-builder", ...request },
+      startedAt,
+      () => "added-test",
+    );
+
+  it("stores a field equal to the template's as the template's", () => {
+    const outcome = edit({ title: "ICP Builder", description: "", dueAfterDays: 5 });
+    expect(outcome).toMatchObject({
+      items: [{ itemId: "icp-builder", title: null, dueAfterDays: 5 }],
+      lines: [
+        { field: 'Sprint 1 task "ICP Builder" description' },
+        {
+          field: 'Sprint 1 task "ICP Builder" due',
+          before: "2 days after the sprint starts",
+          after: "5 days after the sprint starts",
+        },
+      ],
+    });
+  });
+
+  it("counts a due day from the sprint's start, and refuses one before it", () => {
+    const start = Date.UTC(2026, 10, 23, 15);
+    expect(edit({ title: "ICP Builder", dueOn: Date.UTC(2026, 10, 24) }, [], start)).toMatchObject({
+      items: [{ dueAfterDays: 1 }],
+    });
+    expect(edit({ title: "ICP Builder", dueOn: Date.UTC(2026, 10, 22) }, [], start)).toEqual({
+      refused: "planDueInvalid",
+    });
+    expect(edit({ title: "ICP Builder", dueOn: start + 400 * DAY }, [], start)).toEqual({
+      refused: "planDueInvalid",
+    });
+  });
+
+  it.each<[string, Partial<PlanEditRequest>, string]>([
+    [
+      "an item not in the sprint",
+      { itemId: "launch-rehearsal", intent: "hide" },
+      "planItemMissing",
+    ],
+    ["a sprint the programme has not", { sprintId: 9, intent: "hide" }, "planItemMissing"],
+    ["a save without a title", { title: undefined }, "planTitleInvalid"],
+    [
+      "instructions with a script link",
+      { title: "A", description: "[x](javascript:alert(1))" },
+      "planTextInvalid",
+    ],
+    [
+      "an objective's text too long",
+      { kind: "objective", itemId: "offer-clarity", title: "A", description: "x".repeat(401) },
+      "planTextInvalid",
+    ],
+  ])("refuses %s", (_, request, refused) => {
+    expect(edit(request)).toEqual({ refused });
+  });
+
+  it("moves an item by giving every item of the sprint its place, and not past the ends", () => {
+    const moved = edit({ intent: "up", itemId: "messaging-mastery" });
+    expect("items" in moved && moved.items.map((each) => [each.itemId, each.position])).toEqual([
+      ["offer-alchemy", 0],
+      ["messaging-mastery", 1],
+      ["icp-builder", 2],
+      ["pricing-strategist", 3],
+      ["vsl-alchemist", 4],
+    ]);
+    expect(edit({ intent: "up", itemId: "offer-alchemy" })).toEqual({ items: [], lines: [] });
+  });
+});
+
+describe("a template's changes in words", () => {
+  it("names what is added, removed, renamed and re-dated, and nothing when equal", () => {
+    expect(templateChanges(template, template)).toEqual([]);
+    const later = structuredClone(template);
+    const sprint = later.sprints[0]!;
+    sprint.tasks[0]!.title = "Offer workshop";
+    sprint.tasks[1]!.dueAfterDays = 3;
+    sprint.tasks.pop();
+    sprint.countdownDays = 7;
+    expect(templateChanges(template, later)).toEqual([
+      "Sprint 1: countdown 5 → 7 days",
+      'Sprint 1: task "Offer Alchemy" renamed "Offer workshop"',
+      'Sprint 1: "ICP Builder" due 2 days after the sprint starts → 3 days after the sprint starts',
+      'Sprint 1: task removed: "VSL Alchemist"',
+    ]);
+  });
+});
