@@ -5,6 +5,7 @@ import * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";
 import { canonicalTimeZone } from "~/lib/time-zones";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
+import { ID_PATTERN } from "~/programme/programme-schema";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
@@ -111,9 +112,7 @@ export const changePasswordSchema = z.object({ currentPassword, password: newPas
 
 /** A task ticked or unticked: the status wanted, so a repeated post changes nothing more. */
 export const taskStatusSchema = z.object({
-  taskId: z
-    .string()
-    .check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "taskNotFound" satisfies FormIssueName)),
+  taskId: z.string().check(z.regex(ID_PATTERN, "taskNotFound" satisfies FormIssueName)),
   status: z.enum(["completed", "pending"], "taskNotFound" satisfies FormIssueName),
 });
 
@@ -170,11 +169,14 @@ export const taskStatusEditSchema = z.enum(TASK_STATUSES, "editInvalid" satisfie
 /** The longest name or company the agency gives a client. */
 export const PROFILE_TEXT_MAX = 80;
 
+/** One line of text a person typed, control characters dropped, trimmed. */
+const oneLine = z.pipe(
+  text,
+  z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
+);
+
 const profileText = z.pipe(
-  z.pipe(
-    text,
-    z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
-  ),
+  oneLine,
   z.string().check(z.maxLength(PROFILE_TEXT_MAX, "profileTooLong" satisfies FormIssueName)),
 );
 
@@ -187,12 +189,6 @@ export const PLAN_INTENTS = ["save", "add", "up", "down", "hide", "show"] as con
 export const TEMPLATE_INTENT = "template";
 export type PlanIntent = (typeof PLAN_INTENTS)[number];
 
-/** One line of text a person typed, control characters dropped, trimmed. */
-const oneLine = z.pipe(
-  text,
-  z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
-);
-
 /** Markdown as typed: line breaks as \n, other control characters dropped, trimmed. */
 const typedMarkdown = z.pipe(
   text,
@@ -204,9 +200,7 @@ const typedMarkdown = z.pipe(
   ),
 );
 
-const planItemId = text.check(
-  z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "planItemMissing" satisfies FormIssueName),
-);
+const planItemId = text.check(z.regex(ID_PATTERN, "planItemMissing" satisfies FormIssueName));
 
 /** A due date as days after the sprint's start, or as a day (YYYY-MM-DD); both empty: none. */
 const dueDays = z.pipe(
@@ -260,9 +254,7 @@ export const CHOSEN_CLIENT = "client:";
 
 /** The template chosen for a client (on the invitation, or before they start). */
 export const templateChoiceSchema = z.object({
-  templateId: text.check(
-    z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "editInvalid" satisfies FormIssueName),
-  ),
+  templateId: text.check(z.regex(ID_PATTERN, "editInvalid" satisfies FormIssueName)),
 });
 
 /** The longest note that goes with a shared file. */

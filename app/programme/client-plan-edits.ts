@@ -37,6 +37,14 @@ export interface Placed {
   planned: PlanItem | undefined;
 }
 
+/** A sprint's tasks or objectives, as the fields an edit compares. */
+function itemsOf(
+  sprint: SprintContent,
+  kind: PlanItemKind,
+): { id: string; title: string; description?: string; dueAfterDays?: number }[] {
+  return kind === "task" ? sprint.tasks : sprint.objectives;
+}
+
 const NOUNS: Record<PlanItemKind, string> = { task: "task", objective: "objective" };
 /** The longest description: a task's instructions (Markdown), an objective's text. */
 export const PLAN_TEXT_MAX: Record<PlanItemKind, number> = { task: 2_000, objective: 400 };
@@ -52,9 +60,7 @@ export function placed(
     plan.map((item) => ({ ...item, hidden: false })),
   ).sprints.find((sprint) => sprint.id === sprintId);
   if (!shown) return undefined;
-  const items: { id: string; title: string; description?: string; dueAfterDays?: number }[] =
-    kind === "task" ? shown.tasks : shown.objectives;
-  return items.map((item) => ({
+  return itemsOf(shown, kind).map((item) => ({
     id: item.id,
     title: item.title,
     description: item.description ?? "",
@@ -86,12 +92,6 @@ export const dueText = (days: number | undefined) =>
     : days === 0
       ? "on the sprint's first day"
       : `${days} ${days === 1 ? "day" : "days"} after the sprint starts`;
-
-function templateItem(base: SprintContent | undefined, kind: PlanItemKind, id: string) {
-  const items: { id: string; title: string; description?: string; dueAfterDays?: number }[] =
-    kind === "task" ? (base?.tasks ?? []) : (base?.objectives ?? []);
-  return items.find((item) => item.id === id);
-}
 
 function describable(kind: PlanItemKind, description: string): boolean {
   if (description.length > PLAN_TEXT_MAX[kind]) return false;
@@ -188,7 +188,9 @@ export function planEdit(
   if (!describable(kind, description)) return { refused: "planTextInvalid" };
   const due = kind === "task" ? wantedDue(request, startedAt) : { days: item.dueAfterDays };
   if (!due) return { refused: "planDueInvalid" };
-  const template = current.added ? undefined : templateItem(sprint, kind, item.id);
+  const template = current.added
+    ? undefined
+    : itemsOf(sprint, kind).find((candidate) => candidate.id === item.id);
   const own = (value: string, templateValue: string | undefined) =>
     template && value === templateValue ? null : value;
   let dueAfterDays: number | null = null;

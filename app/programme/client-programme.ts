@@ -224,7 +224,10 @@ function timeRemaining(days: number): string {
 }
 
 /** The last moment (ms) of the UTC day a task is due, counted from its sprint's start. */
-export function dueMoment(task: TaskContent, sprintStartedAt: number | null): number | null {
+export function dueMoment(
+  task: Pick<TaskContent, "dueAfterDays">,
+  sprintStartedAt: number | null,
+): number | null {
   if (task.dueAfterDays === undefined || sprintStartedAt === null) return null;
   const day = Math.floor(sprintStartedAt / DAY_MS) + task.dueAfterDays;
   return (day + 1) * DAY_MS - 1;

@@ -12,17 +12,11 @@ import { recordMessage } from "~/data/messages.server";
 import type { AccountStatus } from "~/data/shapes";
 import { NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
 import type { ProgrammeChange } from "~/programme/model";
-import { readProgrammeFile } from "~/programme/programme-file.server";
+import { DEFAULT_ONLY } from "../support/programmes-in-use";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 
-const programme = {
-  versions: [
-    { templateId: "default", version: "v1", current: true, content: readProgrammeFile(undefined) },
-  ],
-  defaultTemplateId: "default",
-};
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Wednesday 25 November 2026, noon UTC. */
@@ -96,7 +90,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
   });
 
   it("finds each kind at its threshold, oldest first, and leaves out what is done or not due", async () => {
-    const empty = await readAttention(await database(), programme, NOW, 5);
+    const empty = await readAttention(await database(), DEFAULT_ONLY, NOW, 5);
     expect(empty.items).toEqual([]);
 
     // Sprint 1 opened 3 days ago (Sunday noon): ICP Builder (day 2) is overdue, Messaging
@@ -153,7 +147,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
       lastSignInAt: null,
     });
 
-    const attention = await readAttention(await database(), programme, NOW, 3);
+    const attention = await readAttention(await database(), DEFAULT_ONLY, NOW, 3);
     const listed = (kind: string) =>
       attention.items
         .filter((item) => item.kind === kind)
@@ -166,7 +160,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
       ["expired", "vsl-alchemist", endOf(24)],
     ]);
     expect(attention.counts["overdue-task"]).toBe(4);
-    const all = await readAttention(await database(), programme, NOW, 10);
+    const all = await readAttention(await database(), DEFAULT_ONLY, NOW, 10);
     expect(all.items.filter((item) => item.kind === "overdue-task").at(-1)).toMatchObject({
       clientId: late.userId,
       item: "icp-builder",
@@ -223,13 +217,13 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
     await inTransaction((trx) =>
       assignTemplate(trx, kept.userId, { templateId: null, version: "v0" }, NOW - HOUR),
     );
-    const earlier = structuredClone(programme.versions[0]!.content);
+    const earlier = structuredClone(DEFAULT_ONLY.versions[0]!.content);
     earlier.sprints[0]!.countdownDays = 2;
     earlier.sprints[0]!.tasks.find((task) => task.id === "icp-builder")!.dueAfterDays = 0;
     const versions = {
-      ...programme,
+      ...DEFAULT_ONLY,
       versions: [
-        ...programme.versions,
+        ...DEFAULT_ONLY.versions,
         { templateId: "default", version: "v0", current: false, content: earlier },
       ],
     };

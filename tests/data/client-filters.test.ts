@@ -10,17 +10,11 @@ import { database, inTransaction } from "~/data/connection.server";
 import { recordHandIn, recordReview } from "~/data/hand-ins.server";
 import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
 import type { ProgrammeChange } from "~/programme/model";
-import { readProgrammeFile } from "~/programme/programme-file.server";
+import { DEFAULT_ONLY } from "../support/programmes-in-use";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
 
-const programmes = {
-  versions: [
-    { templateId: "default", version: "v1", current: true, content: readProgrammeFile(undefined) },
-  ],
-  defaultTemplateId: "default",
-};
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Wednesday 25 November 2026, noon UTC. */
@@ -80,7 +74,7 @@ function handIn(clientId: string) {
 }
 
 async function list(filter: ClientFilter | null, { search = "", page = 1, perPage = 50 } = {}) {
-  const only = filter ? clientFilter(filter, programmes, NOW) : undefined;
+  const only = filter ? clientFilter(filter, DEFAULT_ONLY, NOW) : undefined;
   const { clients, total } = await listClients(await database(), {
     search,
     page,
@@ -151,7 +145,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
   });
 
   it("calls stuck exactly whom 'Needs attention' lists as overdue, out of time or quiet", async () => {
-    const attention = await readAttention(await database(), programmes, NOW, 100);
+    const attention = await readAttention(await database(), DEFAULT_ONLY, NOW, 100);
     const listed = new Set(
       attention.items
         .filter((item) => ["overdue-task", "time-up", "quiet"].includes(item.kind))

@@ -17,8 +17,7 @@ import { TEMPLATE_INTENT } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPlanPath } from "~/lib/paths";
 import { PLAN_TEXT_MAX, dueText } from "~/programme/client-plan-edits";
-import { shortDate } from "~/programme/client-programme";
-import { DAY_MS } from "~/programme/countdown";
+import { dueMoment, shortDate } from "~/programme/client-programme";
 import type { ClientPlanData } from "~/staff/views";
 import { ClientHeader } from "./client-header";
 
@@ -30,17 +29,14 @@ const NOUN: Record<Kind, string> = { task: "Task", objective: "Objective" };
 
 /** The day a task falls due, as a date field holds it, once its sprint has started. */
 function dueDayValue(startedAt: number | null, days: number | null): string {
-  if (startedAt === null || days === null) return "";
-  const day = Math.floor(startedAt / DAY_MS) * DAY_MS + days * DAY_MS;
-  return new Date(day).toISOString().slice(0, 10);
+  const due = dueMoment({ dueAfterDays: days ?? undefined }, startedAt);
+  return due === null ? "" : new Date(due).toISOString().slice(0, 10);
 }
 
 /** "Due Sun 29 Nov" once the sprint's countdown runs, else the days after its start. */
 function dueLine(sprint: Sprint, item: Item): string {
-  if (sprint.startedAt === null || item.dueAfterDays === null) {
-    return dueText(item.dueAfterDays ?? undefined);
-  }
-  return `Due ${shortDate(Date.parse(dueDayValue(sprint.startedAt, item.dueAfterDays)))}`;
+  const due = dueMoment({ dueAfterDays: item.dueAfterDays ?? undefined }, sprint.startedAt);
+  return due === null ? dueText(item.dueAfterDays ?? undefined) : `Due ${shortDate(due)}`;
 }
 
 function ItemFields({
