@@ -10,7 +10,7 @@ import { readThread } from "~/messages/reading.server";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadClientThread(user: SessionUser) {
-  const messages = await readThread(user.id, user.id, { withInternal: false });
+  const messages = await readThread(user.id, { id: user.id, email: user.email, role: "client" });
   return { messages, now: Date.now() };
 }
 

@@ -122,7 +122,13 @@ export async function loadSprintPage(
       const startedAt = await recordSprintStart(trx, user.id, sprint.id, at);
       if (startedAt !== at) return;
       const changes = [sprintStartChange(sprint.id, name, null, at)];
-      await recordEvent(trx, { clientId: user.id, actor: asActor(user), changes, at });
+      await recordEvent(trx, {
+        clientId: user.id,
+        actor: asActor(user),
+        audience: "client",
+        changes,
+        at,
+      });
     });
     state = await readClientState(await database(), user.id);
   }
@@ -170,7 +176,13 @@ export async function setTaskAction(
     if (task.status !== status) {
       const changes = [taskChange(page.sprint.name, task, status)];
       await applyProgrammeChanges(trx, user.id, changes, at);
-      await recordEvent(trx, { clientId: user.id, actor: asActor(user), changes, at });
+      await recordEvent(trx, {
+        clientId: user.id,
+        actor: asActor(user),
+        audience: "client",
+        changes,
+        at,
+      });
     }
     if (status === "pending" && task.status === "completed") {
       // The toast that reports it offers to undo it; the history entry is replaced all the same.

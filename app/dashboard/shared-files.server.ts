@@ -1,7 +1,10 @@
 // The client's Files page: everything shared between them and the agency, newest first.
 import { database } from "~/data/connection.server";
 import { clientFiles } from "~/data/shared-files.server";
+import { shownFiles } from "~/people/names";
+import type { SessionUser } from "~/session/state.server";
 
-export async function loadClientFiles(userId: string) {
-  return { files: await clientFiles(await database(), userId) };
+export async function loadClientFiles(user: SessionUser) {
+  const files = await clientFiles(await database(), user.id);
+  return { files: shownFiles(files, { email: user.email, role: "client" }) };
 }

@@ -14,6 +14,7 @@ import { handInUploadPath, taskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
+import { shownHandIns, shownMessages } from "~/people/names";
 import type { SessionUser } from "~/session/state.server";
 
 export async function loadTaskPage(
@@ -36,6 +37,7 @@ export async function loadTaskPage(
     taskHandIns(db, user.id, task.id),
     threadMessages(db, user.id, { withInternal: false, taskId: task.id }),
   ]);
+  const reader = { email: user.email, role: "client" as const };
   const env = getEnv();
   return {
     sprint: {
@@ -45,9 +47,8 @@ export async function loadTaskPage(
       path: page.sprint.path,
     },
     task,
-    handIns,
-    discussion,
-    email: user.email,
+    handIns: shownHandIns(handIns, reader),
+    discussion: shownMessages(discussion, reader),
     now,
     paths: { page: taskPath(sprint.id, task.id), upload: handInUploadPath(sprint.id, task.id) },
     limits: { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES },

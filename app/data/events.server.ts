@@ -1,13 +1,14 @@
 // What follows a change to a client's work (programme, files, messages), in the change's own
-// transaction: its audit lines, the client's latest activity and the jobs it leaves for later,
-// committed with it or not at all; once committed, a ping to the client's pages (decision 047).
+// transaction: its audit lines (each saying who may read it), the client's latest activity and the
+// jobs it leaves for later, committed with it or not at all; once committed, a ping to its pages.
+import { sql } from "kysely";
 import { publishChange } from "~/lib/live-bus.server";
-import type { ProgrammeChange } from "~/programme/model";
+import type { AuditLine, NamedItem, ProgrammeChange } from "~/programme/model";
 import { recordActivity } from "./client-directory.server";
 import { onCommit, type Executor } from "./connection.server";
 import { enqueueJob, type NewJob } from "./jobs.server";
-import type { ActorRole } from "./schema";
-import type { AuditEntry } from "./shapes";
+import type { ActorRole, Audience } from "./schema";
+import type { AuditEntry, ChangeLine } from "./shapes";
 
 export interface Actor {
   id: string;
@@ -18,49 +19,97 @@ export interface Actor {
 export interface ProgrammeEvent {
   clientId: string;
   actor: Actor;
-  changes: Pick<ProgrammeChange, "field" | "before" | "after">[];
+  /**
+   * Who may read its lines and hear of it: "staff" keeps them (and the ping) from the client. A
+   * line naming an item also reaches the client only while that item is shown to them.
+   */
+  audience: Audience;
+  /**
+   * Whether the client's pages show what changed (their activity, and a ping to them); by default
+   * when they may read its lines. A template applied changes their pages though its lines name it.
+   */
+  clientPages?: boolean;
+  changes: (AuditLine | ProgrammeChange)[];
   /** Work the change leaves for later: mails, reminders. */
   jobs?: NewJob[];
-  /** Only staff may hear of it (an internal note): the ping reaches no client's page. */
-  staffOnly?: boolean;
   at: number;
+}
+
+/** The item a line names: its own, or a task's or objective's change's. */
+function itemOf(change: AuditLine | ProgrammeChange): NamedItem | undefined {
+  if ("item" in change) return change.item;
+  if (!("kind" in change)) return undefined;
+  if (change.kind === "task") return { kind: "task", id: change.taskId };
+  if (change.kind === "objective") return { kind: "objective", id: change.objectiveId };
+  return undefined;
 }
 
 /** Records `event` in the transaction `trx` that made its changes. */
 export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise<void> {
-  const { clientId, actor, changes, staffOnly = false, at } = event;
+  const { clientId, actor, changes, audience, at } = event;
   if (changes.length > 0) {
     await trx
       .insertInto("audit_events")
       .values(
-        changes.map((change) => ({
-          client_id: clientId,
-          actor_id: actor.id,
-          actor_email: actor.email,
-          actor_role: actor.role,
-          field: change.field,
-          before_value: change.before,
-          after_value: change.after,
-          at,
-        })),
+        changes.map((change) => {
+          const item = itemOf(change);
+          return {
+            client_id: clientId,
+            actor_id: actor.id,
+            actor_email: actor.email,
+            actor_role: actor.role,
+            field: change.field,
+            before_value: change.before,
+            after_value: change.after,
+            at,
+            audience,
+            item_kind: item?.kind ?? null,
+            item_id: item?.id ?? null,
+          };
+        }),
       )
       .execute();
   }
+  const staffOnly = !(event.clientPages ?? audience === "client");
   // What only staff see is not the client's activity.
   if (!staffOnly) await recordActivity(trx, clientId, at);
   for (const job of event.jobs ?? []) await enqueueJob(trx, job, at);
   onCommit(trx, () => publishChange({ clientId, staffOnly }));
 }
 
+/**
+ * The lines of the trail `reader` may read: staff every one; the client those for them, but for a
+ * line naming a task or objective hidden from them now.
+ */
+export function readableTrail(db: Executor, reader: Audience) {
+  const trail = db.selectFrom("audit_events as a");
+  if (reader === "staff") return trail;
+  return trail
+    .where("a.audience", "=", "client")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("client_programme_items as p")
+            .select(sql.lit(1).as("hidden"))
+            .whereRef("p.user_id", "=", "a.client_id")
+            .whereRef("p.kind", "=", "a.item_kind")
+            .whereRef("p.item_id", "=", "a.item_id")
+            .where("p.hidden", "=", 1),
+        ),
+      ),
+    );
+}
+
 /** The audit trail's columns, as an AuditEntry is read from them. */
 export const AUDIT_COLUMNS = [
-  "id",
-  "actor_email",
-  "actor_role",
-  "field",
-  "before_value",
-  "after_value",
-  "at",
+  "a.id",
+  "a.actor_email",
+  "a.actor_role",
+  "a.field",
+  "a.before_value",
+  "a.after_value",
+  "a.at",
+  "a.audience",
 ] as const;
 
 export function auditEntryOf(row: {
@@ -71,6 +120,7 @@ export function auditEntryOf(row: {
   before_value: string;
   after_value: string;
   at: number | string;
+  audience: Audience;
 }): AuditEntry {
   return {
     id: Number(row.id),
@@ -80,6 +130,18 @@ export function auditEntryOf(row: {
     before: row.before_value,
     after: row.after_value,
     at: Number(row.at),
+    staffOnly: row.audience === "staff",
+  };
+}
+
+/** A line as the client's news show it: what changed and when, never who by address. */
+export function changeLineOf(entry: AuditEntry): ChangeLine {
+  return {
+    id: entry.id,
+    field: entry.field,
+    before: entry.before,
+    after: entry.after,
+    at: entry.at,
   };
 }
 
@@ -98,15 +160,18 @@ export async function readAuditTrail(
   clientId: string,
   { after = null, limit = 100 }: { after?: TrailCursor | null; limit?: number } = {},
 ): Promise<{ entries: AuditEntry[]; older: TrailCursor | null }> {
-  let query = db.selectFrom("audit_events").select(AUDIT_COLUMNS).where("client_id", "=", clientId);
+  let query = readableTrail(db, "staff").select(AUDIT_COLUMNS).where("a.client_id", "=", clientId);
   if (after) {
     query = query.where((eb) =>
-      eb.or([eb("at", "<", after.at), eb.and([eb("at", "=", after.at), eb("id", ">", after.id)])]),
+      eb.or([
+        eb("a.at", "<", after.at),
+        eb.and([eb("a.at", "=", after.at), eb("a.id", ">", after.id)]),
+      ]),
     );
   }
   const rows = await query
-    .orderBy("at", "desc")
-    .orderBy("id", "asc")
+    .orderBy("a.at", "desc")
+    .orderBy("a.id", "asc")
     .limit(limit + 1)
     .execute();
   const entries = rows.slice(0, limit).map(auditEntryOf);

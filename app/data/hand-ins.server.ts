@@ -3,7 +3,7 @@
 import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "./connection.server";
 import type { HandInStatus } from "./schema";
-import type { HandIn, ReviewQueueItem } from "./shapes";
+import type { ReviewQueueItem, StoredHandIn } from "./shapes";
 
 /**
  * Makes the client's hand-ins take turns until `trx` ends: the next version's number, the one in
@@ -104,7 +104,7 @@ export async function taskHandIns(
   db: Executor,
   clientId: string,
   taskId: string,
-): Promise<HandIn[]> {
+): Promise<StoredHandIn[]> {
   const rows = await db
     .selectFrom("hand_ins as h")
     .select(HAND_IN_COLUMNS)

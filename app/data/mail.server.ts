@@ -5,7 +5,7 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
 import { messagesFrom } from "./messages.server";
 import type { ActorRole, MailDeliveriesTable, MailKind, MailMode } from "./schema";
-import type { MailDelivery, ThreadMessage } from "./shapes";
+import type { MailDelivery, StoredMessage } from "./shapes";
 
 export async function mailMode(db: Executor, userId: string, kind: MailKind): Promise<MailMode> {
   const row = await db
@@ -96,7 +96,7 @@ export async function messagesAfter(
   fromRole: ActorRole,
   afterId: number,
   limit = 50,
-): Promise<ThreadMessage[]> {
+): Promise<StoredMessage[]> {
   const rows = await messagesFrom(db, clientId, fromRole)
     .select(["id", "author_email", "author_role", "body", "created_at", "task_id"])
     .where("id", ">", afterId)

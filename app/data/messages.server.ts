@@ -4,7 +4,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "./connection.server";
 import type { ActorRole } from "./schema";
-import type { InboxThread, ThreadMessage } from "./shapes";
+import type { InboxThread, StoredMessage } from "./shapes";
 
 export interface NewMessage {
   clientId: string;
@@ -113,7 +113,7 @@ export async function threadMessages(
   db: Executor,
   clientId: string,
   { withInternal, taskId, limit = 200 }: { withInternal: boolean; taskId?: string; limit?: number },
-): Promise<ThreadMessage[]> {
+): Promise<StoredMessage[]> {
   let query = db
     .selectFrom("messages")
     .select(["id", "author_email", "author_role", "body", "internal", "created_at", "task_id"])

@@ -15,6 +15,7 @@ import * as handIns from "./migrations/011-hand-ins";
 import * as clientProfiles from "./migrations/012-client-profiles";
 import * as clientProgrammes from "./migrations/013-client-programmes";
 import * as taskReminders from "./migrations/014-task-reminders";
+import * as eventAudiences from "./migrations/015-event-audiences";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "012-client-profiles": clientProfiles,
   "013-client-programmes": clientProgrammes,
   "014-task-reminders": taskReminders,
+  "015-event-audiences": eventAudiences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

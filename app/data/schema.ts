@@ -99,10 +99,18 @@ export interface AuditEventsTable {
   before_value: string;
   after_value: string;
   at: Millis;
+  /** Who may read the line: staff only, or the client too. */
+  audience: Audience;
+  /** The task or objective the line names, if any: the client reads it only while it is shown. */
+  item_kind: "task" | "objective" | null;
+  item_id: string | null;
 }
 
 /** Who changed a client's programme. */
 export type ActorRole = "client" | "staff";
+
+/** Who may read a recorded change: the agency's staff only, or the client too. */
+export type Audience = "client" | "staff";
 
 /** A file shared between a client and the agency; its bytes are in the file store under `id`. */
 export interface SharedFilesTable {

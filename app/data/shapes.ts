@@ -17,10 +17,15 @@ export interface AuditEntry {
   before: string;
   after: string;
   at: number;
+  /** Only staff may read it. */
+  staffOnly: boolean;
 }
 
-/** A file shared between a client and the agency, as its lists show it. */
-export interface SharedFile {
+/** A change as a side's news list it: what changed, from what to what, and when. */
+export type ChangeLine = Pick<AuditEntry, "id" | "field" | "before" | "after" | "at">;
+
+/** A file shared between a client and the agency, as stored. */
+export interface StoredFile {
   id: string;
   name: string;
   bytes: number;
@@ -32,8 +37,11 @@ export interface SharedFile {
   contentType: string;
 }
 
-/** One message of a thread as its readers see it (`internal`: a note only staff see). */
-export interface ThreadMessage {
+/** A file as its lists show it to one reader: who shared it as the reader names them. */
+export type SharedFile = Omit<StoredFile, "sharedByEmail"> & { sharedBy: string };
+
+/** One message of a thread as stored (`internal`: a note only staff see). */
+export interface StoredMessage {
   id: number;
   authorEmail: string;
   authorRole: "client" | "staff";
@@ -43,6 +51,9 @@ export interface ThreadMessage {
   /** The task it is about (a comment on its page, a review), or null. */
   taskId: string | null;
 }
+
+/** A message as one reader sees it: its author as the reader names them, and whether it is theirs. */
+export type ThreadMessage = Omit<StoredMessage, "authorEmail"> & { author: string; own: boolean };
 
 /** A thread in the staff inbox. */
 export interface InboxThread {
@@ -70,14 +81,14 @@ export interface MailDelivery {
 export interface SinceLastVisit {
   /** The end of the viewer's visit before this one. */
   since: number;
-  /** Their changes to the programme, newest first (at most ten). */
-  changes: AuditEntry[];
+  /** Their changes to the programme that the viewer may read, newest first (at most ten). */
+  changes: ChangeLine[];
   /** How many messages they wrote. */
   messages: number;
 }
 
-/** One version of a client's work on a task, with its files and its review. */
-export interface HandIn {
+/** One version of a client's work on a task, with its files and its review, as stored. */
+export interface StoredHandIn {
   id: number;
   taskId: string;
   version: number;
@@ -91,6 +102,12 @@ export interface HandIn {
   reviewedAt: number | null;
   files: { id: string; name: string; bytes: number }[];
 }
+
+/** A version as one reader sees it: who handed it in and who reviewed it, as the reader names them. */
+export type HandIn = Omit<StoredHandIn, "submittedByEmail" | "reviewerEmail"> & {
+  submittedBy: string;
+  reviewer: string | null;
+};
 
 /** A hand-in waiting for review, as the queue lists it. */
 export interface ReviewQueueItem {

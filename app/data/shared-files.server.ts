@@ -2,9 +2,7 @@
 // listed newest first, and read only through the client it belongs to.
 import type { Executor } from "./connection.server";
 import type { ActorRole } from "./schema";
-import type { SharedFile } from "./shapes";
-
-export type { SharedFile };
+import type { StoredFile } from "./shapes";
 
 export interface NewSharedFile {
   id: string;
@@ -63,7 +61,7 @@ type Row = {
   content_type: string;
 };
 
-function sharedFile(row: Row): SharedFile {
+function sharedFile(row: Row): StoredFile {
   return {
     id: row.id,
     name: row.name,
@@ -82,7 +80,7 @@ export async function clientFiles(
   db: Executor,
   clientId: string,
   limit = 500,
-): Promise<SharedFile[]> {
+): Promise<StoredFile[]> {
   const rows = await db
     .selectFrom("shared_files")
     .select(COLUMNS)
@@ -98,7 +96,7 @@ export async function clientFiles(
 export async function sharedFileById(
   db: Executor,
   fileId: string,
-): Promise<(SharedFile & { clientId: string }) | undefined> {
+): Promise<(StoredFile & { clientId: string }) | undefined> {
   const row = await db
     .selectFrom("shared_files")
     .select([...COLUMNS, "client_id"])

@@ -1,10 +1,10 @@
 // Visits to a client's pages, per viewer: a view more than VISIT_GAP_MS after the last one starts a
 // new visit, whose "since" is the end of the one before; and what the other side did since then.
 import type { Executor } from "./connection.server";
-import { AUDIT_COLUMNS, auditEntryOf } from "./events.server";
+import { AUDIT_COLUMNS, auditEntryOf, changeLineOf, readableTrail } from "./events.server";
 import { messagesFrom } from "./messages.server";
 import type { ActorRole } from "./schema";
-import type { AuditEntry } from "./shapes";
+import type { ChangeLine } from "./shapes";
 
 /** Views closer together than this are one visit. */
 export const VISIT_GAP_MS = 30 * 60_000;
@@ -48,25 +48,28 @@ export async function recordVisit(
   return newVisit ? seenAt : since;
 }
 
-/** The latest `limit` changes `byRole` made to `clientId`'s programme after `since`, newest first. */
+/**
+ * The latest `limit` changes `byRole` made to `clientId`'s programme after `since` that the other
+ * side may read, newest first.
+ */
 export async function changesSince(
   db: Executor,
   clientId: string,
   byRole: ActorRole,
   since: number,
   limit = 10,
-): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom("audit_events")
+): Promise<ChangeLine[]> {
+  const reader: ActorRole = byRole === "client" ? "staff" : "client";
+  const rows = await readableTrail(db, reader)
     .select(AUDIT_COLUMNS)
-    .where("client_id", "=", clientId)
-    .where("actor_role", "=", byRole)
-    .where("at", ">", since)
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
+    .where("a.client_id", "=", clientId)
+    .where("a.actor_role", "=", byRole)
+    .where("a.at", ">", since)
+    .orderBy("a.at", "desc")
+    .orderBy("a.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map(auditEntryOf);
+  return rows.map((row) => changeLineOf(auditEntryOf(row)));
 }
 
 /** How many messages (never notes) `byRole` wrote in `clientId`'s thread after `since`. */

@@ -156,9 +156,15 @@ export async function handInWork(
       await recordEvent(trx, {
         clientId: user.id,
         actor: author,
+        audience: "client",
         changes: [
           ...changes,
-          { field: `Hand-in: ${task.title}`, before: "—", after: `Version ${handIn.version}` },
+          {
+            field: `Hand-in: ${task.title}`,
+            before: "—",
+            after: `Version ${handIn.version}`,
+            item: { kind: "task", id: task.id },
+          },
         ],
         jobs: [messageMailJob(user.id, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
         at,

@@ -82,12 +82,14 @@ export async function reviewHandIn(
     await recordEvent(trx, {
       clientId,
       actor: reviewer,
+      audience: "client",
       changes: [
         ...changes,
         {
           field: `Hand-in: ${title}, version ${version}`,
           before: "In review",
           after: DECISION_LABELS[decision],
+          item: { kind: "task", id: taskId },
         },
       ],
       jobs: [messageMailJob(clientId, messageId, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],

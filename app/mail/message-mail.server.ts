@@ -12,11 +12,11 @@ import {
 } from "~/data/mail.server";
 import { readerMarks } from "~/data/messages.server";
 import type { ActorRole } from "~/data/schema";
-import type { ThreadMessage } from "~/data/shapes";
+import type { StoredMessage } from "~/data/shapes";
 import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { getEnv } from "~/lib/env.server";
 import { MESSAGES_PATH, staffClientMessagesPath } from "~/lib/paths";
-import { authorOf } from "~/messages/authors";
+import { authorOf } from "~/people/names";
 
 import { currentUser } from "~/staff/auth-admin.server";
 import { freshDirectory } from "~/staff/directory.server";
@@ -64,7 +64,7 @@ function sectionOf(
   reader: Reader,
   clientId: string,
   label: string,
-  messages: ThreadMessage[],
+  messages: StoredMessage[],
 ): ThreadSection {
   return {
     heading: label,
@@ -84,7 +84,7 @@ interface ThreadPart {
   throughId: number;
 }
 
-function partOf(reader: Reader, clientId: string, label: string, messages: ThreadMessage[]) {
+function partOf(reader: Reader, clientId: string, label: string, messages: StoredMessage[]) {
   const last = messages.at(-1);
   if (!last) return null;
   return { clientId, section: sectionOf(reader, clientId, label, messages), throughId: last.id };

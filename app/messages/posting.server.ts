@@ -59,7 +59,7 @@ export async function postMessage(
       changes: [],
       // A note is never mailed: no client may read it, and staff read it in the console.
       jobs: internal ? [] : [messageMailJob(clientId, id, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],
-      staffOnly: internal,
+      audience: internal ? "staff" : "client",
       at,
     });
   });

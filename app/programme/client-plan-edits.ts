@@ -3,7 +3,7 @@
 // they stand; anything that names no item of the client's programme is refused.
 import { applyPlan, NO_DUE_DATE, type PlanItem, type PlanItemKind } from "./client-plan";
 import { DAY_MS } from "./countdown";
-import type { ProgrammeContent, SprintContent } from "./model";
+import type { AuditLine, ProgrammeContent, SprintContent } from "./model";
 import { parseRichText, RefusedLinkError } from "./rich-text";
 
 export interface PlanEditRequest {
@@ -16,12 +16,6 @@ export interface PlanEditRequest {
   dueAfterDays?: number | null;
   /** A due day (ms, UTC midnight): counted from the sprint's start when it has one. */
   dueOn?: number | null;
-}
-
-export interface AuditLine {
-  field: string;
-  before: string;
-  after: string;
 }
 
 export type PlanEditOutcome =
@@ -46,6 +40,9 @@ function itemsOf(
 }
 
 const NOUNS: Record<PlanItemKind, string> = { task: "task", objective: "objective" };
+
+/** The item a plan item is, as a line of the trail names it. */
+const named = (item: PlanItem) => ({ kind: item.kind, id: item.itemId });
 /** The longest description: a task's instructions (Markdown), an objective's text. */
 export const PLAN_TEXT_MAX: Record<PlanItemKind, number> = { task: 2_000, objective: 400 };
 
@@ -152,14 +149,20 @@ export function planEdit(
       hidden: false,
       added: true,
     };
-    return { items: [item], lines: [{ field: `${where} added`, before: "—", after: item.title! }] };
+    const line = { field: `${where} added`, before: "—", after: item.title!, item: named(item) };
+    return { items: [item], lines: [line] };
   }
 
   const index = items.findIndex((item) => item.id === request.itemId);
   const item = items[index];
   if (!item) return { refused: "planItemMissing" };
-  const named = `${where} "${item.title}"`;
   const current = stored(kind, sprintId, item);
+  const line = (suffix: string, before: string, after: string): AuditLine => ({
+    field: `${where} "${item.title}"${suffix}`,
+    before,
+    after,
+    item: named(current),
+  });
 
   if (request.intent === "hide" || request.intent === "show") {
     const hidden = request.intent === "hide";
@@ -167,7 +170,7 @@ export function planEdit(
     const shown = (value: boolean) => (value ? "hidden" : "shown");
     return {
       items: [{ ...current, hidden }],
-      lines: [{ field: named, before: shown(!hidden), after: shown(hidden) }],
+      lines: [line("", shown(!hidden), shown(hidden))],
     };
   }
 
@@ -178,7 +181,7 @@ export function planEdit(
     [order[index], order[to]] = [order[to]!, order[index]!];
     return {
       items: order.map((each, position) => ({ ...stored(kind, sprintId, each), position })),
-      lines: [{ field: `${named} place`, before: String(index + 1), after: String(to + 1) }],
+      lines: [line(" place", String(index + 1), String(to + 1))],
     };
   }
 
@@ -205,21 +208,13 @@ export function planEdit(
   };
   const lines: AuditLine[] = [];
   if (request.title !== item.title) {
-    lines.push({ field: `${named} title`, before: item.title, after: request.title });
+    lines.push(line(" title", item.title, request.title));
   }
   if (description !== item.description) {
-    lines.push({
-      field: `${named} description`,
-      before: item.description || "none",
-      after: description || "none",
-    });
+    lines.push(line(" description", item.description || "none", description || "none"));
   }
   if (kind === "task" && due.days !== item.dueAfterDays) {
-    lines.push({
-      field: `${named} due`,
-      before: dueText(item.dueAfterDays),
-      after: dueText(due.days),
-    });
+    lines.push(line(" due", dueText(item.dueAfterDays), dueText(due.days)));
   }
   return lines.length === 0 ? { items: [], lines: [] } : { items: [next], lines };
 }

@@ -103,6 +103,20 @@ export interface ClientState {
 }
 
 /** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */
+/** The task or objective a line of the audit trail names. */
+export interface NamedItem {
+  kind: "task" | "objective";
+  id: string;
+}
+
+/** One line of the audit trail: what changed, from what to what, and the item it names, if any. */
+export interface AuditLine {
+  field: string;
+  before: string;
+  after: string;
+  item?: NamedItem;
+}
+
 export type ProgrammeChange =
   // A progress of null: not set by hand, the figure follows the work again.
   (

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return loadClientFiles(user.id);
+  return loadClientFiles(user);
 }
 
 export default function Files() {

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  return { ...(await loadClientThread(user)), email: user.email };
+  return loadClientThread(user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -18,8 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return loadSharedFiles(request, params.clientId);
+  const { user } = await requireStaff(request, context);
+  return loadSharedFiles(request, user, params.clientId);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

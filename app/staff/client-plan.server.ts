@@ -95,6 +95,9 @@ async function switchTemplate(
     await recordEvent(trx, {
       clientId,
       actor: { id: staff.id, email: staff.email, role: "staff" },
+      // Templates' names are the agency's; the client sees their programme change all the same.
+      audience: "staff",
+      clientPages: true,
       changes: [{ field: "Programme template", before: template.name, after: chosen.name }],
       at,
     });
@@ -147,6 +150,7 @@ export async function clientPlanAction(
     await recordEvent(trx, {
       clientId: client.userId,
       actor: { id: staff.id, email: staff.email, role: "staff" },
+      audience: "client",
       changes: edit.lines,
       at,
     });

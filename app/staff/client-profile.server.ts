@@ -40,8 +40,9 @@ export async function clientProfileEdit(
     await recordEvent(trx, {
       clientId,
       actor: { id: staff.id, email: staff.email, role: "staff" },
+      // "Who they are" is the agency's own note: never the client's to read.
+      audience: "staff",
       changes,
-      staffOnly: true,
       at,
     });
     return true;

@@ -28,7 +28,7 @@ export async function loadStaffThread(
   const [state, { content }, messages, follows, deliveries] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
-    readThread(client.userId, staff.id, { withInternal: true }),
+    readThread(client.userId, { id: staff.id, email: staff.email, role: "staff" }),
     followsThread(db, client.userId, staff.id),
     deliveriesOf(db, client.userId),
   ]);
@@ -39,7 +39,6 @@ export async function loadStaffThread(
     messages,
     follows,
     deliveries,
-    viewerEmail: staff.email,
     now: Date.now(),
   };
 }

@@ -261,6 +261,7 @@ export async function programmeEditAction(
     await recordEvent(trx, {
       clientId: client.userId,
       actor: { id: staff.id, email: staff.email, role: "staff" },
+      audience: "client",
       changes: decided.changes,
       at,
     });

@@ -13,6 +13,7 @@ import { staffClientTaskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
 import { programmeOf, programmesOf } from "~/data/client-programmes.server";
+import { shownHandIns, shownMessages } from "~/people/names";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
@@ -51,14 +52,14 @@ export async function loadClientTask(
     taskHandIns(db, client.userId, task.id),
     threadMessages(db, client.userId, { withInternal: true, taskId: task.id }),
   ]);
+  const reader = { email: staff.email, role: "staff" as const };
   return {
     client,
     current: programmeView(content, state, now).current,
     sprint: { name: page.sprint.name, title: page.sprint.title },
     task,
-    handIns,
-    discussion,
-    viewerEmail: staff.email,
+    handIns: shownHandIns(handIns, reader),
+    discussion: shownMessages(discussion, reader),
     path: staffClientTaskPath(client.userId, task.id),
     now,
   };

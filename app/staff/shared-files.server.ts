@@ -16,10 +16,15 @@ import { getEnv } from "~/lib/env.server";
 import { staffClientFilesPath } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
+import { shownFiles } from "~/people/names";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
-export async function loadSharedFiles(request: Request, clientId: string | undefined) {
+export async function loadSharedFiles(
+  request: Request,
+  staff: SessionUser,
+  clientId: string | undefined,
+) {
   const client = await clientOf(request, clientId);
   const db = await database();
   const [state, { content }, files] = await Promise.all([
@@ -28,7 +33,12 @@ export async function loadSharedFiles(request: Request, clientId: string | undef
     clientFiles(db, client.userId),
   ]);
   const { current } = programmeView(content, state, Date.now());
-  return { client, current, files, maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES };
+  return {
+    client,
+    current,
+    files: shownFiles(files, { email: staff.email, role: "staff" }),
+    maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES,
+  };
 }
 
 export async function shareFileAction(
@@ -68,6 +78,7 @@ export async function shareFileAction(
       await recordEvent(trx, {
         clientId: client.userId,
         actor: { id: staff.id, email: staff.email, role: "staff" },
+        audience: "client",
         changes: [{ field: "File shared", before: "—", after: file.name }],
         at,
       });

@@ -82,6 +82,8 @@ export async function applyTemplateAction(
       await recordEvent(trx, {
         clientId,
         actor: { id: staff.id, email: staff.email, role: "staff" },
+        audience: "staff",
+        clientPages: true,
         changes: [
           {
             field: "Programme template",

@@ -59,6 +59,7 @@ function writeEverything(user: string, index: number) {
     await recordEvent(trx, {
       clientId: user,
       actor: staff,
+      audience: "client",
       changes,
       jobs: [{ kind: "test-mail", payload: { user }, key: `export-${user}` }],
       at,

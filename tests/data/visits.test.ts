@@ -1,12 +1,13 @@
 // "Since your last visit", its storage on both engines: views close together are one visit, a view
 // after a long gap starts a new one whose news begin where the last ended; and what the other side
-// changed and wrote since then (a note never counts).
+// changed and wrote since then (a note never counts, a staff-only line never reaches the client).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { recordMessage } from "~/data/messages.server";
 import { changesSince, messagesSince, recordVisit, VISIT_GAP_MS } from "~/data/visits.server";
+import { savePlanItems } from "~/data/client-plans.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -43,18 +44,21 @@ describe.each(ENGINES)("visits on %s", (engine) => {
       await recordEvent(trx, {
         clientId,
         actor: staff,
+        audience: "client",
         changes: [{ field: "Sprint 1 status", before: "In Progress", after: "Completed" }],
         at: 100,
       });
       await recordEvent(trx, {
         clientId,
         actor: client,
+        audience: "client",
         changes: [{ field: "Sprint 2 task: VSL", before: "pending", after: "done" }],
         at: 200,
       });
       await recordEvent(trx, {
         clientId,
         actor: staff,
+        audience: "client",
         changes: [{ field: "Overall progress", before: "25%", after: "50%" }],
         at: 300,
       });
@@ -74,5 +78,54 @@ describe.each(ENGINES)("visits on %s", (engine) => {
     expect(await messagesSince(db, clientId, "staff", 0)).toBe(1);
     expect(await messagesSince(db, clientId, "staff", 310)).toBe(0);
     expect(await messagesSince(db, clientId, "client", 0)).toBe(1);
+  });
+
+  it("never tells the client of a staff-only line, nor of one naming an item hidden from them", async () => {
+    const clientId = randomUUID();
+    const staff = { id: randomUUID(), email: "s@agency.test", role: "staff" as const };
+    const task = (id: string) => ({ kind: "task" as const, id });
+    await inTransaction(async (trx) => {
+      await recordEvent(trx, {
+        clientId,
+        actor: staff,
+        audience: "staff",
+        changes: [{ field: "Company", before: "not given", after: "Acme churnrisk" }],
+        at: 100,
+      });
+      await recordEvent(trx, {
+        clientId,
+        actor: staff,
+        audience: "client",
+        changes: [
+          { field: "Sprint 1 task added", before: "—", after: "Renewal pitch", item: task("x1") },
+          { field: "Sprint 1 task added", before: "—", after: "Kick-off", item: task("x2") },
+          { field: "Sprint 1 status", before: "Not Started", after: "In Progress" },
+        ],
+        at: 200,
+      });
+    });
+    const db = await database();
+    const clientReads = async () =>
+      (await changesSince(db, clientId, "staff", 0)).map((line) => line.after);
+    expect(await clientReads()).toEqual(["In Progress", "Kick-off", "Renewal pitch"]);
+    // Staff hide the first task afterwards: its earlier line goes from the client's news with it.
+    const hidden = (hide: boolean) => ({
+      kind: "task" as const,
+      itemId: "x1",
+      sprintId: 1,
+      title: "Renewal pitch",
+      description: null,
+      dueAfterDays: null,
+      position: 0,
+      hidden: hide,
+      added: true,
+    });
+    await inTransaction((trx) => savePlanItems(trx, clientId, [hidden(true)], 300));
+    expect(await clientReads()).not.toContain("Renewal pitch");
+    expect(await clientReads()).toContain("Kick-off");
+    // "Who they are" is never the client's to read.
+    expect(await clientReads()).not.toContain("Acme churnrisk");
+    await inTransaction((trx) => savePlanItems(trx, clientId, [hidden(false)], 400));
+    expect(await clientReads()).toContain("Renewal pitch");
   });
 });

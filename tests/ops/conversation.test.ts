@@ -1,8 +1,12 @@
-// The conversation on the built server, on both engines, as plain form posts (no JavaScript): a
-// client asks, staff see it waiting and unread, answer and leave a note the client never receives
-// (page or data), the unread counts follow; hostile and excessive posts get the form again or 429.
+// The conversation on the built server, on both engines, as plain form posts: a client asks, staff
+// answer and leave notes (nothing staff keep to themselves, nor their addresses, reaches a client's
+// page or data), unread counts follow; hostile and excessive posts get the form again or 429.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runOnAppDatabase, type AppDatabase } from "../support/app-database";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
@@ -32,15 +36,19 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
   let staff: { id: string; email: string; cookie: string };
   let client: { id: string; email: string; cookie: string };
   let other: { id: string; email: string; cookie: string };
+  let data: AppDatabase;
 
   beforeAll(async () => {
     auth = await startAuthProcess(freePort());
-    const database: Record<string, string> =
-      engine === "postgres" ? { DATABASE_URL: freshPostgres().url } : {};
+    data = {
+      dataDir: mkdtempSync(join(tmpdir(), "portal-talk-")),
+      databaseUrl: engine === "postgres" ? freshPostgres().url : undefined,
+    };
     app = await startAppProcess(freePort(), auth.url, {
       SUPABASE_SERVICE_ROLE_KEY: DEMO_SERVICE_ROLE_KEY,
       RATE_LIMIT_SIGN_IN_PER_IP: "1000",
-      ...database,
+      DATA_DIR: data.dataDir,
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
     });
     staff = await signedInPerson(app, auth.url, "talk-staff", PASSWORD, true);
     client = await signedInPerson(app, auth.url, "talk-client", PASSWORD);
@@ -113,6 +121,69 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
     expect((await postForm(app, thread, { body: "hi" }, { Cookie: other.cookie })).status).toBe(
       404,
     );
+  });
+
+  it("shows a client back after a while none of what staff keep to themselves, on any page or data answer", async () => {
+    const kept = await signedInPerson(app, auth.url, "talk-kept", PASSWORD);
+    expect((await page(app, "/dashboard", kept.cookie)).status).toBe(200);
+    const clientPage = `/staff/clients/${kept.id}`;
+    const staffPost = async (path: string, fields: Record<string, string>) =>
+      expect((await postForm(app, path, fields, { Cookie: staff.cookie })).status).toBe(302);
+    // "Who they are", a task added and then hidden from them, a note; and a message they may read.
+    await staffPost(clientPage, {
+      intent: "profile",
+      name: "Dana Secret",
+      company: "Acme churnrisk",
+    });
+    const plan = `${clientPage}/plan`;
+    const task = { kind: "task", sprintId: "1" };
+    await staffPost(plan, { ...task, intent: "add", title: "Renewal pitch", description: "" });
+    const added = /value="(added-[0-9a-f]+)"/.exec((await page(app, plan, staff.cookie)).html)?.[1];
+    expect(added).toBeDefined();
+    await staffPost(plan, { ...task, itemId: added!, intent: "hide" });
+    await staffPost(`${clientPage}/messages`, { body: "Internal: churn risk", internal: "on" });
+    await staffPost(`${clientPage}/messages`, { body: "Your offer draft is ready." });
+    expect((await page(app, clientPage, staff.cookie)).html).toContain("Acme churnrisk");
+    // Half an hour away: the next view starts a visit whose news begin at the last one's end.
+    await runOnAppDatabase(
+      data,
+      `update visits set seen_at = seen_at - 3600000 where viewer_id = '${kept.id}'`,
+    );
+
+    const paths = [
+      "/dashboard",
+      "/dashboard/sprint-1",
+      "/dashboard/sprint-2",
+      "/dashboard/sprint-3",
+      "/dashboard/sprint-4",
+      "/dashboard/sprint-1/tasks/icp-builder",
+      "/dashboard/messages",
+      "/dashboard/files",
+      "/dashboard/account",
+    ];
+    const home = await page(app, "/dashboard", kept.cookie);
+    expect(home.html).toContain("Since your last visit");
+    expect(home.html).toContain("1 new message");
+    for (const path of paths) {
+      for (const answer of [
+        await page(app, path, kept.cookie),
+        await page(app, `${path}.data`, kept.cookie),
+      ]) {
+        expect(answer.status).toBe(200);
+        for (const secret of [
+          "Dana Secret",
+          "Acme churnrisk",
+          "Renewal pitch",
+          "churn risk",
+          staff.email,
+        ]) {
+          expect(answer.html, `${path} carries ${secret}`).not.toContain(secret);
+        }
+      }
+    }
+    const thread = await page(app, "/dashboard/messages.data", kept.cookie);
+    expect(thread.html).toContain("Your offer draft is ready.");
+    expect(thread.html).toContain(`Agency · ${staff.email.split("@")[0]}`);
   });
 
   it("answers an empty, a too long or a script-laden message with the form or as text, and a flood with 429", async () => {

@@ -7,9 +7,8 @@ import type { ParsedMail } from "mailparser";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runOnAppDatabase } from "../support/app-database";
 import { freshPostgres } from "../support/postgres";
 import {
   freePort,
@@ -70,20 +69,11 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
       MESSAGE_MAIL_DELAY_SECONDS: String(DELAY_SECONDS),
     });
     // The clock moved to the digest hour: the digest jobs made due now.
-    moveDigestsToNow = async () => {
-      const update = "update jobs set run_after = 0 where kind = 'message-digest'";
-      if (postgresUrl) {
-        const connection = new pg.Client({ connectionString: postgresUrl });
-        await connection.connect();
-        await connection.query(update);
-        await connection.end();
-      } else {
-        const db = new Database(join(dataDir, "portal.sqlite"));
-        db.exec("pragma busy_timeout = 5000");
-        db.exec(update);
-        db.close();
-      }
-    };
+    moveDigestsToNow = () =>
+      runOnAppDatabase(
+        { dataDir, databaseUrl: postgresUrl },
+        "update jobs set run_after = 0 where kind = 'message-digest'",
+      );
     staff = await signedInPerson(app, auth.url, "mail-staff", PASSWORD, true);
     client = await signedInPerson(app, auth.url, "mail-client", PASSWORD);
     // The console's directory knows the staff member from its first sync.

@@ -15,7 +15,7 @@ export function FilesPage({ files }: { files: SharedFile[] }) {
       </div>
       <Card>
         <div className="p-6">
-          <FileList files={files} reader="client" />
+          <FileList files={files} />
         </div>
       </Card>
     </div>

@@ -5,15 +5,7 @@ import { useResetKey } from "~/hooks/use-reset-key";
 import type { ThreadMessage } from "~/data/shapes";
 import { MESSAGES_PATH } from "~/lib/paths";
 
-export function MessagesPage({
-  messages,
-  email,
-  now,
-}: {
-  messages: ThreadMessage[];
-  email: string;
-  now: number;
-}) {
+export function MessagesPage({ messages, now }: { messages: ThreadMessage[]; now: number }) {
   const resetKey = useResetKey(MESSAGES_PATH);
   return (
     <div className="grid gap-6">
@@ -23,7 +15,7 @@ export function MessagesPage({
       </div>
       <Card>
         <div className="grid gap-6 p-6">
-          <MessageList messages={messages} viewer={{ role: "client", email }} now={now} />
+          <MessageList messages={messages} now={now} />
           {/* A sent message starts the form again, empty (another's message arriving does not). */}
           <MessageForm key={resetKey} action={MESSAGES_PATH} />
         </div>

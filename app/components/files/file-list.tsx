@@ -13,16 +13,10 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function FileList({ files, reader }: { files: SharedFile[]; reader: "client" | "staff" }) {
+export function FileList({ files }: { files: SharedFile[] }) {
   if (files.length === 0) {
     return <p className="text-sm text-muted-foreground">No files shared yet.</p>;
   }
-  const sharer = (file: SharedFile) =>
-    reader === "staff"
-      ? `${file.sharedByEmail}${file.sharedByRole === "client" ? " (client)" : ""}`
-      : file.sharedByRole === "staff"
-        ? "Agency"
-        : "You";
   return (
     <ul className="grid gap-3">
       {files.map((file) => (
@@ -36,7 +30,7 @@ export function FileList({ files, reader }: { files: SharedFile[]; reader: "clie
             {file.name}
           </a>
           <span className="text-muted-foreground">
-            {fileTypeLabel(file.contentType)} · {fileSize(file.bytes)} · {sharer(file)} ·{" "}
+            {fileTypeLabel(file.contentType)} · {fileSize(file.bytes)} · {file.sharedBy} ·{" "}
             <time dateTime={new Date(file.at).toISOString()}>{consoleTime(file.at)}</time>
           </span>
           {opensInline(file.contentType) ? (

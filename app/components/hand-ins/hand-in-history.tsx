@@ -46,7 +46,7 @@ export function HandInHistory({
               <Badge variant={status.variant}>{status.label}</Badge>
               <span className="text-muted-foreground">
                 Handed in <When at={handIn.at} />
-                {reviewer === "staff" ? ` by ${handIn.submittedByEmail}` : ""}
+                {reviewer === "staff" ? ` by ${handIn.submittedBy}` : ""}
               </span>
             </div>
             {handIn.files.length > 0 ? (
@@ -85,8 +85,7 @@ export function HandInHistory({
             {handIn.reviewedAt !== null ? (
               <div className="grid gap-1 rounded-md bg-muted/60 p-3">
                 <p className="font-medium text-slate-900">
-                  {status.label} by {reviewer === "staff" ? handIn.reviewerEmail : "Agency"},{" "}
-                  <When at={handIn.reviewedAt} />
+                  {status.label} by {handIn.reviewer}, <When at={handIn.reviewedAt} />
                 </p>
                 {handIn.reviewComment ? (
                   <p className="whitespace-pre-line text-slate-700">{handIn.reviewComment}</p>

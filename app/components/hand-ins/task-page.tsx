@@ -21,7 +21,6 @@ export interface TaskPageData {
   task: TaskView;
   handIns: HandIn[];
   discussion: ThreadMessage[];
-  email: string;
   now: number;
   paths: { page: string; upload: string };
   limits: HandInFormProps["limits"];
@@ -71,7 +70,7 @@ function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
 }
 
 export function TaskPage(data: TaskPageData) {
-  const { sprint, task, handIns, discussion, email, now, paths } = data;
+  const { sprint, task, handIns, discussion, now, paths } = data;
   const resetKey = useResetKey(paths.page);
   const status = taskStatusLabel(task, handIns[0]);
   return (
@@ -138,7 +137,7 @@ export function TaskPage(data: TaskPageData) {
             <CardDescription>Questions and answers about this task.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <MessageList messages={discussion} viewer={{ role: "client", email }} now={now} />
+            <MessageList messages={discussion} now={now} />
             <MessageForm key={resetKey} action={paths.page} />
           </CardContent>
         </Card>

@@ -13,7 +13,6 @@ import type { FormAnswer } from "~/forms/answer";
 import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { cn } from "~/lib/utils";
-import { authorOf, type Viewer } from "~/messages/authors";
 import { consoleTime } from "~/programme/programme-edits";
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
@@ -54,22 +53,13 @@ function WithLinks({ text }: { text: string }) {
   );
 }
 
-export function MessageList({
-  messages,
-  viewer,
-  now,
-}: {
-  messages: ThreadMessage[];
-  viewer: Viewer;
-  now: number;
-}) {
+export function MessageList({ messages, now }: { messages: ThreadMessage[]; now: number }) {
   if (messages.length === 0) {
     return <p className="text-sm text-muted-foreground">No messages yet.</p>;
   }
   return (
     <ol className="grid gap-3" aria-label="Messages">
       {messages.map((message) => {
-        const own = message.authorEmail === viewer.email;
         return (
           <li
             key={message.id}
@@ -77,13 +67,13 @@ export function MessageList({
               "grid max-w-prose gap-1 rounded-lg border p-3 text-sm",
               message.internal
                 ? "border-dashed border-amber-400 bg-amber-50"
-                : own
+                : message.own
                   ? "justify-self-end bg-indigo-50"
                   : "bg-background",
             )}
           >
             <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-              <span className="font-medium text-slate-900">{authorOf(message, viewer)}</span>
+              <span className="font-medium text-slate-900">{message.author}</span>
               {message.internal ? (
                 <span className="font-medium text-amber-800">Internal note</span>
               ) : null}

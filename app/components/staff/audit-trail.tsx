@@ -47,6 +47,7 @@ export function AuditTrail({
                   <span className="text-muted-foreground">
                     {consoleTime(entry.at)} · {entry.actorEmail}
                     {entry.actorRole === "client" ? " (client)" : ""}
+                    {entry.staffOnly ? " · staff only" : ""}
                   </span>
                 </li>
               ))}

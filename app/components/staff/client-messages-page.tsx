@@ -19,7 +19,6 @@ export interface ClientMessagesData {
   messages: ThreadMessage[];
   follows: boolean;
   deliveries: MailDelivery[];
-  viewerEmail: string;
   now: number;
 }
 
@@ -90,7 +89,6 @@ export function ClientMessagesPage({
   messages,
   follows,
   deliveries,
-  viewerEmail,
   now,
 }: ClientMessagesData) {
   const action = staffClientMessagesPath(client.userId);
@@ -100,11 +98,7 @@ export function ClientMessagesPage({
       <ClientHeader client={client} current={current} />
       <Card>
         <div className="grid gap-6 p-6">
-          <MessageList
-            messages={messages}
-            viewer={{ role: "staff", email: viewerEmail }}
-            now={now}
-          />
+          <MessageList messages={messages} now={now} />
           <MessageForm key={resetKey} action={action} allowInternal />
         </div>
       </Card>

@@ -27,7 +27,6 @@ export interface ClientTaskData {
   task: TaskView;
   handIns: HandIn[];
   discussion: ThreadMessage[];
-  viewerEmail: string;
   path: string;
   now: number;
 }
@@ -84,7 +83,7 @@ function ReviewForm({ handIn, action }: { handIn: HandIn; action: string }) {
 }
 
 export function ClientTaskPage(data: ClientTaskData) {
-  const { client, current, sprint, task, handIns, discussion, viewerEmail, path, now } = data;
+  const { client, current, sprint, task, handIns, discussion, path, now } = data;
   useActionToast(useActionData<FormAnswer>()?.toast);
   const resetKey = useResetKey(path);
   const status = taskStatusLabel(task, handIns[0]);
@@ -120,11 +119,7 @@ export function ClientTaskPage(data: ClientTaskData) {
             <CardDescription>The client reads everything here but internal notes.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <MessageList
-              messages={discussion}
-              viewer={{ role: "staff", email: viewerEmail }}
-              now={now}
-            />
+            <MessageList messages={discussion} now={now} />
             <MessageForm key={resetKey} action={path} allowInternal intent={COMMENT_INTENT} />
           </CardContent>
         </Card>

@@ -105,7 +105,7 @@ export function SharedFilesPage({ client, current, files, maxFileBytes }: Shared
             <CardDescription>Everything shared with this client, newest first.</CardDescription>
           </CardHeader>
           <CardContent>
-            <FileList files={files} reader="staff" />
+            <FileList files={files} />
           </CardContent>
         </Card>
       </section>
