@@ -102,6 +102,15 @@ export async function finishSync(db: Executor, syncStartedAt: number) {
     .execute();
 }
 
+/** Forgets a user the auth service no longer has, as a complete sync would. */
+export async function forgetUser(db: Executor, userId: string) {
+  await db
+    .updateTable("clients")
+    .set({ email: null, auth_state: null, synced_at: null })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
 /** When the last complete sync started (by any app instance), or null before the first. */
 export async function lastSyncAt(db: Executor): Promise<number | null> {
   const row = await db.selectFrom("directory_sync").select("synced_at").executeTakeFirst();

@@ -13,6 +13,16 @@ export interface NewJob {
   key?: string;
 }
 
+/** A handler's "not now": the job is due again in `retryInMs`, and that counts as no failure. */
+export class JobDeferred extends Error {
+  constructor(
+    message: string,
+    readonly retryInMs: number,
+  ) {
+    super(message);
+  }
+}
+
 export interface ClaimedJob {
   id: number;
   kind: string;
@@ -37,9 +47,20 @@ export async function enqueueJob(db: Executor, job: NewJob, now: number): Promis
 }
 
 /**
- * Claims up to `limit` due jobs for `workerId` until `now + leaseMs`: jobs not done, not failed, and
- * not claimed by a worker whose claim still holds.
+ * Drops the jobs not yet done whose keys start with one of `keyPrefixes` (they are done, with
+ * `why`); a job running now finishes as it would.
  */
+export async function dropJobs(db: Executor, keyPrefixes: string[], why: string, now: number) {
+  if (keyPrefixes.length === 0) return;
+  await db
+    .updateTable("jobs")
+    .set({ done_at: now, last_error: why })
+    .where("done_at", "is", null)
+    .where("failed_at", "is", null)
+    .where((eb) => eb.or(keyPrefixes.map((prefix) => eb("dedupe_key", "like", `${prefix}%`))))
+    .execute();
+}
+
 /** The ids of the jobs due at `now`: not done, not given up, and not claimed by a live worker. */
 function dueJobs(db: Executor, now: number) {
   return db
@@ -56,6 +77,10 @@ export async function anyJobDue(db: Executor, now: number): Promise<boolean> {
   return (await dueJobs(db, now).limit(1).executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Claims up to `limit` due jobs for `workerId` until `now + leaseMs`: jobs not done, not failed, and
+ * not claimed by a worker whose claim still holds.
+ */
 export async function claimDueJobs(
   db: Executor,
   workerId: string,

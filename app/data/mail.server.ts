@@ -171,6 +171,39 @@ export async function markMailed(
     .execute();
 }
 
+/**
+ * Claims `scope` for `holder` until `until`, unless another holder's claim still holds at `now`;
+ * whether it is `holder`'s now. One statement, so two workers never both win.
+ */
+export async function claimMailScope(
+  db: Executor,
+  scope: string,
+  holder: string,
+  { now, until }: { now: number; until: number },
+): Promise<boolean> {
+  const row = await db
+    .insertInto("mail_claims")
+    .values({ scope, holder, held_until: until })
+    .onConflict((conflict) =>
+      conflict
+        .column("scope")
+        .doUpdateSet({ holder, held_until: until })
+        .where("mail_claims.held_until", "<", now),
+    )
+    .returning("scope")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives back `holder`'s claim on `scope` (another's, taken after it lapsed, stays). */
+export async function releaseMailScope(db: Executor, scope: string, holder: string) {
+  await db
+    .deleteFrom("mail_claims")
+    .where("scope", "=", scope)
+    .where("holder", "=", holder)
+    .execute();
+}
+
 export type NewDelivery = Omit<MailDeliveriesTable, "id">;
 
 /** Records what became of the mail `mail_key`; a later outcome of the same mail replaces it. */

@@ -16,6 +16,7 @@ import * as clientProfiles from "./migrations/012-client-profiles";
 import * as clientProgrammes from "./migrations/013-client-programmes";
 import * as taskReminders from "./migrations/014-task-reminders";
 import * as eventAudiences from "./migrations/015-event-audiences";
+import * as mailClaims from "./migrations/016-mail-claims";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "013-client-programmes": clientProgrammes,
   "014-task-reminders": taskReminders,
   "015-event-audiences": eventAudiences,
+  "016-mail-claims": mailClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -199,6 +199,14 @@ export interface MailDeliveriesTable {
   at: Millis;
 }
 
+/** A reader and thread whose mail one worker is composing and sending now. */
+export interface MailClaimsTable {
+  /** "messages.<client id>.<reader id>". */
+  scope: string;
+  holder: string;
+  held_until: Millis;
+}
+
 /** Which reminder a task gets: the day before its due day, or on the day itself. */
 export type ReminderKind = "day-before" | "due-day";
 
@@ -292,6 +300,7 @@ export interface ProductDatabase {
   mail_preferences: MailPreferencesTable;
   thread_mutes: ThreadMutesTable;
   mail_deliveries: MailDeliveriesTable;
+  mail_claims: MailClaimsTable;
   task_reminders: TaskRemindersTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;

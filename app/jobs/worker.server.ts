@@ -7,6 +7,7 @@ import {
   anyJobDue,
   claimDueJobs,
   completeJob,
+  JobDeferred,
   releaseJob,
   type ClaimedJob,
 } from "~/data/jobs.server";
@@ -69,6 +70,12 @@ export function startJobWorker({
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = Date.now();
+      if (error instanceof JobDeferred) {
+        log("info", "job_deferred", { kind: job.kind, detail: message });
+        const later = { runAfter: now + error.retryInMs, error: message };
+        await transaction((trx) => releaseJob(trx, job.id, id, later));
+        return;
+      }
       const outcome =
         !handler || job.attempts >= maxAttempts
           ? { failedAt: now, error: message }

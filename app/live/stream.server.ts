@@ -1,20 +1,25 @@
 // A signed-in tab's one live stream (server-sent events): "changed" when data its pages show changes
 // (a client's own; for staff, any client's), a heartbeat for proxies, and an end when the tab goes,
-// the server stops or the session ends. Ids only; the page reads the rest itself (decision 049).
+// the server stops, the session ends or staff lose the role. Ids only (decision 049).
 import type { AppLoadContext } from "@remix-run/node";
+import { staffAddressNow } from "~/identity/staff-now.server";
 import { subscribe, type LiveChange } from "~/lib/live-bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import { sessionStands, type SessionUser } from "~/session/state.server";
 
 /** A comment line at least this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
-/** A session revoked or expired while its stream is open ends the stream within this. */
+/** A session revoked or expired (or a role lost) while its stream is open ends it within this. */
 const SESSION_CHECK_MS = 30_000;
+/** Streams one person may hold open on one instance (tabs, devices); the next is refused. */
+export const STREAMS_PER_PERSON = 20;
 /** How long a browser waits before it reconnects a dropped stream. */
 const RECONNECT_MS = 3_000;
 
 /** Each open stream's close: shutdown ends them all, so nothing holds the server open. */
 const openStreams = new Set<() => void>();
+/** How many streams each person holds open. */
+const streamsOf = new Map<string, number>();
 
 export function openStreamCount(): number {
   return openStreams.size;
@@ -31,7 +36,21 @@ export function seesChange(user: SessionUser, change: LiveChange): boolean {
   return user.role === STAFF_ROLE || (change.clientId === user.id && !change.staffOnly);
 }
 
+/** Whether the stream may stay open: its session stands, and staff are staff still. */
+async function streamStands(user: SessionUser): Promise<boolean> {
+  if (!(await sessionStands(user))) return false;
+  return user.role !== STAFF_ROLE || (await staffAddressNow(user.id)) !== null;
+}
+
 export function liveStream(request: Request, context: AppLoadContext, user: SessionUser): Response {
+  const held = streamsOf.get(user.id) ?? 0;
+  if (held >= STREAMS_PER_PERSON) {
+    return new Response("Too many open tabs: close some to get live updates here.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },
+    });
+  }
+  streamsOf.set(user.id, held + 1);
   // Remix's request.signal misses many closed connections; the HTTP server's own close does not.
   const gone = context.disconnect ?? request.signal;
   let close = () => {};
@@ -53,7 +72,7 @@ export function liveStream(request: Request, context: AppLoadContext, user: Sess
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const sessionCheck = setInterval(() => {
-        sessionStands(user).then(
+        streamStands(user).then(
           (stands) => stands || close(),
           () => undefined,
         );
@@ -65,6 +84,9 @@ export function liveStream(request: Request, context: AppLoadContext, user: Sess
         clearInterval(sessionCheck);
         unsubscribe();
         openStreams.delete(close);
+        const left = (streamsOf.get(user.id) ?? 1) - 1;
+        if (left > 0) streamsOf.set(user.id, left);
+        else streamsOf.delete(user.id);
         gone.removeEventListener("abort", close);
         try {
           controller.close();

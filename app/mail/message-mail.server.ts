@@ -1,30 +1,39 @@
 // Mail about messages a person has not read: a message's job runs when it is five minutes old and
 // mails each reader on the other side what they have neither read nor been mailed, in one mail; a
 // daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
+import { randomUUID } from "node:crypto";
 import { database, inTransaction } from "~/data/connection.server";
 import {
+  claimMailScope,
   followingStaff,
   mailMode,
   markMailed,
   messagesAfter,
   recordDelivery,
+  releaseMailScope,
   threadsToDigest,
 } from "~/data/mail.server";
 import { readerMarks } from "~/data/messages.server";
 import type { ActorRole } from "~/data/schema";
 import type { StoredMessage } from "~/data/shapes";
-import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
+import { enqueueJob, JobDeferred, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { getEnv } from "~/lib/env.server";
 import { MESSAGES_PATH, staffClientMessagesPath } from "~/lib/paths";
 import { authorOf } from "~/people/names";
 
-import { currentUser } from "~/staff/auth-admin.server";
-import { freshDirectory } from "~/staff/directory.server";
+import { currentUser } from "~/identity/auth-admin.server";
+import { freshDirectory } from "~/identity/directory.server";
 import { composeMail, type MailSection } from "./compose";
+import { digestKeyPrefix, NO_LONGER_STAFF, staffReaderNow } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
+
+/** How long a worker's claim on a reader's thread holds: as long as its job's. */
+const CLAIM_MS = 5 * 60_000;
+/** When another worker is mailing the reader about the thread, the job tries again this much later. */
+const BUSY_RETRY_MS = 3_000;
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
@@ -48,7 +57,7 @@ function digestJob(reader: Reader, now: number): NewJob {
     kind: MESSAGE_DIGEST_JOB,
     payload: { id: reader.id, email: reader.email, role: reader.role } satisfies Reader,
     runAfter,
-    key: `message-digest.${reader.id}.${new Date(runAfter).toISOString().slice(0, 10)}`,
+    key: `${digestKeyPrefix(reader.id)}${new Date(runAfter).toISOString().slice(0, 10)}`,
   };
 }
 
@@ -92,10 +101,13 @@ function partOf(reader: Reader, clientId: string, label: string, messages: Store
 
 /**
  * Sends one mail (idempotency key `key`) to `reader` and records its outcome per thread; each
- * thread's marker moves with a sent mail. A refusal is recorded, then thrown (the job retries).
+ * thread's marker moves with a sent mail. A refusal is recorded, then thrown (the job retries). A
+ * staff reader is asked of the auth service first: one who is no longer staff is skipped.
  */
-async function mailReader(reader: Reader, key: string, subject: string, parts: ThreadPart[]) {
-  const deliveries = (status: "sent" | "failed", reason?: string) =>
+async function mailReader(to: Reader, key: string, subject: string, parts: ThreadPart[]) {
+  const address = to.role === "staff" ? await staffReaderNow(to.id) : to.email;
+  const reader = { ...to, email: address ?? to.email };
+  const deliveries = (status: "sent" | "failed" | "skipped", reason?: string) =>
     parts.map((part) => {
       const count = part.section.entries.length;
       return {
@@ -109,6 +121,14 @@ async function mailReader(reader: Reader, key: string, subject: string, parts: T
         at: Date.now(),
       };
     });
+  if (address === null) {
+    await inTransaction(async (trx) => {
+      for (const delivery of deliveries("skipped", NO_LONGER_STAFF)) {
+        await recordDelivery(trx, delivery);
+      }
+    });
+    return;
+  }
   const unsubscribe = unsubscribeUrl(reader.id, "messages");
   const mail = composeMail({
     agencyName: getEnv().AGENCY_NAME,
@@ -148,6 +168,30 @@ async function mailAboutMessage(
     await inTransaction((trx) => enqueueJob(trx, digestJob(reader, Date.now()), Date.now()));
     return;
   }
+  // Two messages' jobs on two instances would otherwise both read the same marker and both send.
+  const scope = `messages.${clientId}.${reader.id}`;
+  const holder = randomUUID();
+  const now = Date.now();
+  const held = { now, until: now + CLAIM_MS };
+  if (!(await inTransaction((trx) => claimMailScope(trx, scope, holder, held)))) {
+    throw new JobDeferred("another worker is mailing this reader about the thread", BUSY_RETRY_MS);
+  }
+  try {
+    await mailWhatWaits(reader, clientId, clientEmail, messageId, fromRole);
+  } finally {
+    await inTransaction((trx) => releaseMailScope(trx, scope, holder));
+  }
+}
+
+/** What the reader has neither read nor been mailed of the thread, in one mail (or a skip). */
+async function mailWhatWaits(
+  reader: Reader,
+  clientId: string,
+  clientEmail: string,
+  messageId: number,
+  fromRole: ActorRole,
+): Promise<void> {
+  const db = await database();
   const marks = await readerMarks(db, clientId, reader.id);
   if (messageId <= marks.mailedThroughId) return;
   if (messageId <= marks.lastReadId) {

@@ -10,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";
 import { needsAttention, programmesInUse } from "~/staff/attention.server";
 import { composeMail, type MailSection } from "./compose";
+import { staffReaderNow, summaryKeyPrefix } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 
@@ -35,7 +36,7 @@ export async function queueOverdueSummaries(now: number): Promise<void> {
         {
           kind: OVERDUE_SUMMARY_JOB,
           payload: { staffId, day } satisfies SummaryJob,
-          key: `overdue-summary.${staffId}.${day}`,
+          key: `${summaryKeyPrefix(staffId)}${day}`,
         },
         now,
       );
@@ -50,7 +51,8 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   const { staffId, day } = job.payload as SummaryJob;
   const db = await database();
   if ((await mailMode(db, staffId, "reminders")) === "off") return;
-  const email = await addressOf(db, staffId, "staff");
+  if (!(await addressOf(db, staffId, "staff"))) return;
+  const email = await staffReaderNow(staffId);
   if (!email) return;
   const groups = (await needsAttention(db, await programmesInUse(db), Date.now())).filter((group) =>
     OVERDUE.includes(group.kind),
@@ -85,7 +87,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
     unsubscribe,
   });
   await sendAppMail({
-    key: `overdue-summary.${staffId}.${day}`,
+    key: `${summaryKeyPrefix(staffId)}${day}`,
     to: email,
     ...mail,
     headers: unsubscribeHeaders(unsubscribe),

@@ -5,7 +5,7 @@ import { readClientProfiles } from "~/data/client-profiles.server";
 import { database } from "~/data/connection.server";
 import { notFound } from "~/lib/not-found.server";
 import { authUnavailable } from "~/session/guards.server";
-import { currentUser, isStaffUser } from "./auth-admin.server";
+import { currentUser, isStaffUser } from "~/identity/auth-admin.server";
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

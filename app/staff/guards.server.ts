@@ -7,7 +7,7 @@ import { notFound } from "~/lib/not-found.server";
 import { authUnavailable, requireUser } from "~/session/guards.server";
 import type { SessionUser } from "~/session/state.server";
 import { STAFF_ROLE } from "~/lib/roles";
-import { currentUser, isStaffUser } from "./auth-admin.server";
+import { currentUser, isStaffUser } from "~/identity/auth-admin.server";
 
 /** The auth service's answer about the signed-in user, asked once per request. */
 const checked = new WeakMap<AppLoadContext, ReturnType<typeof currentUser>>();

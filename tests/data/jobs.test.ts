@@ -1,9 +1,9 @@
-// Durable jobs on both engines: two workers with a connection each run each of 300 jobs exactly
-// once; a failure is retried after its backoff, then given up with its error kept; a dead worker's
-// job runs again once its lease passes; a key asked for twice is one job.
+// Durable jobs on both engines: two workers run each of 300 jobs once; a failure is retried after
+// its backoff, then given up; a deferral is no failure; a dead worker's job runs again once its
+// lease passes; a key asked for twice is one job; jobs dropped by key stay undone no more.
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, openMigratedDatabase, type ProductDb } from "~/data/database.server";
-import { enqueueJob, type NewJob } from "~/data/jobs.server";
+import { dropJobs, enqueueJob, JobDeferred, type NewJob } from "~/data/jobs.server";
 import { startJobWorker, type JobHandler, type WorkerSettings } from "~/jobs/worker.server";
 import { ENGINES, freshDatabase } from "../support/engines";
 
@@ -171,5 +171,58 @@ describe.each(ENGINES)("durable jobs on %s", (engine) => {
     }
     expect(sent).toEqual(["a"]);
     expect((await jobRows(db))[0]?.attempts).toBe(2);
+  });
+
+  it("runs a deferred job again after its wait, however often, without counting it a failure", async () => {
+    const [db] = await twoInstances(engine);
+    await enqueue(db, [{ kind: "busy", payload: null }]);
+    let calls = 0;
+    const worker = startJobWorker({
+      handlers: {
+        busy: async () => {
+          calls += 1;
+          if (calls < 6) throw new JobDeferred("another worker holds it", 10);
+        },
+      },
+      transaction: transactionOn(db),
+      reader: async () => db.reader,
+      pollMs: 5,
+      maxAttempts: 2,
+    });
+    try {
+      await until(async () => (await jobRows(db))[0]?.done_at !== null);
+    } finally {
+      await worker.stop();
+    }
+    expect(calls).toBe(6);
+    expect((await jobRows(db))[0]).toMatchObject({ failed_at: null, last_error: null });
+  });
+
+  it("drops the undone jobs whose keys start so, and no other", async () => {
+    const [db] = await twoInstances(engine);
+    await enqueue(db, [
+      { kind: "digest", payload: null, key: "message-digest.ada.2026-11-28" },
+      { kind: "digest", payload: null, key: "message-digest.ada.2026-11-29" },
+      { kind: "digest", payload: null, key: "message-digest.adam.2026-11-28" },
+      { kind: "summary", payload: null, key: "overdue-summary.ada.2026-11-28" },
+      { kind: "other", payload: null },
+    ]);
+    await db.writer
+      .transaction()
+      .execute((trx) =>
+        dropJobs(trx, ["message-digest.ada.", "overdue-summary.ada."], "left", Date.now()),
+      );
+    const rows = await db.reader
+      .selectFrom("jobs")
+      .select(["dedupe_key", "done_at", "last_error"])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((row) => [row.dedupe_key, row.done_at !== null, row.last_error])).toEqual([
+      ["message-digest.ada.2026-11-28", true, "left"],
+      ["message-digest.ada.2026-11-29", true, "left"],
+      ["message-digest.adam.2026-11-28", false, null],
+      ["overdue-summary.ada.2026-11-28", true, "left"],
+      [null, false, null],
+    ]);
   });
 });

@@ -1,17 +1,19 @@
 // Mail about messages, its storage on both engines: the staff who follow a thread, what a reader
 // has neither read nor been mailed, a staff digest's threads, the mailed marker only moving forward,
-// a delivery's outcome replaced under its key, and each person's choice.
+// a delivery's outcome replaced under its key, each person's choice, a reader's thread claimed once.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
+  claimMailScope,
   deliveriesOf,
   followingStaff,
   mailMode,
   markMailed,
   messagesAfter,
   recordDelivery,
+  releaseMailScope,
   setFollowsThread,
   setMailMode,
   threadsToDigest,
@@ -145,5 +147,20 @@ describe.each(ENGINES)("mail about messages on %s", (engine) => {
     await inTransaction((trx) => setMailMode(trx, quiet.userId, "messages", "off", 51));
     expect(await mailMode(db, quiet.userId, "messages")).toBe("off");
     expect(await mailMode(db, client.userId, "messages")).toBe("each");
+  });
+
+  it("lets one holder at a time claim a reader's thread, until it gives it back or its claim lapses", async () => {
+    const scope = `messages.${client.userId}.${ada.userId}`;
+    const claim = (holder: string, now: number) =>
+      inTransaction((trx) => claimMailScope(trx, scope, holder, { now, until: now + 1_000 }));
+    expect(await claim("one", 10_000)).toBe(true);
+    expect(await claim("two", 10_500)).toBe(false);
+    // Another holder cannot give back what it does not hold.
+    await inTransaction((trx) => releaseMailScope(trx, scope, "two"));
+    expect(await claim("two", 10_600)).toBe(false);
+    // A claim whose worker died lapses.
+    expect(await claim("two", 11_001)).toBe(true);
+    await inTransaction((trx) => releaseMailScope(trx, scope, "two"));
+    expect(await claim("three", 11_002)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import type { AuthServer } from "@portal/auth-server";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as StaffIndex from "~/routes/staff._index";
-import type * as AuthAdmin from "~/staff/auth-admin.server";
+import type * as AuthAdmin from "~/identity/auth-admin.server";
 import { embeddedAuthEnv } from "../../server/embedded-auth";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 import {
@@ -66,7 +66,7 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
     routes = {
       signIn: await import("~/routes/_landing._auth.sign-in"),
       list: await import("~/routes/staff._index"),
-      admin: await import("~/staff/auth-admin.server"),
+      admin: await import("~/identity/auth-admin.server"),
     };
   });
 

@@ -1,12 +1,16 @@
 // A live stream ends within the session check's interval once its session no longer stands (signed
-// out everywhere, or its token expired), and only once it does, as the stream module runs it.
+// out everywhere, its token expired, a staff member's role taken), and only once it does; one
+// person holds at most so many at once.
+import type { AuthServer } from "@portal/auth-server";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { inTransaction } from "~/data/connection.server";
+import { closeProductDatabase, inTransaction } from "~/data/connection.server";
 import { saveRevocation } from "~/data/session-revocations.server";
-import { liveStream, openStreamCount } from "~/live/stream.server";
+import { configure, getEnv } from "~/lib/env.server";
+import { liveStream, openStreamCount, STREAMS_PER_PERSON } from "~/live/stream.server";
 import type { SessionUser } from "~/session/state.server";
-import { stopEngines, useEngine } from "../support/engines";
+import { freshDatabase, stopEngines, useEngine } from "../support/engines";
+import { adminCreateUser, appEnv, startTestAuthServer, uniqueEmail } from "../support/harness";
 
 beforeAll(() => useEngine("sqlite"));
 afterAll(stopEngines);
@@ -69,5 +73,72 @@ describe("a live stream's session", () => {
     expect(await ended(body)).toBe(false);
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(true);
+  });
+});
+
+describe("how many streams one person holds", () => {
+  it("refuses the next one past the limit, and takes it again once one closes", () => {
+    const user = userFor(3_600);
+    const open = Array.from({ length: STREAMS_PER_PERSON }, () =>
+      liveStream(new Request("http://portal.test/resources/live"), {}, user),
+    );
+    expect(open.every((response) => response.status === 200)).toBe(true);
+    const refused = liveStream(new Request("http://portal.test/resources/live"), {}, user);
+    expect(refused.status).toBe(429);
+    // Another person is not held back by them.
+    const other = liveStream(new Request("http://portal.test/resources/live"), {}, userFor(3_600));
+    expect(other.status).toBe(200);
+    void open[0]?.body?.cancel();
+    const again = liveStream(new Request("http://portal.test/resources/live"), {}, user);
+    expect(again.status).toBe(200);
+    for (const response of [...open, other, again]) void response.body?.cancel();
+    expect(openStreamCount()).toBe(0);
+  });
+});
+
+describe("a staff member's live stream", () => {
+  let auth: AuthServer;
+
+  beforeAll(async () => {
+    appEnv();
+    await closeProductDatabase();
+    auth = await startTestAuthServer({}, freshDatabase("sqlite") as Record<string, string>);
+    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+  });
+
+  afterAll(() => auth?.close());
+
+  const admin = (path: string, init: RequestInit = {}) =>
+    fetch(`${auth.url}/auth/v1/admin${path}`, {
+      ...init,
+      headers: {
+        apikey: auth.serviceRoleKey,
+        Authorization: `Bearer ${auth.serviceRoleKey}`,
+        "Content-Type": "application/json",
+      },
+    });
+
+  it("ends at the next check once the auth service no longer says staff", async () => {
+    const email = uniqueEmail("live-staff");
+    await adminCreateUser(auth, email, { app_metadata: { role: "staff" } });
+    const { users } = (await (
+      await admin(`/users?filter=${encodeURIComponent(email)}`)
+    ).json()) as {
+      users: { id: string; email: string }[];
+    };
+    const id = users.find((user) => user.email === email)!.id;
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const staff = { ...userFor(3_600), id, email, role: "staff" };
+    const body = liveStream(new Request("http://portal.test/resources/live"), {}, staff)
+      .body as ReadableStream<Uint8Array>;
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await ended(body)).toBe(false);
+    const revoked = await admin(`/users/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ app_metadata: { role: null } }),
+    });
+    expect(revoked.status).toBe(200);
+    await vi.advanceTimersByTimeAsync(31_000);
+    await vi.waitFor(async () => expect(await ended(body)).toBe(true), { timeout: 5_000 });
   });
 });

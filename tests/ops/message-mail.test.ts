@@ -1,6 +1,6 @@
 // Mail about messages on the built server, on both engines, through a real SMTP server: what waited
 // unread is mailed once, batched, never a note; what was read first is skipped; the mail's link
-// turns mail off; a refused mail is retried; a daily digest comes at its hour (the clock moved).
+// turns mail off; a refused mail is retried; a digest comes at its hour; no one who left staff.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";
@@ -237,6 +237,65 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     ).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 2) * 1000));
     expect(mailsTo(smtp, staff.email)).toHaveLength(1);
+  });
+
+  it("mails no one who lost the staff role: not the first message after, nor a digest queued before", async () => {
+    const asker = await signedInPerson(app, auth.url, "mail-asker", PASSWORD);
+    const leaver = await signedInPerson(app, auth.url, "mail-leaver", PASSWORD, true);
+    const daily = await signedInPerson(app, auth.url, "mail-daily", PASSWORD, true);
+    const stayer = await signedInPerson(app, auth.url, "mail-stayer", PASSWORD, true);
+    const chose = await postForm(
+      app,
+      "/dashboard/account",
+      { intent: "mail-settings", messages: "daily" },
+      { Cookie: daily.cookie },
+    );
+    expect(chose.status).toBe(302);
+    const ask = async (body: string) =>
+      expect(
+        (await postForm(app, "/dashboard/messages", { body }, { Cookie: asker.cookie })).status,
+      ).toBe(302);
+    await ask("First question, while everyone is staff");
+    await vi.waitFor(
+      () => {
+        expect(mailsTo(smtp, stayer.email)).toHaveLength(1);
+        expect(mailsTo(smtp, leaver.email)).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(mailsTo(smtp, daily.email)).toHaveLength(0);
+
+    for (const former of [leaver, daily]) {
+      const revoked = await fetch(`${auth.url}/auth/v1/admin/users/${former.id}`, {
+        method: "PUT",
+        headers: {
+          apikey: DEMO_SERVICE_ROLE_KEY,
+          Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+          "Content-Type": "application/json",
+        },
+        body: JSON.stringify({ app_metadata: { role: null } }),
+      });
+      expect(revoked.status).toBe(200);
+    }
+    await ask("Second question, after two of them left");
+    await moveDigestsToNow();
+    // Each mail's outcome is in the deliveries: the stayer's sent, the two former members' skipped.
+    const skipped = (email: string) =>
+      new RegExp(
+        `Skipped</span><span class="break-all">${email}</span>[^<]*<[^>]*>no longer staff`,
+      );
+    await vi.waitFor(
+      async () => {
+        // Read by a colleague: the stayer reading the thread would skip their own mail.
+        const deliveries = await html(app, `/staff/clients/${asker.id}/messages`, staff.cookie);
+        expect(deliveries).toMatch(skipped(leaver.email));
+        expect(deliveries).toMatch(skipped(daily.email));
+        expect(mailsTo(smtp, stayer.email)).toHaveLength(2);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(mailsTo(smtp, leaver.email)).toHaveLength(1);
+    expect(mailsTo(smtp, daily.email)).toHaveLength(0);
   });
 });
 

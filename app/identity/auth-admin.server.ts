@@ -1,6 +1,6 @@
-// The auth service's admin API, for the staff console only: a user's current role (a token's can
-// be stale), every user for the directory, invitations. Its key (SUPABASE_SERVICE_ROLE_KEY, or the
-// embedded server's own) never leaves the server (decision 034).
+// The auth service's admin API, on the server alone: a user's current role (a token's can be stale),
+// every user for the directory, invitations. Its key (SUPABASE_SERVICE_ROLE_KEY, or the embedded
+// server's own) never leaves the server (decision 034).
 import { createClient, type User } from "@supabase/supabase-js";
 import ws from "ws";
 import { getEnv } from "~/lib/env.server";
