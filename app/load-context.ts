@@ -6,6 +6,8 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** Aborted when the connection closes: the answer's reader is gone (a long stream's end). */
     disconnect?: AbortSignal;
+    /** On an upload's path: gives its body the upload's time instead of a form's, once admitted. */
+    admitUpload?: () => void;
   }
 }
 

@@ -12,7 +12,7 @@ import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
 import { LIVE_PATH, uploadAt } from "../app/lib/paths";
-import { limitBodies, MAX_BODY_BYTES, uploadLimitBy } from "./body-limits";
+import { closeAfterAnswer, limitBodies, MAX_BODY_BYTES, uploadLimitBy } from "./body-limits";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
 import { sameSiteOnly, securityHeaders, wellFormedOnly } from "./security";
@@ -108,6 +108,7 @@ export async function startHttpServer(
   // reported, never a value the client wrote at the left of X-Forwarded-For.
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(wellFormedOnly());
+  app.use(closeAfterAnswer);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok", live: probes.liveStreams() });
@@ -144,7 +145,13 @@ export async function startHttpServer(
     (kind) =>
       env.UPLOAD_MAX_FILE_BYTES * (kind === "hand-in" ? env.UPLOAD_MAX_FILES : 1) + MAX_BODY_BYTES,
   );
-  app.use(limitBodies({ formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS, uploadBytes }));
+  app.use(
+    limitBodies({
+      formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
+      uploadBytes,
+    }),
+  );
   app.use(noLegacyDataRequests);
   app.use(canonicalPaths);
   app.use(
@@ -164,7 +171,12 @@ export async function startHttpServer(
         // Remix's request.signal misses many closed connections (a long stream's end); this does not.
         const disconnect = new AbortController();
         res.once("close", () => disconnect.abort());
-        return { requestId: res.locals.requestId, clientIp: req.ip, disconnect: disconnect.signal };
+        return {
+          requestId: res.locals.requestId,
+          clientIp: req.ip,
+          disconnect: disconnect.signal,
+          admitUpload: res.locals.admitUpload,
+        };
       },
     }),
   );

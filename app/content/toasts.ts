@@ -142,6 +142,10 @@ export const toasts = {
   ),
   templateApplied: success("Template Applied", "The chosen clients follow its current version."),
   uploadBroken: error("Upload Failed", "The file did not arrive whole. Please try again."),
+  uploadsBusy: error(
+    "Uploads Under Way",
+    "Two uploads for this client are still on their way: try again once one has finished.",
+  ),
   handedIn: success("Submitted for Review", "The agency reviews your work and answers here."),
   handInFilesMissing: error("Add Your Files", "This task asks for files: choose at least one."),
   handInLinkMissing: error(
@@ -241,12 +245,18 @@ export function tooManyFiles(maxFiles: number): Toast {
   );
 }
 
-/** A hand-in that would pass the client's storage. */
-export function storageFull(maxBytes: number): Toast {
-  const gigabytes = Math.round((maxBytes / 1024 ** 3) * 10) / 10;
+/** An upload that would pass the client's storage, as the client (or staff, `forStaff`) reads it. */
+export function storageFull(maxBytes: number, forStaff = false): Toast {
+  const gigabytes = maxBytes / 1024 ** 3;
+  const amount =
+    gigabytes >= 1
+      ? `${Math.round(gigabytes * 10) / 10} GB`
+      : `${Math.round((maxBytes / 1024 ** 2) * 10) / 10} MB`;
   return error(
     "Storage Full",
-    `Your files can take up to ${gigabytes} GB. Ask the agency to make room, then try again.`,
+    forStaff
+      ? `This client's files can take up to ${amount}, and this one would pass that.`
+      : `Your files can take up to ${amount}. Ask the agency to make room, then try again.`,
   );
 }
 

@@ -185,13 +185,3 @@ export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueu
     at: Number(row.submitted_at),
   }));
 }
-
-/** The bytes a client's files take (shared either way). */
-export async function clientStoredBytes(db: Executor, clientId: string): Promise<number> {
-  const row = await db
-    .selectFrom("shared_files")
-    .select(sql<number | string | null>`sum(bytes)`.as("bytes"))
-    .where("client_id", "=", clientId)
-    .executeTakeFirst();
-  return Number(row?.bytes ?? 0);
-}

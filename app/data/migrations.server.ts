@@ -17,6 +17,8 @@ import * as clientProgrammes from "./migrations/013-client-programmes";
 import * as taskReminders from "./migrations/014-task-reminders";
 import * as eventAudiences from "./migrations/015-event-audiences";
 import * as mailClaims from "./migrations/016-mail-claims";
+import * as uploadReservations from "./migrations/017-upload-reservations";
+import * as formatControls from "./migrations/018-text-without-format-controls";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "014-task-reminders": taskReminders,
   "015-event-audiences": eventAudiences,
   "016-mail-claims": mailClaims,
+  "017-upload-reservations": uploadReservations,
+  "018-text-without-format-controls": formatControls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -207,6 +207,14 @@ export interface MailClaimsTable {
   held_until: Millis;
 }
 
+/** Room an upload on its way holds against its client's storage. */
+export interface UploadReservationsTable {
+  id: string;
+  client_id: string;
+  bytes: number;
+  held_until: Millis;
+}
+
 /** Which reminder a task gets: the day before its due day, or on the day itself. */
 export type ReminderKind = "day-before" | "due-day";
 
@@ -301,6 +309,7 @@ export interface ProductDatabase {
   thread_mutes: ThreadMutesTable;
   mail_deliveries: MailDeliveriesTable;
   mail_claims: MailClaimsTable;
+  upload_reservations: UploadReservationsTable;
   task_reminders: TaskRemindersTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;

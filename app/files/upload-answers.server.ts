@@ -23,6 +23,8 @@ export function uploadRefused(
       return formError(context, fileTooLarge(limits.maxFileBytes), { status: 413, values });
     case "too-many":
       return formError(context, tooManyFiles(limits.maxFiles), { status: 413, values });
+    case "no-room":
+      return formError(context, limits.room?.full ?? toasts.uploadBroken, { status: 413, values });
     case "not-allowed":
       return formError(context, fileKindNotAllowed(why.name), { status: 415, values });
     case "mismatch": {

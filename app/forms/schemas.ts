@@ -13,6 +13,7 @@ import {
   normalizeEmail,
   isHttpsAddress,
   PASSWORD_MAX_BYTES,
+  withoutFormatControls,
 } from "./validation";
 
 /** How a refused field is answered: the toast, and the hint under the field (when it has one). */
@@ -169,10 +170,10 @@ export const taskStatusEditSchema = z.enum(TASK_STATUSES, "editInvalid" satisfie
 /** The longest name or company the agency gives a client. */
 export const PROFILE_TEXT_MAX = 80;
 
-/** One line of text a person typed, control characters dropped, trimmed. */
+/** One line of text a person typed, control and format characters dropped, trimmed. */
 const oneLine = z.pipe(
   text,
-  z.transform((value) => value.replace(/\p{Cc}/gu, "").trim()),
+  z.transform((value) => withoutFormatControls(value.replace(/\p{Cc}/gu, "")).trim()),
 );
 
 const profileText = z.pipe(
@@ -189,14 +190,11 @@ export const PLAN_INTENTS = ["save", "add", "up", "down", "hide", "show"] as con
 export const TEMPLATE_INTENT = "template";
 export type PlanIntent = (typeof PLAN_INTENTS)[number];
 
-/** Markdown as typed: line breaks as \n, other control characters dropped, trimmed. */
+/** Markdown as typed: line breaks as \n, other control and format characters dropped, trimmed. */
 const typedMarkdown = z.pipe(
   text,
   z.transform((value) =>
-    value
-      .replace(/\r\n?/g, "\n")
-      .replace(/[^\P{Cc}\n]/gu, "")
-      .trim(),
+    withoutFormatControls(value.replace(/\r\n?/g, "\n").replace(/[^\P{Cc}\n]/gu, "")).trim(),
   ),
 );
 
@@ -265,7 +263,7 @@ export const shareFileSchema = z.object({
   note: z.pipe(
     z.pipe(
       text,
-      z.transform((value) => value.trim()),
+      z.transform((value) => withoutFormatControls(value).trim()),
     ),
     z.string().check(z.maxLength(FILE_NOTE_MAX, "noteTooLong" satisfies FormIssueName)),
   ),
@@ -274,12 +272,11 @@ export const shareFileSchema = z.object({
 /** The longest message, in characters. */
 export const MESSAGE_MAX = 5_000;
 
-/** A message as stored: line breaks as \n, no other control character, trimmed. */
+/** A message as stored: line breaks as \n, no other control or format character, trimmed. */
 export function messageText(value: string): string {
-  return value
-    .replace(/\r\n?/g, "\n")
-    .replace(/(?![\n\t])\p{Cc}/gu, "")
-    .trim();
+  return withoutFormatControls(
+    value.replace(/\r\n?/g, "\n").replace(/(?![\n\t])\p{Cc}/gu, ""),
+  ).trim();
 }
 
 export const messageSchema = z.object({

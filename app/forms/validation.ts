@@ -14,6 +14,17 @@ export const PASSWORD_MAX_SCORE = 5;
 /** The fixed set of special characters the fifth check accepts. */
 export const SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
 
+/**
+ * Characters that change how text is drawn but not what it says (bidirectional overrides and
+ * isolates, zero-width spaces, soft hyphens); the joiners and tags emoji are made of stay.
+ */
+const FORMAT_CONTROLS = /(?!\u200C|\u200D|[\u{E0020}-\u{E007F}])\p{Cf}/gu;
+
+/** `value` without format controls: text that draws as it reads ("https://…" is what it looks). */
+export function withoutFormatControls(value: string): string {
+  return value.replace(FORMAT_CONTROLS, "");
+}
+
 /** What the e-mail input does as the user types: drops `<` and `>`. */
 export function stripAngleBrackets(value: string): string {
   return value.replace(/[<>]/g, "");

@@ -6,18 +6,15 @@ import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
-import {
-  clientStoredBytes,
-  latestHandInStatuses,
-  lockClientHandIns,
-  recordHandIn,
-} from "~/data/hand-ins.server";
+import { latestHandInStatuses, lockClientHandIns, recordHandIn } from "~/data/hand-ins.server";
+import { clientStoredBytes } from "~/data/file-room.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { removeAll } from "~/files/file-store";
 import { fileStore } from "~/files/store.server";
 import { uploadRefused } from "~/files/upload-answers.server";
-import { readUpload, type UploadedFile } from "~/files/upload.server";
+import { admitUpload } from "~/files/admission.server";
+import { readUpload, type UploadedFile, type UploadLimits } from "~/files/upload.server";
 import { formError, parseFields, refusal } from "~/forms/answer.server";
 import { handInSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -29,6 +26,7 @@ import { messageMailJob } from "~/messages/mail-job";
 import { findSprint, sprintPageView, type TaskView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
+import type { ProgrammeContent, SprintContent, TaskContent } from "~/programme/model";
 import type { SessionUser } from "~/session/state.server";
 
 /** What the hand-in's message to the agency says. */
@@ -65,8 +63,34 @@ export async function handInWork(
   // Work is the clients' to hand in: staff review it in the console.
   if (user.role === STAFF_ROLE) return formError(context, toasts.handInByStaff, { status: 403 });
   const env = getEnv();
+  const admission = await admitUpload(request, context, {
+    clientId: user.id,
+    maxFiles: env.UPLOAD_MAX_FILES,
+    forStaff: false,
+  });
+  if ("refused" in admission) return admission.refused;
+  const { limits, release } = admission.admitted;
+  try {
+    return await handInAdmitted(request, context, user, { content, sprint, task }, limits);
+  } finally {
+    await release();
+  }
+}
+
+/** The hand-in's body read within `limits`, then stored with its version, message and lines. */
+async function handInAdmitted(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser,
+  {
+    content,
+    sprint,
+    task,
+  }: { content: ProgrammeContent; sprint: SprintContent; task: TaskContent },
+  limits: UploadLimits,
+) {
+  const env = getEnv();
   const store = fileStore();
-  const limits = { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES };
   const upload = await readUpload(request, store, limits);
   const values = { link: upload.fields.link ?? "", note: upload.fields.note ?? "" };
   if (!upload.ok) return uploadRefused(context, upload.refusal, values, limits);

@@ -8,7 +8,8 @@ import { recordEvent } from "~/data/events.server";
 import { clientFiles, recordSharedFile } from "~/data/shared-files.server";
 import { fileStore } from "~/files/store.server";
 import { uploadRefused } from "~/files/upload-answers.server";
-import { readUpload } from "~/files/upload.server";
+import { admitUpload } from "~/files/admission.server";
+import { readUpload, type UploadLimits } from "~/files/upload.server";
 import { formError, parseFields, refusal } from "~/forms/answer.server";
 import { shareFileSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -48,7 +49,27 @@ export async function shareFileAction(
   clientId: string | undefined,
 ) {
   const client = await clientOf(request, clientId);
-  const limits = { maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES, maxFiles: 1 };
+  const admission = await admitUpload(request, context, {
+    clientId: client.userId,
+    maxFiles: 1,
+    forStaff: true,
+  });
+  if ("refused" in admission) return admission.refused;
+  try {
+    return await shareAdmitted(request, context, staff, client.userId, admission.admitted.limits);
+  } finally {
+    await admission.admitted.release();
+  }
+}
+
+/** The file read within `limits`, then stored with its line in the client's trail. */
+async function shareAdmitted(
+  request: Request,
+  context: AppLoadContext,
+  staff: SessionUser,
+  clientId: string,
+  limits: UploadLimits,
+) {
   const store = fileStore();
   const upload = await readUpload(request, store, limits);
   const values = { note: upload.fields.note ?? "" };
@@ -66,7 +87,7 @@ export async function shareFileAction(
     await inTransaction(async (trx) => {
       await recordSharedFile(trx, {
         id: file.key,
-        clientId: client.userId,
+        clientId: clientId,
         name: file.name,
         bytes: file.bytes,
         sha256: file.sha256,
@@ -76,7 +97,7 @@ export async function shareFileAction(
         at,
       });
       await recordEvent(trx, {
-        clientId: client.userId,
+        clientId: clientId,
         actor: { id: staff.id, email: staff.email, role: "staff" },
         audience: "client",
         changes: [{ field: "File shared", before: "—", after: file.name }],
@@ -87,5 +108,5 @@ export async function shareFileAction(
     await store.remove(file.key);
     throw error;
   }
-  return redirectWithToast(staffClientFilesPath(client.userId), toasts.fileShared);
+  return redirectWithToast(staffClientFilesPath(clientId), toasts.fileShared);
 }

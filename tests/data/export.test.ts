@@ -21,7 +21,14 @@ import { openDatabase, openMigratedDatabase } from "~/data/database.server";
 import { readAuditTrail, recordEvent, type Actor } from "~/data/events.server";
 import { copyProductData } from "~/data/export.server";
 import { saveRevocation } from "~/data/session-revocations.server";
-import { markMailed, recordDelivery, setFollowsThread, setMailMode } from "~/data/mail.server";
+import {
+  claimMailScope,
+  markMailed,
+  recordDelivery,
+  setFollowsThread,
+  setMailMode,
+} from "~/data/mail.server";
+import { reserveRoom } from "~/data/file-room.server";
 import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
@@ -121,6 +128,15 @@ function writeEverything(user: string, index: number) {
       at,
     });
     await recordVisit(trx, user, user, at);
+    await claimMailScope(trx, `messages.${user}.${user}`, "export", {
+      now: at,
+      until: at + 60_000,
+    });
+    await reserveRoom(
+      trx,
+      { id: randomUUID(), clientId: user, bytes: 10, now: at, until: at + 60_000 },
+      { quota: Number.MAX_SAFE_INTEGER, maxAtOnce: 2 },
+    );
     await claimReminders(
       trx,
       [{ userId: user, taskId: "icp-builder", kind: "day-before", dueDay: 20_000 + index }],

@@ -1,12 +1,12 @@
 // Hand-ins' storage on both engines: versions count up per client and task, each with its files; a
 // review decides a version once (a second decision, another client's or another task's id, nothing);
 // the queue lists what waits, oldest first; the latest version's status per task; a client's bytes.
+import { clientStoredBytes } from "~/data/file-room.server";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
-  clientStoredBytes,
   latestHandInStatuses,
   recordHandIn,
   recordReview,

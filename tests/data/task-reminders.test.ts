@@ -1,6 +1,7 @@
-// Task reminders and the staff's overdue summary on both engines, the clock faked (Date alone) and
-// the job worker running them as the app does, each mail received by a real SMTP server: the day
+// Task reminders and the staff's overdue summary on both engines, the clock faked (Date alone), run
+// by the job worker, mailed to a real SMTP server (staff asked of a real auth server): the day
 // before at 09:00 local time, again on the due day, never for done, agency or muted work.
+import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";
 import { randomUUID } from "node:crypto";
@@ -31,16 +32,43 @@ const SITE_URL = "http://portal.test";
 const DIGEST_HOUR = 7;
 
 let smtp: MailCatcher;
+/** Where staff are staff: each mail to one asks it first. */
+let auth: AuthServer;
 
 beforeAll(async () => {
   smtp = await startMailCatcher();
+  const config = loadAuthConfig({ GOTRUE_SITE_URL: SITE_URL, AUTH_DATA_DIR: ":memory:" });
+  auth = await startAuthServer({ ...config, log: false } as typeof config, {
+    port: 0,
+    host: "127.0.0.1",
+  });
 });
 
 afterAll(async () => {
   vi.useRealTimers();
   await stopEngines();
   await smtp?.close();
+  await auth?.close();
 });
+
+/** A staff member the auth service knows: their id. */
+async function staffAccount(email: string): Promise<string> {
+  const created = await fetch(`${auth.url}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: {
+      apikey: auth.serviceRoleKey,
+      Authorization: `Bearer ${auth.serviceRoleKey}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({
+      email,
+      password: "Task-Reminders-2026!",
+      email_confirm: true,
+      app_metadata: { role: "staff" },
+    }),
+  });
+  return ((await created.json()) as { id: string }).id;
+}
 
 /** 2026-11-<day> at hh:mm UTC. */
 const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute);
@@ -84,8 +112,9 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     zone: string | null,
     { state = "confirmed", isStaff = false }: { state?: AccountStatus; isStaff?: boolean } = {},
   ) {
-    const userId = randomUUID();
-    const email = `${label}-${userId.slice(0, 8)}@${engine}.test`;
+    const tag = randomUUID().slice(0, 8);
+    const email = `${label}-${tag}@${engine}.test`;
+    const userId = isStaff ? await staffAccount(email) : randomUUID();
     await inTransaction(async (trx) => {
       await saveDirectory(
         trx,
@@ -136,6 +165,9 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       MAIL_FROM: "portal@agency.test",
       AGENCY_NAME: "Test Agency",
       MAIL_DIGEST_HOUR: String(DIGEST_HOUR),
+      SUPABASE_URL: auth.url,
+      SUPABASE_ANON_KEY: auth.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey,
     };
     await useDatabase(settings);
     kolkata = await person("kolkata", "Asia/Kolkata");

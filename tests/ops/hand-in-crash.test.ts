@@ -62,11 +62,13 @@ describe.each(["sqlite", "postgres"] as const)(
         const port = freePort();
         const start = () => startAppProcess(port, auth.url, settings);
         let app = await start();
-        const clients = [
-          await signedInPerson(app, auth.url, "crash-hand-in-a", PASSWORD),
-          await signedInPerson(app, auth.url, "crash-hand-in-b", PASSWORD),
-          await signedInPerson(app, auth.url, "crash-hand-in-c", PASSWORD),
-        ];
+        // New clients each round: a killed upload holds its client's room until its hold lapses.
+        const clientsOfRound = (round: string) =>
+          Promise.all(
+            ["a", "b", "c"].map((n) =>
+              signedInPerson(app, auth.url, `crash-hand-in-${round}-${n}`, PASSWORD),
+            ),
+          );
         /** Each file sent, by name: its bytes' hash, and whether its hand-in was answered. */
         const sent = new Map<
           string,
@@ -74,6 +76,7 @@ describe.each(["sqlite", "postgres"] as const)(
         >();
         try {
           for (const task of TASKS) {
+            const clients = await clientsOfRound(task);
             const posts = clients.map((client, index) => {
               const name = `${task}-${index}.pdf`;
               const bytes = pdf();

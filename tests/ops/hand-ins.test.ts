@@ -244,7 +244,8 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     // Another client's task page shows none of the first client's versions.
     expect((await page(app, TASK, other.cookie)).html).not.toContain("vsl-script");
 
-    // Hand-ins at once on one task: one is version 1, the others wait their turn and are refused.
+    // Hand-ins at once on one task: one is version 1; the others wait their turn and are refused,
+    // or are refused at once past the two uploads a client may have on their way.
     const burst = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
         postFiles(
@@ -258,7 +259,10 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
         ).then((response) => response.status),
       ),
     );
-    expect(burst.sort()).toEqual([302, 409, 409, 409, 409, 409]);
+    expect(burst.filter((status) => status === 302)).toHaveLength(1);
+    expect(burst.filter((status) => status !== 302 && status !== 409 && status !== 429)).toEqual(
+      [],
+    );
     // Staff review work; they hand none in.
     const byStaff = await postFiles(
       app,

@@ -1,6 +1,6 @@
 // Slow and greedy clients on raw connections, small limits configured: a silent or trickling
-// connection gets a 408, an idle kept-alive one closes after its announced timeout, and extra
-// connections from one address are closed, but a trusted proxy is not capped (decision 035).
+// connection gets a 408 (an upload's too, answered unread), an idle kept-alive one closes after its
+// timeout, and extra connections from one address close, but a trusted proxy's do not (decision 035).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   freePort,
@@ -92,6 +92,22 @@ describe("slow clients", () => {
     expect(received).not.toBe(STILL_OPEN);
     // A 408 when nothing was answered yet, or a plain close.
     expect([0, 408]).toContain(statusOf(received));
+  });
+
+  it("closes an upload's connection soon after answering it unread, however its body trickles on", async () => {
+    const connection = await openConnection(app.url);
+    const body = "x".repeat(1024 * 1024);
+    connection.socket.write(
+      `POST /dashboard/sprint-1/tasks/icp-builder HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\n` +
+        `Origin: ${app.url}\r\n` +
+        "Content-Type: multipart/form-data; boundary=slow\r\n" +
+        `Content-Length: ${body.length}\r\n\r\n`,
+    );
+    trickle(connection, body);
+    const received = await closing(connection);
+    expect(received).not.toBe(STILL_OPEN);
+    // Sent to sign in without a byte of the body read.
+    expect(statusOf(received)).toBe(302);
   });
 
   it("announces its keep-alive timeout and closes an idle connection after it", async () => {

@@ -1,6 +1,6 @@
 // The upload path on the built server: staff share a file with a client, who downloads the same
-// bytes (no one else can); a body too large, cut off or of a kind refused leaves nothing; images
-// open in place only sandboxed; and 200 MB pass through with memory growing by less than 64 MB.
+// bytes (no one else can); a body too large, past the client's room, cut off or of a kind refused
+// leaves nothing; images open in place only sandboxed; 200 MB pass with memory growing < 64 MB.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -260,12 +260,104 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
     expect(asked.headers.get("content-disposition")).toMatch(/^attachment; /);
   });
 
+  it("keeps a file named with ';' and '=' whole", async () => {
+    const answer = await upload(app, `/staff/clients/${client.id}/files`, staff.cookie, {
+      name: "Q3 results; draft=final.png",
+      bytes: PNG.length,
+      chunks: [PNG],
+    });
+    expect(answer.status).toBe(302);
+    const page = await fetch(`${app.url}/dashboard/files`, { headers: { Cookie: client.cookie } });
+    expect(await page.text()).toContain("Q3 results; draft=final.png");
+  });
+
   it("lets only staff share, and only with a client", async () => {
     const file = { name: "a.txt", bytes: 5, chunks: [Buffer.from("hello")] };
     const byClient = await upload(app, `/staff/clients/${client.id}/files`, client.cookie, file);
     expect(byClient.status).toBe(404);
     const withStaff = await upload(app, `/staff/clients/${staff.id}/files`, staff.cookie, file);
     expect(withStaff.status).toBe(404);
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("a client's storage (%s)", (engine) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-room-"));
+  const partialFiles = () => readdirSync(join(dataDir, "files", "incoming"));
+  let auth: RunningProcess;
+  let app: RunningProcess;
+  let staff: Person;
+  let client: Person;
+  const path = () => `/staff/clients/${client.id}/files`;
+
+  beforeAll(async () => {
+    auth = await startAuthProcess(freePort());
+    app = await startAppProcess(freePort(), auth.url, {
+      ...APP_SETTINGS,
+      DATA_DIR: dataDir,
+      ...(engine === "postgres" ? { DATABASE_URL: freshPostgres().url } : {}),
+      UPLOAD_MAX_FILE_BYTES: String(2 * MiB),
+      UPLOAD_MAX_CLIENT_BYTES: String(3 * MiB),
+    });
+    ({ staff, client } = await people(app, auth));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await auth?.stop();
+  });
+
+  /** An upload's head on a connection of its own, its body held back: an upload on its way. */
+  async function onItsWay(declared: number) {
+    const connection = await openConnection(app.url);
+    const body = multipart({ note: "on its way" }, "slow.pdf", declared);
+    connection.socket.write(
+      `POST ${path()} HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\nOrigin: ${app.url}\r\nCookie: ${staff.cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n`,
+    );
+    connection.socket.write(Buffer.concat([body.head, PDF_HEAD, randomBytes(80 * 1024)]));
+    return connection;
+  }
+
+  it("refuses an upload declared past what the client has left before reading it, then closes", async () => {
+    const bytes = 1.5 * MiB;
+    const first = await upload(app, path(), staff.cookie, {
+      name: "first.pdf",
+      bytes,
+      chunks: startingWith(PDF_HEAD, bytes, randomBytes(64 * 1024)),
+    });
+    expect(first.status).toBe(302);
+    // 2 MB fits the per-file limit, not the 1.5 MB left; nothing of its body is sent.
+    const connection = await openConnection(app.url);
+    connection.socket.write(
+      `POST ${path()} HTTP/1.1\r\nHost: ${new URL(app.url).host}\r\nOrigin: ${app.url}\r\nCookie: ${staff.cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: ${2 * MiB}\r\n\r\n`,
+    );
+    const answer = await connection.closed;
+    expect(statusOf(answer)).toBe(413);
+    expect(answer).toContain("This client&#x27;s files can take up to 3 MB");
+    expect(partialFiles()).toEqual([]);
+  });
+
+  it("takes two uploads on their way at once, not a third, and the next once one is done", async () => {
+    const held = [await onItsWay(300 * 1024), await onItsWay(300 * 1024)];
+    await vi.waitFor(() => expect(partialFiles()).toHaveLength(2), { timeout: 10_000 });
+    const third = await upload(app, path(), staff.cookie, {
+      name: "third.pdf",
+      bytes: PDF_HEAD.length,
+      chunks: [PDF_HEAD],
+    });
+    expect(third.status).toBe(429);
+    expect(third.body).toContain("Uploads Under Way");
+    for (const connection of held) connection.socket.destroy();
+    await vi.waitFor(() => expect(partialFiles()).toEqual([]), { timeout: 10_000 });
+    const next = await upload(app, path(), staff.cookie, {
+      name: "next.pdf",
+      bytes: PDF_HEAD.length,
+      chunks: [PDF_HEAD],
+    });
+    expect(next.status).toBe(302);
   });
 });
 

@@ -1,9 +1,10 @@
 // A file's kind told from its bytes, on real (tiny) files built here: what each name may hold, the
-// refusals for programs, markup, empty files and renamed files, text without a magic number, the
-// Office zip containers, and which kinds may open in place.
+// refusals for programs, markup, empty and renamed files, text without a magic number, the Office
+// zip containers, which kinds may open in place; and the name a file is kept under.
 import { describe, expect, it } from "vitest";
 import { checkFileKind, SNIFF_BYTES } from "~/files/file-kinds.server";
 import { fileTypeLabel, opensInline } from "~/files/file-types";
+import { safeFileName } from "~/files/upload.server";
 
 /** A 1×1 PNG, whole. */
 const PNG = Buffer.from(
@@ -279,5 +280,19 @@ describe("which kinds open in place", () => {
     };
     for (const [type, label] of Object.entries(labels))
       expect(fileTypeLabel(type), type).toBe(label);
+  });
+});
+
+describe("a file's name as kept", () => {
+  it("drops paths' and controls' characters, and a long one keeps its extension", () => {
+    expect(safeFileName("Q3 results; draft=final.png")).toBe("Q3 results; draft=final.png");
+    expect(safeFileName("..\\\\evil\u202Egnp.exe")).toBe("evilgnp.exe");
+    expect(safeFileName("  ")).toBe("file");
+    const long = safeFileName(`${"Very long report ".repeat(20)}.pdf`);
+    expect(long.endsWith(".pdf")).toBe(true);
+    expect([...long].length).toBeLessThanOrEqual(200);
+    const emoji = safeFileName(`${"📄".repeat(250)}.docx`);
+    expect(emoji.endsWith(".docx")).toBe(true);
+    expect([...emoji].length).toBe(200);
   });
 });

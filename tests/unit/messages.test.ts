@@ -1,8 +1,8 @@
-// The conversation's pure parts: what a message is stored as, who hears of a change live (an
-// internal note never reaches a client's stream), and how a thread dates and links its messages.
+// The conversation's pure parts: what a message (and a name) is stored as, drawn as it reads; who
+// hears of a change live (a note never reaches a client's stream); how a thread dates its messages.
 import { describe, expect, it } from "vitest";
 import { relativeTime } from "~/components/messages/message-thread";
-import { messageSchema, messageText } from "~/forms/schemas";
+import { clientProfileSchema, messageSchema, messageText } from "~/forms/schemas";
 import { seesChange } from "~/live/stream.server";
 
 const person = (id: string, role: string | null) => ({
@@ -20,6 +20,19 @@ describe("a message's text", () => {
     expect(messageText("  Hi\r\nthere\rand\tmore\u0000\u0007\u001b[31m\u0085  ")).toBe(
       "Hi\nthere\nand\tmore[31m",
     );
+  });
+
+  it("drops what would make it draw other than it reads, and keeps what emoji are made of", () => {
+    const spoofed = "https://evil.example/\u202Efdp.tcartnoc//:sptth";
+    expect(messageText(spoofed)).toBe("https://evil.example/fdp.tcartnoc//:sptth");
+    expect(messageText("a\u200Bb \u2066c\u2069 d\u00ADe \u200Fx\uFEFF")).toBe("ab c de x");
+    const family = "👨\u200D👩\u200D👧";
+    const england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+    expect(messageText(`${family} ${england}`)).toBe(`${family} ${england}`);
+    expect(clientProfileSchema.parse({ name: "\u202EDana", company: "Acme\u200B" })).toEqual({
+      name: "Dana",
+      company: "Acme",
+    });
   });
 
   it("is refused empty or over 5,000 characters, and only a ticked box is a note", () => {

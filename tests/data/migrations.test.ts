@@ -1,6 +1,6 @@
-// The trail's lines written before they said who may read them, on both engines: the migration
-// tells the programme's figures and shared files (the client's) from everything else (staff only),
-// a line naming a task or objective among the latter, as which item it named was not recorded.
+// Data written by the code before this migrations, on both engines: the trail's lines are
+// the client's for figures and shared files and staff-only for the rest (which item a line named was
+// not recorded); messages and names lose the format characters that made them draw other than read.
 import { type Kysely, Migrator, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "~/data/database.server";
@@ -34,8 +34,8 @@ const EARLIER_LINES: [field: string, audience: "client" | "staff"][] = [
   ["Something nobody wrote before", "staff"],
 ];
 
-describe.each(ENGINES)("the trail's earlier lines on %s", (engine) => {
-  it("are the client's for the figures and files, and staff-only for the rest", async () => {
+describe.each(ENGINES)("data written before on %s", (engine) => {
+  it("comes out classified and cleaned", async () => {
     const { DATA_DIR, DATABASE_URL } = freshDatabase(engine);
     const settings = { dataDir: DATA_DIR, databaseUrl: DATABASE_URL };
     const { writer, close } = openDatabase(settings);
@@ -53,9 +53,33 @@ describe.each(ENGINES)("the trail's earlier lines on %s", (engine) => {
       after_value: "b",
       at: 1_000 + index,
     }));
-    await (db as Kysely<{ audit_events: (typeof rows)[number] }>)
-      .insertInto("audit_events")
-      .values(rows)
+    const earlier = db as Kysely<{
+      audit_events: (typeof rows)[number];
+      messages: Record<string, string | number>;
+      clients: Record<string, string | number>;
+    }>;
+    await earlier.insertInto("audit_events").values(rows).execute();
+    await earlier
+      .insertInto("messages")
+      .values({
+        client_id: "client-1",
+        author_id: "client-1",
+        author_email: "c@client.test",
+        author_role: "client",
+        body: "See https://evil.example/\u202Efdp.tcartnoc//:sptth 👨‍👩‍👧",
+        internal: 0,
+        created_at: 1,
+      })
+      .execute();
+    await earlier
+      .insertInto("clients")
+      .values({
+        user_id: "client-1",
+        created_at: 1,
+        updated_at: 1,
+        display_name: "Dana\u200B \u2066Smith\u2069",
+        company: "Acme",
+      })
       .execute();
     await close();
 
@@ -66,8 +90,15 @@ describe.each(ENGINES)("the trail's earlier lines on %s", (engine) => {
       .select(["field", "audience", "item_id"])
       .orderBy("at")
       .execute();
+    const message = await reopened.reader.selectFrom("messages").select("body").executeTakeFirst();
+    const client = await reopened.reader
+      .selectFrom("clients")
+      .select(["display_name", "company"])
+      .executeTakeFirst();
     await reopened.close();
     expect(stored.map((row) => [row.field, row.audience])).toEqual(EARLIER_LINES);
     expect(stored.every((row) => row.item_id === null)).toBe(true);
+    expect(message?.body).toBe("See https://evil.example/fdp.tcartnoc//:sptth 👨‍👩‍👧");
+    expect(client).toEqual({ display_name: "Dana Smith", company: "Acme" });
   });
 });
