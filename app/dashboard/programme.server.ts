@@ -8,8 +8,8 @@ import {
   readClientState,
   recordSprintStart,
 } from "~/data/client-programme.server";
-import { database, inTransaction } from "~/data/connection.server";
-import { recordEvent, type Actor } from "~/data/events.server";
+import { database, inTransaction, type Executor } from "~/data/connection.server";
+import { recordEvent } from "~/data/events.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
 import type { HandIn } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
@@ -26,7 +26,7 @@ import {
   type SprintPageView,
 } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
-import type { ClientState, ProgrammeContent } from "~/programme/model";
+import type { ClientState, ProgrammeChange, ProgrammeContent } from "~/programme/model";
 import { defaultProgramme } from "~/programme/templates.server";
 import { sprintStartChange, taskChange } from "~/programme/programme-edits";
 import type { SessionUser } from "~/session/state.server";
@@ -91,7 +91,20 @@ function isPrefetch(request: Request): boolean {
 }
 
 /** The signed-in client as the audit trail names them. */
-const asActor = (user: SessionUser): Actor => ({ id: user.id, email: user.email, role: "client" });
+/** The client's own changes, in the trail for them and the agency alike. */
+const recordOwnChanges = (
+  trx: Executor,
+  user: SessionUser,
+  changes: ProgrammeChange[],
+  at: number,
+) =>
+  recordEvent(trx, {
+    clientId: user.id,
+    actor: { id: user.id, email: user.email, role: "client" },
+    audience: "client",
+    changes,
+    at,
+  });
 
 /**
  * A sprint's page, or the 404 page for a segment that is no sprint. The first time the client
@@ -121,14 +134,7 @@ export async function loadSprintPage(
       const at = Date.now();
       const startedAt = await recordSprintStart(trx, user.id, sprint.id, at);
       if (startedAt !== at) return;
-      const changes = [sprintStartChange(sprint.id, name, null, at)];
-      await recordEvent(trx, {
-        clientId: user.id,
-        actor: asActor(user),
-        audience: "client",
-        changes,
-        at,
-      });
+      await recordOwnChanges(trx, user, [sprintStartChange(sprint.id, name, null, at)], at);
     });
     state = await readClientState(await database(), user.id);
   }
@@ -176,13 +182,7 @@ export async function setTaskAction(
     if (task.status !== status) {
       const changes = [taskChange(page.sprint.name, task, status)];
       await applyProgrammeChanges(trx, user.id, changes, at);
-      await recordEvent(trx, {
-        clientId: user.id,
-        actor: asActor(user),
-        audience: "client",
-        changes,
-        at,
-      });
+      await recordOwnChanges(trx, user, changes, at);
     }
     if (status === "pending" && task.status === "completed") {
       // The toast that reports it offers to undo it; the history entry is replaced all the same.

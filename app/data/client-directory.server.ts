@@ -85,16 +85,15 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
   return entries.length;
 }
 
+/** An entry for a user the auth service no longer has: kept for their data, listed nowhere. */
+const FORGOTTEN = { email: null, auth_state: null, synced_at: null };
+
 /**
  * Ends a complete sync: forgets the entries it did not see (users deleted from the service) and
  * records when it started.
  */
 export async function finishSync(db: Executor, syncStartedAt: number) {
-  await db
-    .updateTable("clients")
-    .set({ email: null, auth_state: null, synced_at: null })
-    .where("synced_at", "<", syncStartedAt)
-    .execute();
+  await db.updateTable("clients").set(FORGOTTEN).where("synced_at", "<", syncStartedAt).execute();
   await db
     .insertInto("directory_sync")
     .values({ id: 1, synced_at: syncStartedAt })
@@ -104,11 +103,7 @@ export async function finishSync(db: Executor, syncStartedAt: number) {
 
 /** Forgets a user the auth service no longer has, as a complete sync would. */
 export async function forgetUser(db: Executor, userId: string) {
-  await db
-    .updateTable("clients")
-    .set({ email: null, auth_state: null, synced_at: null })
-    .where("user_id", "=", userId)
-    .execute();
+  await db.updateTable("clients").set(FORGOTTEN).where("user_id", "=", userId).execute();
 }
 
 /** When the last complete sync started (by any app instance), or null before the first. */

@@ -153,14 +153,17 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
   });
 }
 
+/** A message's mail: its thread (the client's), the message, and whose side wrote it. */
+interface MessageMail {
+  clientId: string;
+  clientEmail: string;
+  messageId: number;
+  fromRole: ActorRole;
+}
+
 /** One reader, for the message `messageId` of `clientId`'s thread from the other side. */
-async function mailAboutMessage(
-  reader: Reader,
-  clientId: string,
-  clientEmail: string,
-  messageId: number,
-  fromRole: ActorRole,
-): Promise<void> {
+async function mailAboutMessage(reader: Reader, mail: MessageMail): Promise<void> {
+  const { clientId } = mail;
   const db = await database();
   const mode = await mailMode(db, reader.id, "messages");
   if (mode === "off") return;
@@ -177,20 +180,15 @@ async function mailAboutMessage(
     throw new JobDeferred("another worker is mailing this reader about the thread", BUSY_RETRY_MS);
   }
   try {
-    await mailWhatWaits(reader, clientId, clientEmail, messageId, fromRole);
+    await mailWhatWaits(reader, mail);
   } finally {
     await inTransaction((trx) => releaseMailScope(trx, scope, holder));
   }
 }
 
 /** What the reader has neither read nor been mailed of the thread, in one mail (or a skip). */
-async function mailWhatWaits(
-  reader: Reader,
-  clientId: string,
-  clientEmail: string,
-  messageId: number,
-  fromRole: ActorRole,
-): Promise<void> {
+async function mailWhatWaits(reader: Reader, mail: MessageMail): Promise<void> {
+  const { clientId, clientEmail, messageId, fromRole } = mail;
   const db = await database();
   const marks = await readerMarks(db, clientId, reader.id);
   if (messageId <= marks.mailedThroughId) return;
@@ -244,7 +242,7 @@ export async function runMessageMail(job: ClaimedJob): Promise<void> {
     readers = [{ id: clientId, email: client.email, role: "client" }];
   }
   for (const reader of readers) {
-    await mailAboutMessage(reader, clientId, client.email, messageId, fromRole);
+    await mailAboutMessage(reader, { clientId, clientEmail: client.email, messageId, fromRole });
   }
 }
 

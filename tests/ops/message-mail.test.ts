@@ -170,14 +170,19 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     expect(mails[1]?.text).toContain("This one bounces first");
   });
 
-  it("sends a daily digest instead when the client chose one", async () => {
+  /** `person` chooses a daily digest of message mail on their account page. */
+  const chooseDaily = async (person: Person) => {
     const saved = await postForm(
       app,
       "/dashboard/account",
       { intent: "mail-settings", messages: "daily" },
-      { Cookie: client.cookie },
+      { Cookie: person.cookie },
     );
     expect(saved.status).toBe(302);
+  };
+
+  it("sends a daily digest instead when the client chose one", async () => {
+    await chooseDaily(client);
     expect(await html(app, "/dashboard/account", client.cookie)).toMatch(
       /checked="" value="daily"/,
     );
@@ -244,13 +249,7 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     const leaver = await signedInPerson(app, auth.url, "mail-leaver", PASSWORD, true);
     const daily = await signedInPerson(app, auth.url, "mail-daily", PASSWORD, true);
     const stayer = await signedInPerson(app, auth.url, "mail-stayer", PASSWORD, true);
-    const chose = await postForm(
-      app,
-      "/dashboard/account",
-      { intent: "mail-settings", messages: "daily" },
-      { Cookie: daily.cookie },
-    );
-    expect(chose.status).toBe(302);
+    await chooseDaily(daily);
     const ask = async (body: string) =>
       expect(
         (await postForm(app, "/dashboard/messages", { body }, { Cookie: asker.cookie })).status,

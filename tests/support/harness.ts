@@ -48,11 +48,12 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** A confirmed user made through the admin API (staff with `app_metadata`); their id. */
 export async function adminCreateUser(
   server: AuthServer,
   email: string,
   extra: Record<string, unknown> = {},
-): Promise<void> {
+): Promise<string> {
   const response = await fetch(`${server.url}/auth/v1/admin/users`, {
     method: "POST",
     headers: {
@@ -64,6 +65,7 @@ export async function adminCreateUser(
   });
   if (!response.ok)
     throw new Error(`admin create failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 export function formPost(path: string, fields: Record<string, string>, cookie = ""): Request {
