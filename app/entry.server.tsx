@@ -19,6 +19,7 @@ import { closeAllStreams, openStreamCount } from "~/live/stream.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
 import { recordServedTemplates } from "~/data/client-programmes.server";
+import { ensureFactsCurrent } from "~/data/task-facts.server";
 import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
@@ -35,6 +36,7 @@ export async function start(env: Env) {
   programmeTemplates();
   await openProductDatabase();
   await recordServedTemplates();
+  await ensureFactsCurrent(await database());
   await scheduleRecurring(RECURRING_JOBS, Date.now());
   worker = startJobWorker({
     handlers: JOB_HANDLERS,

@@ -5,6 +5,7 @@ import { build } from "esbuild";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { externalNpmPackages } from "./external-npm-packages.mjs";
+import { rawTextImports } from "./raw-text-imports.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const resolveFromRoot = createRequire(new URL("../package.json", import.meta.url)).resolve;
@@ -22,7 +23,7 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  plugins: [externalNpmPackages],
+  plugins: [rawTextImports, externalNpmPackages],
   alias: { "~": "./app" },
   sourcemap: true,
   logLevel: "warning",

@@ -1,14 +1,22 @@
 // The product data's commands (built as build/data.js): `migrate` brings the database to the newest
 // schema; `export <url>` copies the SQLite file's data into an empty PostgreSQL database (decision
-// 032); `files-to-bucket` copies the data folder's files into the S3_* bucket (decision 058).
+// 032); `files-to-bucket` fills the S3_* bucket (decision 058); `rebuild-facts` (decision 065).
+import { randomBytes } from "node:crypto";
+import {
+  closeProductDatabase,
+  database,
+  openProductDatabase,
+} from "../app/data/connection.server";
 import { migrate, openMigratedDatabase } from "../app/data/database.server";
 import { copyProductData } from "../app/data/export.server";
+import { rebuildAllFacts } from "../app/data/task-facts.server";
 import { moveFilesToBucket } from "../app/files/move-to-bucket.server";
 import { s3Client } from "../app/files/s3-store.server";
 import { filesFolder } from "../app/files/store.server";
-import { readS3Config } from "../app/lib/env.server";
+import { configure, parseEnv, readS3Config } from "../app/lib/env.server";
 
-const USAGE = "usage: node build/data.js migrate | export <postgresql://…> | files-to-bucket";
+const USAGE =
+  "usage: node build/data.js migrate | export <postgresql://…> | files-to-bucket | rebuild-facts";
 
 /**
  * Usage: node build/data.js migrate | export <postgresql://…>
@@ -18,6 +26,8 @@ const USAGE = "usage: node build/data.js migrate | export <postgresql://…> | f
  *   database at <url> (migrated first); the portal should be stopped meanwhile.
  * - `files-to-bucket` copies every file in DATA_DIR/files that the database (DATABASE_URL, or the
  *   SQLite file) lists into the bucket of S3_BUCKET; run it again to resume.
+ * - `rebuild-facts` writes every client's task facts anew from their programmes (PROGRAMME_FILE,
+ *   PROGRAMME_DIR as the portal has them); the portal may keep running.
  */
 async function main(args: string[]) {
   const [command, target] = args;
@@ -64,6 +74,18 @@ async function main(args: string[]) {
       if (moved.missing.length > 0) process.exitCode = 1;
     } finally {
       await db.close();
+    }
+    return;
+  }
+  if (command === "rebuild-facts" && !target) {
+    // The programmes as the portal reads them; this command signs nothing, so any secret does.
+    const secret = process.env.SESSION_SECRET ?? randomBytes(32).toString("hex");
+    configure(parseEnv({ ...process.env, DATA_DIR: dataDir, SESSION_SECRET: secret }));
+    await openProductDatabase();
+    try {
+      console.log(`task facts written for ${await rebuildAllFacts(await database())} clients`);
+    } finally {
+      await closeProductDatabase();
     }
     return;
   }

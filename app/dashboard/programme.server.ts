@@ -90,7 +90,6 @@ function isPrefetch(request: Request): boolean {
   return purpose.includes("prefetch");
 }
 
-/** The signed-in client as the audit trail names them. */
 /** The client's own changes, in the trail for them and the agency alike. */
 const recordOwnChanges = (
   trx: Executor,

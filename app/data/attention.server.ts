@@ -1,14 +1,9 @@
 // What waits on someone, across every client, in one query per kind: overdue tasks, countdowns run
-// out, hand-ins and messages waiting for the agency, clients gone quiet, invitations not accepted.
-import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
-import {
-  clientTasksWith,
-  DAY_MS,
-  dueDayEnd,
-  taskNotDone,
-  type VersionInUse,
-} from "./client-tasks.server";
+// out (both read from the clients' task facts), hand-ins and messages waiting for the agency,
+// clients gone quiet, invitations not accepted.
+import { sql, type Expression, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
+import { dueDayEnd, lateAt, overdueAt, timeUpAt } from "./task-facts.server";
 
 export const ATTENTION_KINDS = [
   "overdue-task",
@@ -45,12 +40,6 @@ export interface Attention {
   counts: Record<AttentionKind, number>;
 }
 
-/** The template versions some client follows, and the template of those given none. */
-export interface ProgrammesInUse {
-  versions: VersionInUse[];
-  defaultTemplateId: string;
-}
-
 interface Row {
   client_id: string;
   email: string;
@@ -58,39 +47,16 @@ interface Row {
   since: number | string;
 }
 
-/** Within a query over `client_tasks` as `t`: due before today (UTC) and not done. */
-const overdue = (now: number) => sql`${dueDayEnd} <= ${now} and ${taskNotDone}`;
-
-/** Within a query over `client_sprints` as `cs`: the end of its countdown (ms). */
-const deadline = sql`cs.started_at + cs.countdown_days * ${DAY_MS}`;
-
 /** Within a query over `clients` as `c`: signed in once, and no activity for 7 days since. */
 const quiet = (now: number) =>
   sql<SqlBool>`c.last_sign_in_at is not null and c.activity_at <= ${now - ATTENTION_AFTER_MS.quiet}`;
-
-/** Tasks due before today (UTC) in a sprint under way and not done, per client. */
-function overdueTasks(plan: RawBuilder<unknown>, now: number) {
-  return sql<Row>`${plan} select t.user_id as client_id, t.email as email, t.task_id as item,
-      ${dueDayEnd} as since
-    from client_tasks t where ${overdue(now)}`;
-}
-
-/** Sprints whose countdown ran out before they were completed. */
-function timesUp(plan: RawBuilder<unknown>, now: number) {
-  return sql<Row>`${plan} select cs.user_id as client_id, cs.email as email,
-      cast(cs.sprint_id as text) as item, ${deadline} as since
-    from client_sprints cs where ${deadline} <= ${now}`;
-}
 
 /**
  * Within a query over `clients` as `c`: the client is stuck at `now` as "Needs attention" counts
  * it: a task overdue, a sprint whose time ran out, or no activity for 7 days.
  */
-export function stuck(programmes: ProgrammesInUse, now: number): Expression<SqlBool> {
-  const plan = clientTasksWith(programmes.versions, programmes.defaultTemplateId);
-  return sql<SqlBool>`(${quiet(now)} or c.user_id in (${plan}
-      select t.user_id from client_tasks t where ${overdue(now)}
-      union select cs.user_id from client_sprints cs where ${deadline} <= ${now}))`;
+export function stuck(now: number): Expression<SqlBool> {
+  return sql<SqlBool>`(${quiet(now)} or ${lateAt(now)})`;
 }
 
 /** The oldest `limit` rows of a kind's query, each with how many it finds in all. */
@@ -101,20 +67,28 @@ async function oldest(db: Executor, query: Expression<unknown>, limit: number) {
 }
 
 /** Everything that needs attention at `now`, at most `limit` of each kind. */
-export async function readAttention(
-  db: Executor,
-  programmes: ProgrammesInUse,
-  now: number,
-  limit: number,
-): Promise<Attention> {
-  const plan = clientTasksWith(programmes.versions, programmes.defaultTemplateId);
+export async function readAttention(db: Executor, now: number, limit: number): Promise<Attention> {
   const clients = db
     .selectFrom("clients as c")
     .where("c.is_staff", "=", 0)
     .where("c.email", "is not", null);
   const queries: [AttentionKind, Expression<unknown>][] = [
-    ["overdue-task", overdueTasks(plan, now)],
-    ["time-up", timesUp(plan, now)],
+    [
+      "overdue-task",
+      clients
+        .innerJoin("client_task_facts as f", "f.user_id", "c.user_id")
+        .where(overdueAt(now))
+        .select(["c.user_id as client_id", "c.email as email", "f.task_id as item"])
+        .select(dueDayEnd.as("since")),
+    ],
+    [
+      "time-up",
+      clients
+        .innerJoin("client_sprint_facts as s", "s.user_id", "c.user_id")
+        .where(timeUpAt(now))
+        .select(["c.user_id as client_id", "c.email as email"])
+        .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
+    ],
     [
       "hand-in-waiting",
       clients

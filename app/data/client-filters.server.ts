@@ -1,7 +1,7 @@
 // The client list's filters, each a condition on `clients as c` that the list's page and count
 // share: stuck (as "Needs attention" counts it), a hand-in in review, not started, invited.
 import { sql, type Expression, type SqlBool } from "kysely";
-import { stuck, type ProgrammesInUse } from "./attention.server";
+import { stuck } from "./attention.server";
 import { CLIENT_FILTERS, type ClientFilter } from "./shapes";
 
 /** The filter a query parameter names, or null (every client) for any other value. */
@@ -13,14 +13,10 @@ export function clientFilterOf(value: string | null): ClientFilter | null {
  * Who `filter` keeps at `now`. Not started: never signed in, or no sprint's countdown started
  * (the client never opened Sprint 1 or 2, and staff set no start).
  */
-export function clientFilter(
-  filter: ClientFilter,
-  programmes: ProgrammesInUse,
-  now: number,
-): Expression<SqlBool> {
+export function clientFilter(filter: ClientFilter, now: number): Expression<SqlBool> {
   switch (filter) {
     case "stuck":
-      return stuck(programmes, now);
+      return stuck(now);
     case "in-review":
       return sql<SqlBool>`c.user_id in (select h.client_id from hand_ins h
         where h.status = 'in-review')`;

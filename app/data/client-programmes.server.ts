@@ -15,7 +15,6 @@ import {
   readTemplateSource,
   recordServedTemplate,
 } from "./client-plans.server";
-import type { VersionInUse } from "./client-tasks.server";
 import { inTransaction, type Executor } from "./connection.server";
 
 export interface ClientProgramme {
@@ -80,34 +79,6 @@ export async function programmesOf(
 
 export async function programmeOf(db: Executor, userId: string): Promise<ClientProgramme> {
   return (await programmesOf(db, [userId])).get(userId)!;
-}
-
-/** Every template version some client follows: each template's current one and those kept. */
-export async function versionsInUse(db: Executor): Promise<VersionInUse[]> {
-  const templates = programmeTemplates();
-  const kept = await db
-    .selectFrom("clients")
-    .select(["template_id", "template_version"])
-    .where("template_version", "is not", null)
-    .distinct()
-    .execute();
-  const versions: VersionInUse[] = [...templates.values()].map((template) => ({
-    templateId: template.id,
-    version: template.version,
-    current: true,
-    content: template.content,
-  }));
-  for (const row of kept) {
-    const template = templates.get(row.template_id ?? DEFAULT_TEMPLATE_ID);
-    if (!template || row.template_version === template.version) continue;
-    versions.push({
-      templateId: template.id,
-      version: row.template_version!,
-      current: false,
-      content: await contentAt(db, template, row.template_version!),
-    });
-  }
-  return versions;
 }
 
 /** Records each template's current version as served (at start-up, before any page). */

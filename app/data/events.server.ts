@@ -1,12 +1,13 @@
 // What follows a change to a client's work (programme, files, messages), in the change's own
-// transaction: its audit lines (each saying who may read it), the client's latest activity and the
-// jobs it leaves for later, committed with it or not at all; once committed, a ping to its pages.
+// transaction: its audit lines (each saying who may read it), the client's task facts, latest
+// activity and the jobs it leaves for later, all or nothing; once committed, a ping to its pages.
 import { sql } from "kysely";
 import { publishChange } from "~/lib/live-bus.server";
 import type { AuditLine, NamedItem, ProgrammeChange } from "~/programme/model";
 import { recordActivity } from "./client-directory.server";
 import { onCommit, type Executor } from "./connection.server";
 import { enqueueJob, type NewJob } from "./jobs.server";
+import { refreshClientFacts } from "./task-facts.server";
 import type { ActorRole, Audience } from "./schema";
 import type { AuditEntry, ChangeLine } from "./shapes";
 
@@ -44,7 +45,10 @@ function itemOf(change: AuditLine | ProgrammeChange): NamedItem | undefined {
   return undefined;
 }
 
-/** Records `event` in the transaction `trx` that made its changes. */
+/**
+ * Records `event` in the transaction `trx` that made its changes, once they are written: a change
+ * with lines may have moved the programme, so the client's task facts are written anew from it.
+ */
 export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise<void> {
   const { clientId, actor, changes, audience, at } = event;
   if (changes.length > 0) {
@@ -74,6 +78,8 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
   // What only staff see is not the client's activity.
   if (!staffOnly) await recordActivity(trx, clientId, at);
   for (const job of event.jobs ?? []) await enqueueJob(trx, job, at);
+  // Last: holding the client's facts lock, the transaction takes no other lock (no deadlock).
+  if (changes.length > 0) await refreshClientFacts(trx, clientId);
   onCommit(trx, () => publishChange({ clientId, staffOnly }));
 }
 

@@ -19,6 +19,7 @@ import * as eventAudiences from "./migrations/015-event-audiences";
 import * as mailClaims from "./migrations/016-mail-claims";
 import * as uploadReservations from "./migrations/017-upload-reservations";
 import * as formatControls from "./migrations/018-text-without-format-controls";
+import * as taskFacts from "./migrations/019-task-facts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "016-mail-claims": mailClaims,
   "017-upload-reservations": uploadReservations,
   "018-text-without-format-controls": formatControls,
+  "019-task-facts": taskFacts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

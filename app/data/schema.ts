@@ -215,6 +215,33 @@ export interface UploadReservationsTable {
   held_until: Millis;
 }
 
+/** A client's sprint under way (countdown started, not completed), as the rules last wrote it. */
+export interface ClientSprintFactsTable {
+  user_id: string;
+  sprint_id: number;
+  /** When its countdown ends. */
+  deadline: Millis;
+}
+
+/** A task with a due day in a client's sprint under way, as the rules last wrote it. */
+export interface ClientTaskFactsTable {
+  user_id: string;
+  task_id: string;
+  sprint_id: number;
+  owner: "client" | "agency";
+  /** UTC days since the epoch. */
+  due_day: number;
+  /** 1 when done. */
+  done: number;
+}
+
+/** The one row saying which rules, over which templates, wrote every client's facts. */
+export interface FactRulesTable {
+  id: number;
+  basis: string;
+  built_at: Millis;
+}
+
 /** Which reminder a task gets: the day before its due day, or on the day itself. */
 export type ReminderKind = "day-before" | "due-day";
 
@@ -310,6 +337,9 @@ export interface ProductDatabase {
   mail_deliveries: MailDeliveriesTable;
   mail_claims: MailClaimsTable;
   upload_reservations: UploadReservationsTable;
+  client_sprint_facts: ClientSprintFactsTable;
+  client_task_facts: ClientTaskFactsTable;
+  fact_rules: FactRulesTable;
   task_reminders: TaskRemindersTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;

@@ -2,14 +2,8 @@
 // are reminded of now (one query over every client's tasks), each reminder claimed once for good,
 // when its mail went, and who the reminders and the staff's summary go to.
 import { sql } from "kysely";
-import {
-  clientTasksWith,
-  dueDay,
-  dueDayEnd,
-  taskNotDone,
-  type VersionInUse,
-} from "./client-tasks.server";
 import type { Executor } from "./connection.server";
+import { dueDayEnd } from "./task-facts.server";
 import type { ReminderKind } from "./schema";
 
 /** In one time zone, the due day whose tasks get a reminder of one kind now. */
@@ -49,12 +43,10 @@ export async function timeZonesInUse(db: Executor): Promise<string[]> {
  */
 export async function remindersDue(
   db: Executor,
-  programmes: { versions: VersionInUse[]; defaultTemplateId: string },
   windows: ReminderWindow[],
   now: number,
 ): Promise<Reminder[]> {
   if (windows.length === 0) return [];
-  const plan = clientTasksWith(programmes.versions, programmes.defaultTemplateId);
   const windowRows = sql.join(
     windows.map(
       (window) =>
@@ -62,18 +54,18 @@ export async function remindersDue(
     ),
   );
   const rows = await sql<{ user_id: string; task_id: string; kind: ReminderKind; due_day: number }>`
-    ${plan}, reminder_windows (zone, kind, due_day) as (values ${windowRows})
-    select t.user_id, t.task_id, w.kind, w.due_day
-    from client_tasks t
-    join clients c on c.user_id = t.user_id
-    join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = ${dueDay}
-    where t.owner = 'client' and c.auth_state = 'confirmed' and ${dueDayEnd} > ${now}
-      and ${taskNotDone}
+    with reminder_windows (zone, kind, due_day) as (values ${windowRows})
+    select f.user_id, f.task_id, w.kind, w.due_day
+    from client_task_facts f
+    join clients c on c.user_id = f.user_id
+    join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
+    where f.owner = 'client' and f.done = 0 and ${dueDayEnd} > ${now}
+      and c.is_staff = 0 and c.auth_state = 'confirmed'
       and not exists (select 1 from task_reminders r
-        where r.user_id = t.user_id and r.task_id = t.task_id and r.kind = w.kind)
+        where r.user_id = f.user_id and r.task_id = f.task_id and r.kind = w.kind)
       and not exists (select 1 from mail_preferences p
-        where p.user_id = t.user_id and p.kind = 'reminders' and p.mode = 'off')
-    order by t.user_id, t.task_id`.execute(db);
+        where p.user_id = f.user_id and p.kind = 'reminders' and p.mode = 'off')
+    order by f.user_id, f.task_id`.execute(db);
   return rows.rows.map((row) => ({
     userId: row.user_id,
     taskId: row.task_id,

@@ -8,7 +8,7 @@ import { mailMode } from "~/data/mail.server";
 import { addressOf, staffIds } from "~/data/task-reminders.server";
 import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";
-import { needsAttention, programmesInUse } from "~/staff/attention.server";
+import { needsAttention } from "~/staff/attention.server";
 import { composeMail, type MailSection } from "./compose";
 import { staffReaderNow, summaryKeyPrefix } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
@@ -54,7 +54,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   if (!(await addressOf(db, staffId, "staff"))) return;
   const email = await staffReaderNow(staffId);
   if (!email) return;
-  const groups = (await needsAttention(db, await programmesInUse(db), Date.now())).filter((group) =>
+  const groups = (await needsAttention(db, Date.now())).filter((group) =>
     OVERDUE.includes(group.kind),
   );
   if (groups.length === 0) return;

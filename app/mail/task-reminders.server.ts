@@ -20,9 +20,8 @@ import { log } from "~/lib/log.server";
 import { taskPath } from "~/lib/paths";
 import { canonicalTimeZone, zoneClock } from "~/lib/time-zones";
 import { findTask, shortDate, sprintPageView, type TaskView } from "~/programme/client-programme";
-import { programmeOf, versionsInUse } from "~/data/client-programmes.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeContent } from "~/programme/model";
-import { DEFAULT_TEMPLATE_ID } from "~/programme/templates.server";
 import { composeMail, type MailSection } from "./compose";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
@@ -98,8 +97,7 @@ export async function scanForReminders(now: number): Promise<void> {
   const db = await database();
   const windows = reminderWindows(await timeZonesInUse(db), now);
   if (windows.length === 0) return;
-  const programmes = { versions: await versionsInUse(db), defaultTemplateId: DEFAULT_TEMPLATE_ID };
-  const clients = [...byClient(await remindersDue(db, programmes, windows, now)).values()];
+  const clients = [...byClient(await remindersDue(db, windows, now)).values()];
   for (let start = 0; start < clients.length; start += CLIENTS_PER_TRANSACTION) {
     const batch = clients.slice(start, start + CLIENTS_PER_TRANSACTION).flat();
     await inTransaction(async (trx) => {

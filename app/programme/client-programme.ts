@@ -355,23 +355,48 @@ export function sprintPageView(
   };
 }
 
-/** A client's tasks not done whose due day is over or is today (UTC), in sprints not completed. */
-export function dueTasks(
+/** A sprint under way (its countdown started, not completed): when its countdown ends (ms). */
+export interface SprintFact {
+  sprintId: number;
+  deadline: number;
+}
+
+/** A task of a sprint under way that has a due day: whose it is, the day (UTC), whether done. */
+export interface TaskFact {
+  taskId: string;
+  sprintId: number;
+  owner: TaskContent["owner"];
+  /** UTC days since the epoch. */
+  dueDay: number;
+  done: boolean;
+}
+
+/**
+ * What the console, the filters and reminders ask of a client, whatever the moment: each sprint
+ * under way with its deadline, and each of its tasks with a due day. Stored with every change
+ * (decision 065); whether a task is overdue or a sprint's time is up is then one comparison.
+ */
+export function clientFacts(
   content: ProgrammeContent,
   state: ClientState,
-  now: number,
-): { overdue: number; today: number } {
-  const today = Math.floor(now / DAY_MS);
-  let overdue = 0;
-  let dueToday = 0;
+): { sprints: SprintFact[]; tasks: TaskFact[] } {
+  const sprints: SprintFact[] = [];
+  const tasks: TaskFact[] = [];
   for (const sprint of content.sprints) {
-    const page = sprintPageView(sprint, content, state, now);
-    if (page.sprint.status === "completed") continue;
-    for (const task of page.tasks) {
-      const open = task.status !== "completed" && task.dueAt !== null;
-      if (task.overdue) overdue += 1;
-      else if (open && Math.floor(task.dueAt! / DAY_MS) === today) dueToday += 1;
+    const startedAt = state.sprints.get(sprint.id)?.startedAt ?? null;
+    if (startedAt === null || statusOf(sprint, state) === "completed") continue;
+    sprints.push({ sprintId: sprint.id, deadline: countdownEnd(startedAt, sprint.countdownDays) });
+    for (const task of sprint.tasks) {
+      const dueAt = dueMoment(task, startedAt);
+      if (dueAt === null) continue;
+      tasks.push({
+        taskId: task.id,
+        sprintId: sprint.id,
+        owner: task.owner,
+        dueDay: Math.floor(dueAt / DAY_MS),
+        done: taskStatusOf(task, state) === "completed",
+      });
     }
   }
-  return { overdue, today: dueToday };
+  return { sprints, tasks };
 }

@@ -1,6 +1,7 @@
 // The programme templates this process serves, read and validated once at start-up: the default
 // (PROGRAMME_FILE, PROGRAMME_DIR's default.yaml, or the built-in one) and every other YAML file in
 // PROGRAMME_DIR (unset: the built-in ones). A version is its source's hash: what a client was given.
+import podcastLaunch from "~/content/templates/podcast-launch.yaml?raw";
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -12,12 +13,8 @@ import { ID_PATTERN } from "./programme-schema";
 export const DEFAULT_TEMPLATE_ID = "default";
 const DEFAULT_NAME = "Standard programme";
 const TEMPLATE_FILE = /^(.+)\.ya?ml$/;
-/** The programmes served beside the default one while PROGRAMME_DIR is unset. */
-const BUILT_IN: Record<string, string> = import.meta.glob("../content/templates/*.yaml", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+/** The programmes served beside the default one while PROGRAMME_DIR is unset, by id. */
+const BUILT_IN: Record<string, string> = { "podcast-launch": podcastLaunch };
 
 export interface ProgrammeTemplate {
   /** "default", or the file's name without its extension ("podcast-launch"). */
@@ -87,8 +84,7 @@ function readTemplates(): Map<string, ProgrammeTemplate> {
   else add(DEFAULT_TEMPLATE_ID, PROGRAMME_FILE, "PROGRAMME_FILE");
   for (const [id, path] of files) if (id !== DEFAULT_TEMPLATE_ID) add(id, path, "PROGRAMME_DIR");
   if (PROGRAMME_DIR === undefined) {
-    for (const [path, text] of Object.entries(BUILT_IN)) {
-      const id = TEMPLATE_FILE.exec(path.split("/").pop() ?? "")?.[1] ?? path;
+    for (const [id, text] of Object.entries(BUILT_IN)) {
       templates.set(id, template(id, text, `app/content/templates/${id}.yaml`));
     }
   }

@@ -1,17 +1,11 @@
 // "Needs attention" at the top of the console: what waits on the agency or on a client, grouped by
 // kind, oldest first, each item linking to the place to act on it.
-import {
-  readAttention,
-  type AttentionItem,
-  type AttentionKind,
-  type ProgrammesInUse,
-} from "~/data/attention.server";
+import { readAttention, type AttentionItem, type AttentionKind } from "~/data/attention.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import type { Executor } from "~/data/connection.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
-import { programmesOf, versionsInUse } from "~/data/client-programmes.server";
-import { DEFAULT_TEMPLATE_ID } from "~/programme/templates.server";
+import { programmesOf } from "~/data/client-programmes.server";
 import type { ProgrammeContent } from "~/programme/model";
 import type { AttentionGroup } from "./views";
 
@@ -56,18 +50,9 @@ function describe(content: ProgrammeContent, item: AttentionItem): { text: strin
   }
 }
 
-/** The template versions clients follow: what "Needs attention" and the list's filters ask over. */
-export async function programmesInUse(db: Executor): Promise<ProgrammesInUse> {
-  return { versions: await versionsInUse(db), defaultTemplateId: DEFAULT_TEMPLATE_ID };
-}
-
 /** The groups with anything in them, in the order of TITLES. */
-export async function needsAttention(
-  db: Executor,
-  programmes: ProgrammesInUse,
-  now: number,
-): Promise<AttentionGroup[]> {
-  const { items, counts } = await readAttention(db, programmes, now, ATTENTION_SHOWN);
+export async function needsAttention(db: Executor, now: number): Promise<AttentionGroup[]> {
+  const { items, counts } = await readAttention(db, now, ATTENTION_SHOWN);
   const clientIds = [...new Set(items.map((item) => item.clientId))];
   const [profiles, contents] = await Promise.all([
     readClientProfiles(db, clientIds),

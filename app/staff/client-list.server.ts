@@ -32,11 +32,12 @@ import { getEnv } from "~/lib/env.server";
 import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 import { CLIENT_FILTER_PARAM, STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
-import { dueTasks, programmeView } from "~/programme/client-programme";
+import { programmeView } from "~/programme/client-programme";
+import { dueCounts } from "~/data/task-facts.server";
 import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
-import { needsAttention, programmesInUse } from "./attention.server";
+import { needsAttention } from "./attention.server";
 import { invite, staffName } from "~/identity/auth-admin.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
@@ -70,20 +71,20 @@ export async function loadClientList(request: Request, staff: SessionUser) {
   const { search, page, show } = listQuery(request);
   const db = await database();
   const now = Date.now();
-  const inUse = await programmesInUse(db);
   const { clients, total } = await listClients(db, {
     search,
     page,
     perPage: CLIENTS_PER_PAGE,
-    only: show ? clientFilter(show, inUse, now) : undefined,
+    only: show ? clientFilter(show, now) : undefined,
   });
   const ids = clients.map((client) => client.userId);
-  const [states, programmes, unread, profiles, attention] = await Promise.all([
+  const [states, programmes, unread, profiles, attention, due] = await Promise.all([
     readClientStates(db, ids),
     programmesOf(db, ids),
     unreadByStaff(db, staff.id, ids),
     readClientProfiles(db, ids),
-    needsAttention(db, inUse, now),
+    needsAttention(db, now),
+    dueCounts(db, ids, now),
   ]);
   const rows: ClientRow[] = clients.map((client) => {
     const { content } = programmes.get(client.userId)!;
@@ -101,7 +102,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       overallProgress: started ? view.overallProgress : null,
       lastSignInAt: client.lastSignInAt,
       activityAt: client.activityAt,
-      due: dueTasks(content, state, now),
+      due: due.get(client.userId)!,
       unread: unread.get(client.userId) ?? 0,
     };
   });

@@ -3,32 +3,13 @@
 // find the project's node_modules), then run in a child process per engine, on a database of its own.
 import { build } from "esbuild";
 import { externalNpmPackages } from "../external-npm-packages.mjs";
-import { readFile } from "node:fs/promises";
+import { rawTextImports } from "../raw-text-imports.mjs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { root, settings } from "./config.mjs";
 import { runJsonChild } from "./processes.mjs";
 
 const source = fileURLToPath(new URL("./read-cost/measure.ts", import.meta.url));
-
-/** Vite's `?raw` imports (the default programme file) as the file's text. */
-const rawText = {
-  name: "raw-text",
-  setup(builder) {
-    builder.onResolve({ filter: /\?raw$/ }, async (args) => {
-      const resolved = await builder.resolve(args.path.slice(0, -"?raw".length), {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      return { path: resolved.path, namespace: "raw-text" };
-    });
-    builder.onLoad({ filter: /.*/, namespace: "raw-text" }, async (args) => ({
-      contents: await readFile(args.path, "utf8"),
-      loader: "text",
-    }));
-  },
-};
 
 /** Bundles the measurement afresh; returns the script to run. */
 export async function buildReadCost() {
@@ -42,7 +23,7 @@ export async function buildReadCost() {
     format: "esm",
     target: "node20",
     alias: { "~": "./app" },
-    plugins: [rawText, externalNpmPackages],
+    plugins: [rawTextImports, externalNpmPackages],
     logLevel: "warning",
   });
   return outfile;

@@ -282,6 +282,11 @@ function attentionRows(label, clients, attention) {
         `${ms(attention.seedMs)} · ${count(attention.stuck)} stuck: ` +
         `${count(attention.overdueTasks)} overdue tasks, ${count(attention.timeUp)} sprints out of time`,
     },
+    {
+      area: "data",
+      measure: `${label} · task facts rebuilt for every client (node build/data.js rebuild-facts)`,
+      value: ms(attention.rebuildMs),
+    },
     ...attention.runs.map((run) => ({
       area: "data",
       measure: `${run.label} @${run.connections}, ${clients} clients`,

@@ -1,18 +1,20 @@
 // "Needs attention" on both engines: each kind found at its threshold and not before, oldest first,
-// counted past the listed ones, staff and done work left out.
+// counted past the listed ones, staff and done work left out; each client's own programme counts.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAttention } from "~/data/attention.server";
-import { assignTemplate, savePlanItems } from "~/data/client-plans.server";
+import { assignTemplate, recordServedTemplate, savePlanItems } from "~/data/client-plans.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { refreshClientFacts } from "~/data/task-facts.server";
 import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import type { AccountStatus } from "~/data/shapes";
 import { NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
 import type { ProgrammeChange } from "~/programme/model";
-import { DEFAULT_ONLY } from "../support/programmes-in-use";
+import defaultProgrammeSource from "~/content/programme.yaml?raw";
+import YAML from "yaml";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -44,8 +46,12 @@ async function client(
   return { userId, email };
 }
 
+/** `changes` stored as the app stores them: with the client's task facts. */
 function change(userId: string, changes: ProgrammeChange[]) {
-  return inTransaction((trx) => applyProgrammeChanges(trx, userId, changes, NOW - HOUR));
+  return inTransaction(async (trx) => {
+    await applyProgrammeChanges(trx, userId, changes, NOW - HOUR);
+    await refreshClientFacts(trx, userId);
+  });
 }
 
 /** A hand-in of VSL Alchemist by `by`, waiting for review since `at`. */
@@ -90,7 +96,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
   });
 
   it("finds each kind at its threshold, oldest first, and leaves out what is done or not due", async () => {
-    const empty = await readAttention(await database(), DEFAULT_ONLY, NOW, 5);
+    const empty = await readAttention(await database(), NOW, 5);
     expect(empty.items).toEqual([]);
 
     // Sprint 1 opened 3 days ago (Sunday noon): ICP Builder (day 2) is overdue, Messaging
@@ -147,7 +153,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
       lastSignInAt: null,
     });
 
-    const attention = await readAttention(await database(), DEFAULT_ONLY, NOW, 3);
+    const attention = await readAttention(await database(), NOW, 3);
     const listed = (kind: string) =>
       attention.items
         .filter((item) => item.kind === kind)
@@ -160,7 +166,7 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
       ["expired", "vsl-alchemist", endOf(24)],
     ]);
     expect(attention.counts["overdue-task"]).toBe(4);
-    const all = await readAttention(await database(), DEFAULT_ONLY, NOW, 10);
+    const all = await readAttention(await database(), NOW, 10);
     expect(all.items.filter((item) => item.kind === "overdue-task").at(-1)).toMatchObject({
       clientId: late.userId,
       item: "icp-builder",
@@ -209,26 +215,27 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
           planned({ itemId: "vsl-alchemist", dueAfterDays: NO_DUE_DATE }),
         ],
         NOW - HOUR,
-      ),
+      ).then(() => refreshClientFacts(trx, own.userId)),
     );
     // Kept on an earlier version where ICP Builder was due on day 0 and Sprint 1 ran 2 days.
-    const kept = await client("kept");
-    await change(kept.userId, [started(1, NOW - 3 * DAY)]);
-    await inTransaction((trx) =>
-      assignTemplate(trx, kept.userId, { templateId: null, version: "v0" }, NOW - HOUR),
-    );
-    const earlier = structuredClone(DEFAULT_ONLY.versions[0]!.content);
+    const earlier = YAML.parse(defaultProgrammeSource) as {
+      sprints: { countdownDays: number; tasks: { id: string; dueAfterDays?: number }[] }[];
+    };
     earlier.sprints[0]!.countdownDays = 2;
     earlier.sprints[0]!.tasks.find((task) => task.id === "icp-builder")!.dueAfterDays = 0;
-    const versions = {
-      ...DEFAULT_ONLY,
-      versions: [
-        ...DEFAULT_ONLY.versions,
-        { templateId: "default", version: "v0", current: false, content: earlier },
-      ],
-    };
+    const kept = await client("kept");
+    await change(kept.userId, [started(1, NOW - 3 * DAY)]);
+    await inTransaction(async (trx) => {
+      await recordServedTemplate(
+        trx,
+        { id: "default", version: "v0", source: YAML.stringify(earlier), isDefault: true },
+        NOW - 2 * HOUR,
+      );
+      await assignTemplate(trx, kept.userId, { templateId: null, version: "v0" }, NOW - HOUR);
+      await refreshClientFacts(trx, kept.userId);
+    });
 
-    const attention = await readAttention(db, versions, NOW, 50);
+    const attention = await readAttention(db, NOW, 50);
     const of = (who: { userId: string }, kind: string) =>
       attention.items
         .filter((item) => item.clientId === who.userId && item.kind === kind)

@@ -7,10 +7,10 @@ import { listClients, recordActivity, saveDirectory } from "~/data/client-direct
 import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { refreshClientFacts } from "~/data/task-facts.server";
 import { recordHandIn, recordReview } from "~/data/hand-ins.server";
 import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
 import type { ProgrammeChange } from "~/programme/model";
-import { DEFAULT_ONLY } from "../support/programmes-in-use";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -39,8 +39,12 @@ async function client(
   return userId;
 }
 
+/** `changes` stored as the app stores them: with the client's task facts. */
 function change(userId: string, changes: ProgrammeChange[]) {
-  return inTransaction((trx) => applyProgrammeChanges(trx, userId, changes, NOW - HOUR));
+  return inTransaction(async (trx) => {
+    await applyProgrammeChanges(trx, userId, changes, NOW - HOUR);
+    await refreshClientFacts(trx, userId);
+  });
 }
 
 const started = (sprintId: number, startedAt: number): ProgrammeChange => ({
@@ -74,7 +78,7 @@ function handIn(clientId: string) {
 }
 
 async function list(filter: ClientFilter | null, { search = "", page = 1, perPage = 50 } = {}) {
-  const only = filter ? clientFilter(filter, DEFAULT_ONLY, NOW) : undefined;
+  const only = filter ? clientFilter(filter, NOW) : undefined;
   const { clients, total } = await listClients(await database(), {
     search,
     page,
@@ -145,7 +149,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
   });
 
   it("calls stuck exactly whom 'Needs attention' lists as overdue, out of time or quiet", async () => {
-    const attention = await readAttention(await database(), DEFAULT_ONLY, NOW, 100);
+    const attention = await readAttention(await database(), NOW, 100);
     const listed = new Set(
       attention.items
         .filter((item) => ["overdue-task", "time-up", "quiet"].includes(item.kind))

@@ -7,6 +7,7 @@ import type { ParsedMail } from "mailparser";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
+import { refreshClientFacts } from "~/data/task-facts.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
@@ -143,6 +144,7 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
           ],
           sprintStart,
         );
+        await refreshClientFacts(trx, userId);
       }
     });
     return { userId, email };

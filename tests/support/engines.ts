@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { closeProductDatabase, database, inTransaction } from "~/data/connection.server";
+import { refreshClientFacts } from "~/data/task-facts.server";
 import type { TaskStatus } from "~/programme/model";
 import { configure, parseEnv } from "~/lib/env.server";
 import { freshPostgres } from "./postgres";
@@ -47,16 +48,20 @@ export function removeFolder(path: string) {
   rmSync(path, { recursive: true, force: true });
 }
 
-/** Stores a task's status for `userId`, as a tick does (without its line in the audit trail). */
+/**
+ * Stores a task's status for `userId` as a tick does, its task facts with it (without its line in
+ * the audit trail).
+ */
 export function storeTaskStatus(userId: string, taskId: string, status: TaskStatus) {
-  return inTransaction((trx) =>
-    applyProgrammeChanges(
+  return inTransaction(async (trx) => {
+    await applyProgrammeChanges(
       trx,
       userId,
       [{ kind: "task", taskId, status, field: taskId, before: "", after: status }],
       Date.now(),
-    ),
-  );
+    );
+    await refreshClientFacts(trx, userId);
+  });
 }
 
 /** What is stored of `userId`'s programme, read as a page would. */

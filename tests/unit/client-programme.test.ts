@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   blockingSprint,
-  dueTasks,
+  clientFacts,
   findSprint,
   programmeView,
   sprintActionLabel,
@@ -155,19 +155,42 @@ describe("derived figures", () => {
     });
   });
 
-  it("counts the open tasks past their due day and due today, in sprints not completed", () => {
-    expect(dueTasks(programme, state(), NOW)).toEqual({ overdue: 0, today: 0 });
-    // Sprint 1 opened Sunday: ICP Builder was due Tuesday, Messaging Mastery is due today.
-    const opened = { 1: { startedAt: NOW - 3 * DAY } };
-    expect(dueTasks(programme, state(opened), NOW)).toEqual({ overdue: 1, today: 1 });
-    const ticked = state(opened, { "icp-builder": "completed" });
-    expect(dueTasks(programme, ticked, NOW)).toEqual({ overdue: 0, today: 1 });
-    // A completed sprint's open tasks are no longer due; Sprint 2's Instagram Launch (day 5) is.
-    const moved = state({
-      1: { status: "completed", startedAt: NOW - 6 * DAY },
-      2: { status: "in-progress", startedAt: NOW - 6 * DAY },
-    });
-    expect(dueTasks(programme, moved, NOW)).toEqual({ overdue: 1, today: 0 });
+  it("keeps as facts the sprints under way, with their deadlines, and their tasks' due days", () => {
+    expect(clientFacts(programme, state())).toEqual({ sprints: [], tasks: [] });
+    // Sprint 1 opened Sunday: ICP Builder is due Tuesday, Messaging Mastery today (Wednesday).
+    const sunday = NOW - 3 * DAY;
+    const opened = { 1: { startedAt: sunday } };
+    const facts = clientFacts(programme, state(opened, { "icp-builder": "completed" }));
+    expect(facts.sprints).toEqual([{ sprintId: 1, deadline: sunday + 5 * DAY }]);
+    const day = (ms: number) => Math.floor(ms / DAY);
+    expect(facts.tasks.filter((task) => task.taskId !== "offer-alchemy")).toEqual([
+      { taskId: "icp-builder", sprintId: 1, owner: "client", dueDay: day(sunday) + 2, done: true },
+      {
+        taskId: "messaging-mastery",
+        sprintId: 1,
+        owner: "agency",
+        dueDay: day(sunday) + 3,
+        done: false,
+      },
+      {
+        taskId: "pricing-strategist",
+        sprintId: 1,
+        owner: "client",
+        dueDay: day(sunday) + 4,
+        done: false,
+      },
+      { taskId: "vsl-alchemist", sprintId: 1, owner: "client", dueDay: day(sunday) + 5, done: false },
+    ]);
+    // A completed sprint has none; Sprint 2 under way has its own.
+    const moved = clientFacts(
+      programme,
+      state({
+        1: { status: "completed", startedAt: NOW - 6 * DAY },
+        2: { status: "in-progress", startedAt: NOW - 6 * DAY },
+      }),
+    );
+    expect(moved.sprints.map((sprint) => sprint.sprintId)).toEqual([2]);
+    expect(moved.tasks.every((task) => task.sprintId === 2)).toBe(true);
   });
 
   it("labels each card's button by the client's status", () => {

@@ -1,0 +1,159 @@
+// Every client's task facts (sprints under way with their deadlines, tasks with their due days),
+// written by the programme's rules in the transaction of each change and rebuilt whole when the
+// rules or the templates served change; the console's questions across clients read only these.
+import { PostgresAdapter, sql, type Expression, type SqlBool } from "kysely";
+import { DAY_MS } from "~/programme/countdown";
+import { clientFacts } from "~/programme/client-programme";
+import { programmeTemplates } from "~/programme/templates.server";
+import { programmesOf } from "./client-programmes.server";
+import { readClientStates } from "./client-programme.server";
+import { inTransaction, type Executor } from "./connection.server";
+
+/** The rules' version: raise it when `clientFacts` changes, and every start rebuilds once. */
+const RULES_VERSION = 1;
+/** Clients rewritten per transaction by a rebuild. */
+const REBUILD_BATCH = 200;
+
+/** Rewrites the facts of `clientIds` from their programmes and states as `trx` reads them. */
+async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
+  if (clientIds.length === 0) return;
+  const [programmes, states] = await Promise.all([
+    programmesOf(trx, clientIds),
+    readClientStates(trx, clientIds),
+  ]);
+  await trx.deleteFrom("client_sprint_facts").where("user_id", "in", clientIds).execute();
+  await trx.deleteFrom("client_task_facts").where("user_id", "in", clientIds).execute();
+  const sprints = [];
+  const tasks = [];
+  for (const userId of clientIds) {
+    const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
+    for (const sprint of facts.sprints) {
+      sprints.push({ user_id: userId, sprint_id: sprint.sprintId, deadline: sprint.deadline });
+    }
+    for (const task of facts.tasks) {
+      tasks.push({
+        user_id: userId,
+        task_id: task.taskId,
+        sprint_id: task.sprintId,
+        owner: task.owner,
+        due_day: task.dueDay,
+        done: task.done ? 1 : 0,
+      });
+    }
+  }
+  if (sprints.length > 0) await trx.insertInto("client_sprint_facts").values(sprints).execute();
+  for (let start = 0; start < tasks.length; start += REBUILD_BATCH) {
+    await trx
+      .insertInto("client_task_facts")
+      .values(tasks.slice(start, start + REBUILD_BATCH))
+      .execute();
+  }
+}
+
+/**
+ * Rewrites `clientId`'s facts in the transaction that changed their programme, as its last write:
+ * one such rewrite at a time per client, so two changes at once both land in the facts. Holding
+ * the client's lock, the transaction must take no other lock, or two could wait on each other.
+ */
+export async function refreshClientFacts(trx: Executor, clientId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`facts:${clientId}`}))`.execute(trx);
+  }
+  await writeFacts(trx, [clientId]);
+}
+
+/** What the stored facts were written by: the rules' version and the templates served. */
+function currentBasis(): string {
+  const served = [...programmeTemplates().values()].map((t) => `${t.id}:${t.version}`).sort();
+  return `${RULES_VERSION};${served.join(",")}`;
+}
+
+/** Rewrites every client's facts (those with a sprint ever opened have any); returns how many. */
+export async function rebuildAllFacts(db: Executor): Promise<number> {
+  const basis = currentBasis();
+  const started = await db
+    .selectFrom("sprint_states")
+    .select("user_id")
+    .where("started_at", "is not", null)
+    .distinct()
+    .orderBy("user_id")
+    .execute();
+  const ids = started.map((row) => row.user_id);
+  await inTransaction(async (trx) => {
+    await trx.deleteFrom("client_sprint_facts").execute();
+    await trx.deleteFrom("client_task_facts").execute();
+  });
+  for (let start = 0; start < ids.length; start += REBUILD_BATCH) {
+    const batch = ids.slice(start, start + REBUILD_BATCH);
+    await inTransaction(async (trx) => {
+      // Changes that came meanwhile wrote their own clients' facts: these are rewritten whole.
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        for (const id of batch) {
+          await sql`select pg_advisory_xact_lock(hashtext(${`facts:${id}`}))`.execute(trx);
+        }
+      }
+      await writeFacts(trx, batch);
+    });
+  }
+  const at = Date.now();
+  await inTransaction((trx) =>
+    trx
+      .insertInto("fact_rules")
+      .values({ id: 1, basis, built_at: at })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ basis, built_at: at }))
+      .execute(),
+  );
+  return ids.length;
+}
+
+/** At start-up: rebuilds every client's facts when other rules or other templates wrote them. */
+export async function ensureFactsCurrent(db: Executor): Promise<void> {
+  const row = await db.selectFrom("fact_rules").select("basis").executeTakeFirst();
+  if (row?.basis !== currentBasis()) await rebuildAllFacts(db);
+}
+
+/** The UTC day of `now`. */
+const dayOf = (now: number) => Math.floor(now / DAY_MS);
+
+/** Within a query over `client_task_facts` as `f`: not done, and its due day over at `now`. */
+export const overdueAt = (now: number) => sql<SqlBool>`(f.done = 0 and f.due_day < ${dayOf(now)})`;
+
+/** Within a query over `client_task_facts` as `f`: the first moment after its due day (ms). */
+export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
+
+/** Within a query over `client_sprint_facts` as `s`: its countdown ran out by `now`. */
+export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
+
+/** Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. */
+export function lateAt(now: number): Expression<SqlBool> {
+  return sql<SqlBool>`(c.user_id in (select f.user_id from client_task_facts f
+      where ${overdueAt(now)})
+    or c.user_id in (select s.user_id from client_sprint_facts s where ${timeUpAt(now)}))`;
+}
+
+/** Each of `clientIds`' tasks not done that are overdue, or due today, at `now`. */
+export async function dueCounts(
+  db: Executor,
+  clientIds: string[],
+  now: number,
+): Promise<Map<string, { overdue: number; today: number }>> {
+  const counts = new Map(clientIds.map((id) => [id, { overdue: 0, today: 0 }]));
+  if (clientIds.length === 0) return counts;
+  const today = dayOf(now);
+  const rows = await db
+    .selectFrom("client_task_facts as f")
+    .select([
+      "f.user_id",
+      sql<number | string>`sum(case when f.due_day < ${today} then 1 else 0 end)`.as("overdue"),
+      sql<number | string>`sum(case when f.due_day = ${today} then 1 else 0 end)`.as("today"),
+    ])
+    .where("f.user_id", "in", clientIds)
+    .where("f.done", "=", 0)
+    .where("f.due_day", "<=", today)
+    .groupBy("f.user_id")
+    .execute();
+  for (const row of rows) {
+    counts.set(row.user_id, { overdue: Number(row.overdue), today: Number(row.today) });
+  }
+  return counts;
+}
