@@ -2,11 +2,7 @@
 // schema; `export <url>` copies the SQLite file's data into an empty PostgreSQL database (decision
 // 032); `files-to-bucket` fills the S3_* bucket (decision 058); `rebuild-facts` (decision 065).
 import { randomBytes } from "node:crypto";
-import {
-  closeProductDatabase,
-  database,
-  openProductDatabase,
-} from "../app/data/connection.server";
+import { closeProductDatabase, database, openProductDatabase } from "../app/data/connection.server";
 import { migrate, openMigratedDatabase } from "../app/data/database.server";
 import { copyProductData } from "../app/data/export.server";
 import { rebuildAllFacts } from "../app/data/task-facts.server";

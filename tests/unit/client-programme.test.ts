@@ -179,7 +179,13 @@ describe("derived figures", () => {
         dueDay: day(sunday) + 4,
         done: false,
       },
-      { taskId: "vsl-alchemist", sprintId: 1, owner: "client", dueDay: day(sunday) + 5, done: false },
+      {
+        taskId: "vsl-alchemist",
+        sprintId: 1,
+        owner: "client",
+        dueDay: day(sunday) + 5,
+        done: false,
+      },
     ]);
     // A completed sprint has none; Sprint 2 under way has its own.
     const moved = clientFacts(
