@@ -3,6 +3,7 @@
 // post until staff's open thread shows it; `settings.liveStreams` open streams' memory and idle CPU.
 import { readFileSync } from "node:fs";
 import { settings } from "./config.mjs";
+import { step } from "./report.mjs";
 import { runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
 import { createConfirmedUser, signIn } from "./session.mjs";
@@ -171,6 +172,9 @@ async function streamsCost(app, cookie) {
  * labelled with `label`.
  */
 export async function measureConversation(engine, label, staff) {
+  step(
+    `product data: ${engine.name}: ${settings.staffMessages} messages written, the inbox under load`,
+  );
   const started = performance.now();
   await seed(engine.name, engine.app, engine.extra?.DATABASE_URL, staff.id, settings.staffMessages);
   const seedMs = performance.now() - started;

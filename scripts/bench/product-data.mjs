@@ -14,12 +14,13 @@ import { measureEndpoints } from "./server-load.mjs";
 import { SPRINT_ID, TICK, TICKED_TASKS } from "./seeded-client.mjs";
 import { createConfirmedUser, expect200, postForm, signIn } from "./session.mjs";
 import { measureStaffList } from "./staff-list.mjs";
+import { step as logStep } from "./report.mjs";
 
 const PAGES = ["/dashboard", `/dashboard/sprint-${SPRINT_ID}`, "/dashboard/account"];
 const SPRINT = `/dashboard/sprint-${SPRINT_ID}`;
 const PROFILED = "/dashboard";
 const LABELS = { sqlite: "SQLite", postgres: "PostgreSQL" };
-const step = (message) => process.stderr.write(`[bench] product data: ${message}\n`);
+const step = (message) => logStep(`product data: ${message}`);
 
 /** A PostgreSQL cluster for this run, stopped by stopAll() if the run ends early. */
 async function startCluster() {

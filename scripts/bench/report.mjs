@@ -9,6 +9,13 @@ import { settings } from "./config.mjs";
 import { problemsOf } from "./load.mjs";
 import { count, kb, ms, percent } from "./stats.mjs";
 
+/** A bench step's line on stderr, with the minutes and seconds since the run began. */
+export function step(message) {
+  const seconds = Math.round(process.uptime());
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  process.stderr.write(`[bench ${clock}] ${message}\n`);
+}
+
 export function machineInfo() {
   let chromium = "not found";
   try {

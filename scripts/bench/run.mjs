@@ -14,7 +14,7 @@ import { runLighthouse } from "./lighthouse.mjs";
 import { startApp, stopAll } from "./processes.mjs";
 import { measureProductData } from "./product-data.mjs";
 import { referenceShare } from "./reference-share.mjs";
-import { machineInfo, tableRows, textTable, writeResults } from "./report.mjs";
+import { machineInfo, step, tableRows, textTable, writeResults } from "./report.mjs";
 import { measureServer } from "./server-load.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
 import { sessionCheckCost } from "./session-cost.mjs";
@@ -24,7 +24,6 @@ import { bcryptTimes, coldStarts } from "./startup.mjs";
 
 const PAGES = ["/", "/dashboard", "/dashboard/sprint-1"];
 const SIGNED_IN_PATHS = PAGES.slice(1);
-const step = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 function checkPrerequisites() {
   for (const file of ["main.js", "server/index.js", "client/assets"]) {

@@ -10,8 +10,11 @@ import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
 import { runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
+import { step as logStep } from "./report.mjs";
 import { percentile } from "./stats.mjs";
 import { createConfirmedUser, expect200, signIn } from "./session.mjs";
+
+const step = (message) => logStep(`product data: ${message}`);
 
 /** Admin calls in flight at once while creating the clients. */
 const CREATE_CONCURRENCY = 20;
@@ -128,6 +131,7 @@ function rebuildFacts(engine) {
  */
 async function measureAttention(engine, label, cookie) {
   const { app } = engine;
+  step(`${engine.name}: late sprints written, their task facts rebuilt, /staff under load`);
   const started = performance.now();
   await runSeed(engine.name, app, engine.extra?.DATABASE_URL, lateSprintStatements(Date.now()));
   const seedMs = performance.now() - started;
@@ -173,6 +177,7 @@ async function measureAttention(engine, label, cookie) {
  */
 export async function measureStaffList(engine, label) {
   const { name, app } = engine;
+  step(`${name}: creating ${settings.staffClients} clients through the admin API`);
   const started = performance.now();
   await inPool(settings.staffClients, CREATE_CONCURRENCY, (i) =>
     createConfirmedUser(app.authUrl, clientEmail(i), { password: null }),
@@ -205,6 +210,7 @@ export async function measureStaffList(engine, label) {
       cookie,
     },
   ];
+  step(`${name}: the list and a search under load, the probes meanwhile`);
   const runs = await measureEndpoints(endpoints, { connections: [settings.staffConnections] });
   const underLoad = await probesDuring(
     app,

@@ -1,5 +1,5 @@
 // The product database's commands and start-up checks on real processes: `migrate` on both
-// engines and beside a running app, `export <url>` moving a client's ticks from SQLite into
+// engines, it and `rebuild-facts` beside a running app, `export <url>` moving a client's ticks to
 // PostgreSQL, and a bad programme file stopping the start with the line and field it names.
 import Database from "libsql";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -85,6 +85,10 @@ describe("a command run while the app serves the same SQLite file", () => {
           expect(answer.status).toBe(302);
           ticked.push(taskId);
         };
+        // Sprint 1 opened: its countdown starts, and its tasks have due days.
+        await (
+          await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } })
+        ).text();
         await tick("icp-builder");
         // An operator's command opens, reads and closes the file while the app runs.
         for (const taskId of ["messaging-mastery", "pricing-strategist"]) {
@@ -94,6 +98,9 @@ describe("a command run while the app serves the same SQLite file", () => {
           await tick(taskId);
         }
         expect(existsSync(join(dataDir, "portal.sqlite-wal"))).toBe(true);
+        // The task facts rewritten whole while the app runs: the client's, as the app wrote them.
+        const rebuilt = await runBuilt("data.js", ["rebuild-facts"], { DATA_DIR: dataDir });
+        expect(rebuilt).toEqual({ code: 0, output: "task facts written for 1 clients\n" });
         const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } });
         expect(page.status).toBe(200);
         await page.text();
@@ -107,6 +114,11 @@ describe("a command run while the app serves the same SQLite file", () => {
           .prepare("SELECT task_id FROM task_states WHERE status = 'completed' ORDER BY task_id")
           .all() as { task_id: string }[];
         expect(rows.map((row) => row.task_id)).toEqual([...ticked].sort());
+        const facts = file
+          .prepare("SELECT task_id FROM client_task_facts WHERE done = 1 ORDER BY task_id")
+          .all() as { task_id: string }[];
+        // Offer Alchemy starts done; the rest were ticked.
+        expect(facts.map((row) => row.task_id)).toEqual([...ticked, "offer-alchemy"].sort());
       } finally {
         file.close();
       }
