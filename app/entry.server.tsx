@@ -14,7 +14,7 @@ import {
 import { filesFolder, removeAbandonedUploads } from "~/files/store.server";
 import { JOB_HANDLERS, RECURRING_JOBS } from "~/jobs/handlers.server";
 import { scheduleRecurring } from "~/jobs/recurring.server";
-import { startFanOut, stopFanOut, subscriberCount } from "~/lib/live-bus.server";
+import { startFanOut, stopFanOut, subscriberCount } from "~/live/bus.server";
 import { closeAllStreams, openStreamCount } from "~/live/stream.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";

@@ -2,8 +2,8 @@
 // transaction: its audit lines (each saying who may read it), the client's task facts, latest
 // activity and the jobs it leaves for later, all or nothing; once committed, a ping to its pages.
 import { sql } from "kysely";
-import { publishChange } from "~/lib/live-bus.server";
 import type { AuditLine, NamedItem, ProgrammeChange } from "~/programme/model";
+import { announceChange } from "./changes.server";
 import { recordActivity } from "./client-directory.server";
 import { onCommit, type Executor } from "./connection.server";
 import { enqueueJob, type NewJob } from "./jobs.server";
@@ -80,7 +80,7 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
   for (const job of event.jobs ?? []) await enqueueJob(trx, job, at);
   // Last: holding the client's facts lock, the transaction takes no other lock (no deadlock).
   if (changes.length > 0) await refreshClientFacts(trx, clientId);
-  onCommit(trx, () => publishChange({ clientId, staffOnly }));
+  onCommit(trx, () => announceChange({ clientId, staffOnly }));
 }
 
 /**

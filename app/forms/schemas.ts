@@ -3,7 +3,7 @@
 // the answer reports, see FORM_ISSUES.
 import * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";
-import { canonicalTimeZone } from "~/lib/time-zones";
+import { canonicalTimeZone } from "~/people/time-zones";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
 import {

@@ -3,7 +3,7 @@
 // the server stops, the session ends or staff lose the role. Ids only (decision 049).
 import type { AppLoadContext } from "@remix-run/node";
 import { staffAddressNow } from "~/identity/staff-now.server";
-import { subscribe, type LiveChange } from "~/lib/live-bus.server";
+import { subscribe, type LiveChange } from "./bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
 import { sessionStands, type SessionUser } from "~/session/state.server";
 

@@ -18,7 +18,7 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { taskPath } from "~/lib/paths";
-import { canonicalTimeZone, zoneClock } from "~/lib/time-zones";
+import { canonicalTimeZone, zoneClock } from "~/people/time-zones";
 import { findTask, shortDate, sprintPageView, type TaskView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeContent } from "~/programme/model";

@@ -7,14 +7,17 @@ import { useLiveUpdates } from "~/hooks/use-live-updates";
 import { clientUnread } from "~/dashboard/messages.server";
 import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
-import { readSidebarOpen } from "~/lib/cookies.server";
+import { cookieValue } from "~/lib/cookies.server";
+import { SIDEBAR_COOKIE_NAME, sidebarOpenFrom } from "~/components/ui/sidebar-model";
 import { STAFF_ROLE } from "~/lib/roles";
 import { requireUser } from "~/session/guards.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  const sidebarOpen = readSidebarOpen(request.headers.get("Cookie"));
+  const sidebarOpen = sidebarOpenFrom(
+    cookieValue(request.headers.get("Cookie"), SIDEBAR_COOKIE_NAME),
+  );
   const [programme, unreadMessages] = await Promise.all([
     loadProgramme(context, user.id),
     clientUnread(user.id),

@@ -136,26 +136,40 @@ async function openStreams(app) {
   return health.live.streams;
 }
 
+/** Tabs one client holds open here: one person may hold at most 20 streams. */
+const TABS_PER_CLIENT = 10;
+
 /**
- * `settings.liveStreams` tabs' live streams held open on the instance, each read as it arrives:
- * the server's memory growth, its CPU over 10 idle seconds (heartbeats only), and how long after
- * the tabs close it holds none.
+ * `settings.liveStreams` tabs' live streams held open on the instance (clients', ten tabs each),
+ * each read as it arrives: the server's memory growth, its CPU over 10 idle seconds (heartbeats
+ * only), and how long after the tabs close it holds none.
  */
-async function streamsCost(app, cookie) {
+async function streamsCost(app) {
   const count = settings.liveStreams;
+  const cookies = [];
+  for (let n = 0; n < Math.ceil(count / TABS_PER_CLIENT); n++) {
+    const client = await createConfirmedUser(
+      app.authUrl,
+      `tabs-${n}-${Date.now()}@bench.example.test`,
+    );
+    cookies.push((await signIn(app.url, client.email)).cookie);
+  }
   await sleep(1_000);
   const before = rssBytes(app);
   const tabs = Array.from({ length: count }, () => new AbortController());
   await Promise.all(
-    tabs.map(async (tab) => {
+    tabs.map(async (tab, n) => {
       const response = await fetch(`${app.url}/resources/live`, {
-        headers: { Cookie: cookie },
+        headers: { Cookie: cookies[Math.floor(n / TABS_PER_CLIENT)] },
         signal: tab.signal,
       });
       response.body.pipeTo(new WritableStream(), { signal: tab.signal }).catch(() => undefined);
     }),
   );
-  while ((await openStreams(app)) < count) await sleep(100);
+  for (let waited = 0; (await openStreams(app)) < count; waited += 100) {
+    if (waited > 60_000) throw new Error(`fewer than ${count} live streams opened in a minute`);
+    await sleep(100);
+  }
   await sleep(1_000);
   const cpuBefore = app.cpuSeconds();
   await sleep(10_000);
@@ -199,6 +213,6 @@ export async function measureConversation(engine, label, staff) {
     { connections: [settings.staffConnections] },
   );
   const untilSeen = await timeUntilSeen(engine.app, staff.cookie);
-  const streams = await streamsCost(engine.app, staff.cookie);
+  const streams = await streamsCost(engine.app);
   return { seedMs, messages: settings.staffMessages, runs, untilSeen, streams };
 }

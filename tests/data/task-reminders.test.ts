@@ -19,7 +19,7 @@ import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { queueOverdueSummaries } from "~/mail/overdue-summary.server";
 import { scanForReminders } from "~/mail/task-reminders.server";
 import { unsubscribe } from "~/mail/unsubscribe.server";
-import { canonicalTimeZone } from "~/lib/time-zones";
+import { canonicalTimeZone } from "~/people/time-zones";
 import {
   ENGINES,
   freshDatabase,

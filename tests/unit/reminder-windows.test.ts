@@ -2,7 +2,7 @@
 // zone the reminders due from 09:00 until 18:00 on its own calendar, summer time included.
 import { describe, expect, it } from "vitest";
 import { reminderWindows } from "~/mail/task-reminders.server";
-import { canonicalTimeZone, timeZoneChoices, zoneClock } from "~/lib/time-zones";
+import { canonicalTimeZone, timeZoneChoices, zoneClock } from "~/people/time-zones";
 
 const DAY = 86_400_000;
 const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY;

@@ -7,10 +7,16 @@ import {
   isSidebarShortcut,
   isTypingTarget,
   parseSidebarForm,
+  SIDEBAR_COOKIE_NAME,
   sidebarCookie,
+  sidebarOpenFrom,
   withMobileSidebar,
-} from "~/lib/sidebar";
-import { readSidebarOpen } from "~/lib/cookies.server";
+} from "~/components/ui/sidebar-model";
+import { cookieValue } from "~/lib/cookies.server";
+
+/** The sidebar's state as the server reads it from a Cookie header. */
+const readSidebarOpen = (header: string | null) =>
+  sidebarOpenFrom(cookieValue(header, SIDEBAR_COOKIE_NAME));
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

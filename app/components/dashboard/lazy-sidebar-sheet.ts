@@ -3,7 +3,7 @@
 // loads the page with `?sidebar=open`, whose server-rendered HTML shows the sheet.
 import { lazyIsland } from "~/components/lazy-island";
 import type { SidebarSheetSource } from "~/components/ui/sidebar";
-import { withMobileSidebar } from "~/lib/sidebar";
+import { withMobileSidebar } from "~/components/ui/sidebar-model";
 
 const island = lazyIsland(
   () => import("~/components/ui/sidebar-sheet").then((module) => module.SidebarSheet),

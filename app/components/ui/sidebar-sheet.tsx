@@ -7,7 +7,7 @@ import { useId, type ReactNode } from "react";
 import { Button } from "./button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
 import { useSidebar } from "./sidebar";
-import { MOBILE_SIDEBAR_PARAM, MOBILE_SIDEBAR_TRIGGER_ID } from "~/lib/sidebar";
+import { MOBILE_SIDEBAR_PARAM, MOBILE_SIDEBAR_TRIGGER_ID } from "~/components/ui/sidebar-model";
 
 export function SidebarSheet({ children }: { children: ReactNode }) {
   const { closeMobile } = useSidebar();

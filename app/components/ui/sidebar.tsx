@@ -29,7 +29,7 @@ import {
   sidebarCookie,
   withMobileSidebar,
   type SidebarFormValue,
-} from "~/lib/sidebar";
+} from "~/components/ui/sidebar-model";
 import { cn } from "~/lib/utils";
 
 interface SidebarContextValue {

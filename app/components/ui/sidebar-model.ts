@@ -23,6 +23,11 @@ export type SidebarFormValue = "expanded" | "collapsed" | "mobile";
 
 export type SidebarChoice = { kind: "set"; open: boolean } | { kind: "flip" } | { kind: "mobile" };
 
+/** The sidebar is open unless its cookie says exactly "false": a first visit starts expanded. */
+export function sidebarOpenFrom(cookie: string | undefined): boolean {
+  return cookie !== "false";
+}
+
 /** The cookie, as a Set-Cookie header value and as a `document.cookie` assignment alike. */
 export function sidebarCookie(open: boolean): string {
   return `${SIDEBAR_COOKIE_NAME}=${open}; Path=/; Max-Age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax`;

@@ -1,16 +1,12 @@
-// "This client's data changed" pings, to every open page of this process that shows it, and to the
-// other app instances through PostgreSQL's LISTEN/NOTIFY when they share one (ids only, never
-// content: each page reads what changed from the database itself). Decision 049.
+// "This client's data changed" pings, for every change the data layer announces: to every open
+// page of this process that shows it, and to the other instances through PostgreSQL's LISTEN/NOTIFY
+// when they share one (ids only: each page reads what changed itself). Decision 049.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { log } from "./log.server";
+import { onClientChange, type ClientChange } from "~/data/changes.server";
+import { log } from "~/lib/log.server";
 
-export interface LiveChange {
-  /** Whose programme or conversation changed. */
-  clientId: string;
-  /** A change only staff may hear of (an internal note): the client's own pages are not pinged. */
-  staffOnly?: boolean;
-}
+export type LiveChange = ClientChange;
 
 type Listener = (change: LiveChange) => void;
 
@@ -40,10 +36,12 @@ function deliver(change: LiveChange) {
 }
 
 /** Pings every page that shows `change.clientId`, here and on the other instances. */
-export function publishChange(change: LiveChange): void {
+function publishChange(change: LiveChange): void {
   deliver(change);
   fanOut?.notify(change);
 }
+
+onClientChange(publishChange);
 
 function isChange(value: unknown): value is LiveChange & { from: string } {
   const candidate = value as { clientId?: unknown; from?: unknown } | null;
