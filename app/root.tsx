@@ -21,7 +21,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
-import type { SharedPageHandle } from "~/delivery/shared-pages.server";
+import type { DrawnPerDataHandle, SharedPageHandle } from "~/delivery/shared-pages.server";
 import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
@@ -34,9 +34,13 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The document is the same for every visitor while it carries no toast. */
-export const handle: SharedPageHandle = {
+/**
+ * The document is the same for every visitor while it carries no toast, and drawn from its data
+ * alone (the toast among it) for a signed-in page that is too.
+ */
+export const handle: SharedPageHandle & DrawnPerDataHandle = {
   sharedPage: (data) => (data as { toast?: unknown } | undefined)?.toast === null,
+  drawnPerData: true,
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,13 +10,12 @@ import { timeZoneSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { log } from "~/lib/log.server";
 import { ACCOUNT_PATH } from "~/lib/paths";
-import { DEFAULT_TIME_ZONE, timeZoneChoices } from "~/people/time-zones";
+import { DEFAULT_TIME_ZONE } from "~/people/time-zones";
 import type { SessionUser } from "~/session/state.server";
 
-/** The account page's time zone: the one stored (UTC when none), and the zones to choose from. */
+/** The account page's time zone: the one stored (UTC when none); the page lists the zones itself. */
 export async function loadTimeZone(user: SessionUser) {
-  const timeZone = (await readTimeZone(await database(), user.id)) ?? DEFAULT_TIME_ZONE;
-  return { timeZone, choices: timeZoneChoices(timeZone) };
+  return { timeZone: (await readTimeZone(await database(), user.id)) ?? DEFAULT_TIME_ZONE };
 }
 
 /**

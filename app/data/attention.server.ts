@@ -1,9 +1,16 @@
 // What waits on someone, across every client, in one query per kind: overdue tasks, countdowns run
 // out (both read from the clients' task facts), hand-ins and messages waiting for the agency,
 // clients gone quiet, invitations not accepted.
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
-import { dueDayEnd, lateAt, overdueAt, timeUpAt } from "./task-facts.server";
+import {
+  dueDayEnd,
+  lateAt,
+  overdueAt,
+  overdueTaskCount,
+  timeUpAt,
+  timeUpCount,
+} from "./task-facts.server";
 
 export const ATTENTION_KINDS = [
   "overdue-task",
@@ -59,11 +66,35 @@ export function stuck(now: number): Expression<SqlBool> {
   return sql<SqlBool>`(${quiet(now)} or ${lateAt(now)})`;
 }
 
-/** The oldest `limit` rows of a kind's query, each with how many it finds in all. */
-async function oldest(db: Executor, query: Expression<unknown>, limit: number) {
-  const rows = await sql<Row & { total: number | string }>`select k.*, count(*) over () as total
-    from (${query}) as k order by k.since, k.email limit ${limit}`.execute(db);
-  return rows.rows;
+/** A kind's oldest items, and how many there are in all. */
+interface KindQuery {
+  oldest: (limit: number) => Promise<Row[]>;
+  count: () => Promise<number>;
+}
+
+/**
+ * A kind asked as `rows`, oldest first by `age` (the column `since` follows, which an index reads
+ * in order), counted by `count` where there is a quicker way than counting its rows.
+ */
+function kindOf<DB, TB extends keyof DB>(
+  db: Executor,
+  rows: SelectQueryBuilder<DB, TB, Row>,
+  age: string,
+  count?: () => Promise<number>,
+): KindQuery {
+  return {
+    oldest: (limit) =>
+      rows.orderBy(sql.ref(age)).orderBy(sql.ref("c.email")).limit(limit).execute(),
+    count:
+      count ??
+      (async () => {
+        const row = await db
+          .selectFrom(rows.as("k"))
+          .select((eb) => eb.fn.countAll<number | string>().as("total"))
+          .executeTakeFirstOrThrow();
+        return Number(row.total);
+      }),
+  };
 }
 
 /** Everything that needs attention at `now`, at most `limit` of each kind. */
@@ -72,63 +103,98 @@ export async function readAttention(db: Executor, now: number, limit: number): P
     .selectFrom("clients as c")
     .where("c.is_staff", "=", 0)
     .where("c.email", "is not", null);
-  const queries: [AttentionKind, Expression<unknown>][] = [
+  const email = sql<string>`c.email`.as("email");
+  const queries: [AttentionKind, KindQuery][] = [
     [
       "overdue-task",
-      clients
-        .innerJoin("client_task_facts as f", "f.user_id", "c.user_id")
-        .where(overdueAt(now))
-        .select(["c.user_id as client_id", "c.email as email", "f.task_id as item"])
-        .select(dueDayEnd.as("since")),
+      kindOf(
+        db,
+        clients
+          .innerJoin("client_task_facts as f", "f.user_id", "c.user_id")
+          .where(overdueAt(now))
+          .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")]),
+        "f.due_day",
+        () => overdueTaskCount(db, now),
+      ),
     ],
     [
       "time-up",
-      clients
-        .innerJoin("client_sprint_facts as s", "s.user_id", "c.user_id")
-        .where(timeUpAt(now))
-        .select(["c.user_id as client_id", "c.email as email"])
-        .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
+      kindOf(
+        db,
+        clients
+          .innerJoin("client_sprint_facts as s", "s.user_id", "c.user_id")
+          .where(timeUpAt(now))
+          .select(["c.user_id as client_id", email])
+          .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
+        "s.deadline",
+        () => timeUpCount(db, now),
+      ),
     ],
     [
       "hand-in-waiting",
-      clients
-        .innerJoin("hand_ins as h", "h.client_id", "c.user_id")
-        .where("h.status", "=", "in-review")
-        .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
-        .select(["c.user_id as client_id", "c.email as email", "h.task_id as item"])
-        .select("h.submitted_at as since"),
+      kindOf(
+        db,
+        clients
+          .innerJoin("hand_ins as h", "h.client_id", "c.user_id")
+          .where("h.status", "=", "in-review")
+          .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
+          .select([
+            "c.user_id as client_id",
+            email,
+            "h.task_id as item",
+            "h.submitted_at as since",
+          ]),
+        "h.submitted_at",
+      ),
     ],
     [
       "message-waiting",
-      clients
-        .innerJoin("threads as t", "t.client_id", "c.user_id")
-        .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
-        .select(["c.user_id as client_id", "c.email as email", sql<string>`''`.as("item")])
-        .select(sql<number>`t.awaiting_since`.as("since")),
+      kindOf(
+        db,
+        clients
+          .innerJoin("threads as t", "t.client_id", "c.user_id")
+          .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
+          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+          .select(sql<number>`t.awaiting_since`.as("since")),
+        "t.awaiting_since",
+      ),
     ],
     [
       "quiet",
-      clients
-        .where(quiet(now))
-        .select(["c.user_id as client_id", "c.email as email", sql<string>`''`.as("item")])
-        .select(sql<number>`c.activity_at`.as("since")),
+      kindOf(
+        db,
+        clients
+          .where(quiet(now))
+          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+          .select(sql<number>`c.activity_at`.as("since")),
+        "c.activity_at",
+      ),
     ],
     [
       "invitation-waiting",
-      clients
-        .where("c.auth_state", "=", "invited")
-        .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
-        .select(["c.user_id as client_id", "c.email as email", sql<string>`''`.as("item")])
-        .select(sql<number>`c.auth_created_at`.as("since")),
+      kindOf(
+        db,
+        clients
+          .where("c.auth_state", "=", "invited")
+          .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
+          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+          .select(sql<number>`c.auth_created_at`.as("since")),
+        "c.auth_created_at",
+      ),
     ],
   ];
-  const found = await Promise.all(queries.map(([, query]) => oldest(db, query, limit)));
+  const found = await Promise.all(
+    queries.map(async ([, query]) => {
+      const [listed, total] = await Promise.all([query.oldest(limit), query.count()]);
+      return { listed, total };
+    }),
+  );
   const items: AttentionItem[] = [];
   const counts = {} as Record<AttentionKind, number>;
   queries.forEach(([kind], index) => {
-    const rows = found[index] ?? [];
-    counts[kind] = Number(rows[0]?.total ?? 0);
-    for (const row of rows) {
+    const { listed, total } = found[index]!;
+    counts[kind] = total;
+    for (const row of listed) {
       items.push({
         kind,
         clientId: row.client_id,

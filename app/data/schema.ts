@@ -235,6 +235,13 @@ export interface ClientTaskFactsTable {
   done: number;
 }
 
+/** A client's earliest open due day (UTC days) and earliest deadline of a sprint under way. */
+export interface ClientDeadlinesTable {
+  user_id: string;
+  first_due_day: number | null;
+  first_deadline: Millis | null;
+}
+
 /** The one row saying which rules, over which templates, wrote every client's facts. */
 export interface FactRulesTable {
   id: number;
@@ -339,6 +346,7 @@ export interface ProductDatabase {
   upload_reservations: UploadReservationsTable;
   client_sprint_facts: ClientSprintFactsTable;
   client_task_facts: ClientTaskFactsTable;
+  client_deadlines: ClientDeadlinesTable;
   fact_rules: FactRulesTable;
   task_reminders: TaskRemindersTable;
   visits: VisitsTable;

@@ -1,7 +1,7 @@
 // Every client's task facts (sprints under way with their deadlines, tasks with their due days),
 // written by the programme's rules in the transaction of each change and rebuilt whole when the
 // rules or the templates served change; the console's questions across clients read only these.
-import { PostgresAdapter, sql, type Expression, type SqlBool } from "kysely";
+import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { DAY_MS } from "~/programme/countdown";
 import { clientFacts } from "~/programme/client-programme";
 import { programmeTemplates } from "~/programme/templates.server";
@@ -21,12 +21,24 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
     programmesOf(trx, clientIds),
     readClientStates(trx, clientIds),
   ]);
-  await trx.deleteFrom("client_sprint_facts").where("user_id", "in", clientIds).execute();
-  await trx.deleteFrom("client_task_facts").where("user_id", "in", clientIds).execute();
+  for (const table of ["client_sprint_facts", "client_task_facts", "client_deadlines"] as const) {
+    await trx.deleteFrom(table).where("user_id", "in", clientIds).execute();
+  }
   const sprints = [];
   const tasks = [];
+  const deadlines = [];
   for (const userId of clientIds) {
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
+    const earliest = (values: number[]) => (values.length > 0 ? Math.min(...values) : null);
+    const firstDueDay = earliest(facts.tasks.filter((t) => !t.done).map((t) => t.dueDay));
+    const firstDeadline = earliest(facts.sprints.map((sprint) => sprint.deadline));
+    if (firstDueDay !== null || firstDeadline !== null) {
+      deadlines.push({
+        user_id: userId,
+        first_due_day: firstDueDay,
+        first_deadline: firstDeadline,
+      });
+    }
     for (const sprint of facts.sprints) {
       sprints.push({ user_id: userId, sprint_id: sprint.sprintId, deadline: sprint.deadline });
     }
@@ -42,6 +54,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
     }
   }
   if (sprints.length > 0) await trx.insertInto("client_sprint_facts").values(sprints).execute();
+  if (deadlines.length > 0) await trx.insertInto("client_deadlines").values(deadlines).execute();
   for (let start = 0; start < tasks.length; start += REBUILD_BATCH) {
     await trx
       .insertInto("client_task_facts")
@@ -80,8 +93,9 @@ export async function rebuildAllFacts(db: Executor): Promise<number> {
     .execute();
   const ids = started.map((row) => row.user_id);
   await inTransaction(async (trx) => {
-    await trx.deleteFrom("client_sprint_facts").execute();
-    await trx.deleteFrom("client_task_facts").execute();
+    for (const table of ["client_sprint_facts", "client_task_facts", "client_deadlines"] as const) {
+      await trx.deleteFrom(table).execute();
+    }
   });
   for (let start = 0; start < ids.length; start += REBUILD_BATCH) {
     const batch = ids.slice(start, start + REBUILD_BATCH);
@@ -112,6 +126,9 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
   if (row?.basis !== currentBasis()) await rebuildAllFacts(db);
 }
 
+/** Within a query over `clients` as `u`: someone the console does not list (the partial index's). */
+const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null)`;
+
 /** The UTC day of `now`. */
 const dayOf = (now: number) => Math.floor(now / DAY_MS);
 
@@ -126,10 +143,36 @@ export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
 
 /** Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. */
 export function lateAt(now: number): Expression<SqlBool> {
-  return sql<SqlBool>`(c.user_id in (select f.user_id from client_task_facts f
-      where ${overdueAt(now)})
-    or c.user_id in (select s.user_id from client_sprint_facts s where ${timeUpAt(now)}))`;
+  return sql<SqlBool>`c.user_id in (select d.user_id from client_deadlines d
+    where d.first_due_day < ${dayOf(now)} or d.first_deadline <= ${now})`;
 }
+
+/**
+ * How many rows of `table` (as `alias`) meet `condition` for the clients the console lists: all
+ * of them, less the few of people it leaves out (staff, people forgotten), so the count reads an
+ * index and never joins every row with the directory.
+ */
+async function listedCount(
+  db: Executor,
+  table: "client_task_facts" | "client_sprint_facts",
+  alias: "f" | "s",
+  condition: RawBuilder<SqlBool>,
+): Promise<number> {
+  const from = sql`${sql.table(table)} as ${sql.raw(alias)}`;
+  const { rows } = await sql<{ all: number | string; unlisted: number | string }>`select
+      (select count(*) from ${from} where ${condition}) as "all",
+      (select count(*) from ${from} where ${condition} and ${sql.raw(alias)}.user_id in
+        (select u.user_id from clients u where ${UNLISTED_CLIENT})) as unlisted`.execute(db);
+  return Number(rows[0]?.all ?? 0) - Number(rows[0]?.unlisted ?? 0);
+}
+
+/** The console's count of overdue tasks at `now`. */
+export const overdueTaskCount = (db: Executor, now: number) =>
+  listedCount(db, "client_task_facts", "f", overdueAt(now));
+
+/** The console's count of sprints whose time ran out by `now`. */
+export const timeUpCount = (db: Executor, now: number) =>
+  listedCount(db, "client_sprint_facts", "s", timeUpAt(now));
 
 /** Each of `clientIds`' tasks not done that are overdue, or due today, at `now`. */
 export async function dueCounts(

@@ -23,13 +23,17 @@ export function contentSecurityPolicy(inline: InlineScripts): string {
   ].join("; ");
 }
 
-/** An inline `<script>` (no `src`) and its text, as the browser hashes it. */
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+/** An inline `<script>` (no `src`): its attributes and its text, as the browser hashes it. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The CSP source (`sha256-…`) of every inline script of a page, in order, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The CSP source (`sha256-…`) of every inline script of a page, in order, without repeats; with
+ * `nonce`, only of the scripts that carry it (those the render wrote, none a text smuggled in).
+ */
+export function inlineScriptHashes(html: string, nonce?: string): string[] {
   const hashes = new Set<string>();
-  for (const [, text = ""] of html.matchAll(INLINE_SCRIPT)) {
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (nonce !== undefined && !attributes.includes(`nonce="${nonce}"`)) continue;
     hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
   }
   return [...hashes];

@@ -38,16 +38,25 @@ export function compressPage(html: Buffer, acceptEncoding: string | null): Compr
 const brotliOnce = promisify(brotliCompress);
 const gzipOnce = promisify(gzip);
 
-/** A page compressed once for every later answer: brotli 11 and gzip 9 (about 20 ms, once). */
-export async function compressOnce(html: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+/**
+ * A page compressed once for every later answer: at the best settings (brotli 11 and gzip 9, about
+ * 20 ms, once), or at a page's own (`page`) for one that few answers may share.
+ */
+export async function compressOnce(
+  html: Buffer,
+  settings: "best" | "page" = "best",
+): Promise<{ br: Buffer; gzip: Buffer }> {
+  const best = settings === "best";
   const [br, gzipped] = await Promise.all([
     brotliOnce(html, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
+      params: best
+        ? {
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
+          }
+        : PAGE_BROTLI,
     }),
-    gzipOnce(html, { level: zlib.Z_BEST_COMPRESSION }),
+    gzipOnce(html, { level: best ? zlib.Z_BEST_COMPRESSION : PAGE_GZIP_LEVEL }),
   ]);
   return { br, gzip: gzipped };
 }

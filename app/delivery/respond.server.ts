@@ -1,16 +1,27 @@
 // Answers a document: rendered whole for this request with a fresh CSP nonce and compressed once,
-// or, for a page the same for every visitor, this process's one copy (scripts allowed by hash),
-// marked `X-Cache: hit` when it was made before this request (decisions 026, 027).
+// or this process's copy of a page the same for every visitor or drawn from unchanged data (scripts
+// allowed by hash), marked `X-Cache: hit` when it was made before this request (decisions 027, 066).
 import type { EntryContext } from "@remix-run/node";
 import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { contentSecurityPolicy } from "./content-security-policy.server";
 import { freshNonce } from "./nonce.server";
 import { compressPage, type CompressedPage } from "./page-compression.server";
 import { renderPage } from "./render.server";
-import { SharedPage, SharedPages, sharedPageKey } from "./shared-pages.server";
+import { SharedPage, SharedPages, sharedPageKey, type PageStore } from "./shared-pages.server";
 
-/** Pages the same for every visitor, rendered once in this process. */
-const sharedPages = new SharedPages();
+/** Pages drawn from their data kept at once: a few hundred people's pages, 20–30 KB each. */
+const PAGES_PER_DATA = 400;
+
+/** Pages the same for every visitor, and pages drawn per data, each rendered once in this process. */
+const stores: Record<PageStore, SharedPages> = {
+  shared: new SharedPages(),
+  "per-data": new SharedPages(PAGES_PER_DATA),
+};
+/**
+ * The nonce a page drawn per data is rendered with: the scripts that carry it are the render's own,
+ * allowed by their hashes; it is in no policy, so it allows nothing.
+ */
+const RENDER_MARKER = freshNonce();
 
 interface PageAnswer extends CompressedPage {
   statusCode: number;
@@ -42,24 +53,26 @@ function answerFrom(page: SharedPage, statusCode: number, acceptEncoding: string
  * not have another page made now. `cache` says which it was (a header tests and operators read).
  */
 async function sharedPage(
-  key: string,
+  { key, store }: { key: string; store: PageStore },
   request: Request,
   remixContext: EntryContext,
   client: string,
 ): Promise<(PageAnswer & { cache: "hit" | "miss" }) | null> {
   const acceptEncoding = request.headers.get("Accept-Encoding");
-  const lookup = sharedPages.get(
+  const marker = store === "per-data" ? RENDER_MARKER : undefined;
+  const lookup = stores[store].get(
     key,
-    () => renderPage(request, 200, remixContext, undefined),
+    () => renderPage(request, 200, remixContext, marker),
     client,
+    marker,
   );
   if (!lookup) return null;
   const outcome = await lookup.page;
   const cache = lookup.kept ? "hit" : "miss";
   if ("kept" in outcome) return { ...answerFrom(outcome.kept, 200, acceptEncoding), cache };
-  // A failed render has no nonce either: its scripts are allowed by hash, answered once.
+  // A failed render's scripts are allowed by hash too, answered once.
   const { html, statusCode } = outcome.failed;
-  return { ...answerFrom(await SharedPage.from(html), statusCode, acceptEncoding), cache };
+  return { ...answerFrom(await SharedPage.from(html, marker), statusCode, acceptEncoding), cache };
 }
 
 /**

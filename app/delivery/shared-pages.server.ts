@@ -1,6 +1,6 @@
-// Pages the same for every visitor (`handle.sharedPage`) are rendered and compressed once per
-// process and answered as they are, scripts allowed by hash; only canonical paths qualify, and each
-// client may have only a few new pages made a minute, so no flood evicts `/` (decisions 027, 037).
+// Pages rendered once per process and answered as they are, scripts allowed by hash: the same for
+// every visitor (`handle.sharedPage`), or drawn from their URL and loader data alone (`drawnPerData`,
+// kept per data); canonical paths only, a few new pages per client a minute (decisions 027, 037, 066).
 import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "./accept-encoding";
 import { canonicalPath } from "./canonical-path";
@@ -16,6 +16,14 @@ export interface SharedPageHandle {
   sharedPage: true | ((loaderData: unknown) => boolean);
 }
 
+/**
+ * Route handle field: the route's markup is a function of its URL and loader data alone (no clock,
+ * no header read while drawing), so a page whose data is unchanged is drawn once and kept.
+ */
+export interface DrawnPerDataHandle {
+  drawnPerData: true;
+}
+
 /** Distinct shared pages kept; there are a handful (/, /sign-in, …), so this only bounds memory. */
 const MAX_PAGES = 32;
 /** New pages one client may have made per window: a real visitor needs a few, once per process. */
@@ -29,27 +37,40 @@ function sharesRoute(handle: unknown, loaderData: unknown): boolean {
   return sharedPage === true || (typeof sharedPage === "function" && sharedPage(loaderData));
 }
 
+/** A route that says it is drawn from its URL and data alone. */
+function drawnFromData(handle: unknown): boolean {
+  return (handle as Partial<DrawnPerDataHandle> | undefined)?.drawnPerData === true;
+}
+
+/** Where a page is kept: among the pages for every visitor, or the pages drawn per data. */
+export type PageStore = "shared" | "per-data";
+
 /**
- * The key a page is shared under, or null when it must be rendered for this request alone: any
- * method but GET, any status but 200, an action's answer or an error, a query string (it can carry
- * what a visitor typed), a path not spelt canonically, or a matched route that does not declare
- * itself shared.
+ * The key a page is kept under, and where, or null when it must be rendered for this request alone:
+ * any method but GET, any status but 200, an action's answer or an error, a path not spelt
+ * canonically, a matched route that declares neither. A page for every visitor takes no query
+ * string (it can carry what a visitor typed); a page drawn per data keeps its query in the key.
  */
 export function sharedPageKey(
   request: Request,
   statusCode: number,
   remixContext: Pick<EntryContext, "staticHandlerContext" | "routeModules">,
-): string | null {
+): { key: string; store: PageStore } | null {
   if (request.method !== "GET" || statusCode !== 200) return null;
   const url = new URL(request.url);
-  if (url.search !== "" || canonicalPath(url.pathname) !== url.pathname) return null;
+  if (canonicalPath(url.pathname) !== url.pathname) return null;
   const { matches, loaderData, actionData, errors } = remixContext.staticHandlerContext;
   if (actionData || errors || matches.length === 0) return null;
-  for (const { route } of matches) {
-    const handle = remixContext.routeModules[route.id]?.handle;
-    if (!sharesRoute(handle, loaderData[route.id])) return null;
+  const handles = matches.map(({ route }) => remixContext.routeModules[route.id]?.handle);
+  const data = JSON.stringify(loaderData);
+  const forEveryone = matches.every(({ route }, index) =>
+    sharesRoute(handles[index], loaderData[route.id]),
+  );
+  if (forEveryone && url.search === "") {
+    return { key: `${url.pathname}\n${data}`, store: "shared" };
   }
-  return `${url.pathname}\n${JSON.stringify(loaderData)}`;
+  if (!handles.every(drawnFromData)) return null;
+  return { key: `${url.pathname}${url.search}\n${data}`, store: "per-data" };
 }
 
 /** A rendered shared page: its bytes in each encoding, and the policy that lets its scripts run. */
@@ -59,11 +80,14 @@ export class SharedPage {
     readonly contentSecurityPolicy: string,
   ) {}
 
-  /** Takes a page rendered without a nonce. */
-  static async from(html: Buffer): Promise<SharedPage> {
-    const { br, gzip } = await compressOnce(html);
-    const policy = contentSecurityPolicy({ hashes: inlineScriptHashes(html.toString("utf8")) });
-    return new SharedPage({ br, gzip, identity: html }, policy);
+  /**
+   * Takes a page rendered without a nonce, or with `marker` as its nonce (a page drawn per data:
+   * only the scripts the render itself wrote carry it, and only those are allowed).
+   */
+  static async from(html: Buffer, marker?: string): Promise<SharedPage> {
+    const { br, gzip } = await compressOnce(html, marker ? "page" : "best");
+    const hashes = inlineScriptHashes(html.toString("utf8"), marker);
+    return new SharedPage({ br, gzip, identity: html }, contentSecurityPolicy({ hashes }));
   }
 
   bodyFor(acceptEncoding: string | null): CompressedPage {
@@ -122,7 +146,12 @@ export class SharedPages {
    * The page under `key`, rendered by `render` if this process has none; null when `client` has
    * had its share of new pages: the caller renders for that request alone.
    */
-  get(key: string, render: () => Promise<RenderedPage>, client: string): SharedPageLookup | null {
+  get(
+    key: string,
+    render: () => Promise<RenderedPage>,
+    client: string,
+    marker?: string,
+  ): SharedPageLookup | null {
     let page = this.pages.get(key);
     const kept = page !== undefined;
     if (page) {
@@ -131,7 +160,7 @@ export class SharedPages {
       if (!this.newPages.take(client)) return null;
       page = render().then(async (rendered) =>
         rendered.statusCode === 200
-          ? { kept: await SharedPage.from(rendered.html) }
+          ? { kept: await SharedPage.from(rendered.html, marker) }
           : { failed: rendered },
       );
       const forget = () => {

@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
 import { getEnv } from "~/lib/env.server";
+import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
@@ -11,7 +12,11 @@ import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import type { loader as layoutLoader } from "./dashboard";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const handle = { pageName: "Dashboard" } satisfies PageNameHandle;
+/** Drawn from its URL and data alone: unchanged data is drawn once (decision 066). */
+export const handle = {
+  pageName: "Dashboard",
+  drawnPerData: true,
+} satisfies PageNameHandle & DrawnPerDataHandle;
 
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 

@@ -13,10 +13,15 @@ import { loadMailSettings } from "~/mail/preferences.server";
 import { requireUser } from "~/session/guards.server";
 import { signedInMeta } from "~/lib/page-meta";
 import { STAFF_ROLE } from "~/lib/roles";
+import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const handle = { pageName: "Account" } satisfies PageNameHandle;
+/** Drawn from its URL and data alone: unchanged data is drawn once (decision 066). */
+export const handle = {
+  pageName: "Account",
+  drawnPerData: true,
+} satisfies PageNameHandle & DrawnPerDataHandle;
 
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 

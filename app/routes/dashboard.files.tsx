@@ -3,12 +3,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FilesPage } from "~/components/dashboard/files-page";
 import { loadClientFiles } from "~/dashboard/shared-files.server";
+import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const handle = { pageName: "Files" } satisfies PageNameHandle;
+/** Drawn from its URL and data alone: unchanged data is drawn once (decision 066). */
+export const handle = {
+  pageName: "Files",
+  drawnPerData: true,
+} satisfies PageNameHandle & DrawnPerDataHandle;
 
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 

@@ -11,7 +11,11 @@ import { cookieValue } from "~/lib/cookies.server";
 import { SIDEBAR_COOKIE_NAME, sidebarOpenFrom } from "~/components/ui/sidebar-model";
 import { STAFF_ROLE } from "~/lib/roles";
 import { requireUser } from "~/session/guards.server";
+import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
+
+/** The shell is drawn from its data alone; its pages say whether they are (decision 066). */
+export const handle: DrawnPerDataHandle = { drawnPerData: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);

@@ -1,6 +1,6 @@
 // What the built server alone decides for the signed-in pages, over HTTP: a visitor is sent to sign
-// in with the page to return to (unknown dashboard pages too), an unknown page is the 404 page, and
-// the sidebar's no-JavaScript toggle sets its cookie and goes back only to this site.
+// in with the page to return to, an unknown page is the 404 page, the sidebar's no-JS toggle goes
+// back only to this site, and a page drawn from unchanged data is drawn once, for its person alone.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,6 +15,7 @@ import {
 let auth: RunningProcess;
 let app: RunningProcess;
 let cookie: string;
+const ownEmail = `pages-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   auth = await startAuthProcess(freePort());
@@ -23,7 +24,7 @@ beforeAll(async () => {
     app,
     auth.url,
     DEMO_SERVICE_ROLE_KEY,
-    `pages-${Date.now()}@example.com`,
+    ownEmail,
     "Pages-Over-Http-2026!",
   );
 }, 60_000);
@@ -99,5 +100,60 @@ describe("/resources/sidebar", () => {
     const get = await visit("/resources/sidebar");
     expect(get.status).toBe(302);
     expect(get.headers.get("location")).toBe("/dashboard");
+  });
+});
+
+describe("a signed-in page drawn from its data", () => {
+  /** The session's cookies, as a browser holds them once the sign-in's toast has been shown. */
+  const withoutToast = (header: string) =>
+    header
+      .split("; ")
+      .filter((pair) => !pair.startsWith("toast="))
+      .join("; ");
+
+  const view = async (path: string, who = cookie) => {
+    const answer = await visit(path, { Cookie: withoutToast(who) });
+    return {
+      status: answer.status,
+      cache: answer.headers.get("x-cache"),
+      policy: answer.headers.get("content-security-policy") ?? "",
+      html: await answer.text(),
+    };
+  };
+
+  it("is drawn once while its data stays the same, its own scripts allowed by hash", async () => {
+    const first = await view("/dashboard/account");
+    const again = await view("/dashboard/account");
+    expect(first.status).toBe(200);
+    expect(again.cache).toBe("hit");
+    expect(again.html).toBe(first.html);
+    expect(again.policy).toMatch(/script-src 'self' 'sha256-/);
+    expect(again.policy).not.toContain("nonce-");
+  });
+
+  it("is drawn anew once its data changed, and never for another person", async () => {
+    const before = await view("/dashboard");
+    const opened = await view("/dashboard/sprint-1");
+    expect(opened.cache).toBeNull();
+    const tick = await postForm(
+      app,
+      "/dashboard/sprint-1",
+      { taskId: "icp-builder", status: "completed" },
+      { Cookie: cookie },
+    );
+    expect(tick.status).toBe(302);
+    const after = await view("/dashboard");
+    expect(after.cache).toBe("miss");
+    expect(after.html).not.toBe(before.html);
+    const other = await signedInCookie(
+      app,
+      auth.url,
+      DEMO_SERVICE_ROLE_KEY,
+      `pages-other-${Date.now()}@example.com`,
+      "Pages-Over-Http-2026!",
+    );
+    const theirs = await view("/dashboard", other);
+    expect(theirs.html).not.toContain(ownEmail);
+    expect(theirs.html).toContain("pages-other-");
   });
 });

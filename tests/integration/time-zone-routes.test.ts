@@ -138,8 +138,6 @@ describe.each(ENGINES)("the time zone on %s", (engine) => {
     const { email, cookie, id } = await client();
     const before = await accountPage(cookie);
     expect(before.zone.timeZone).toBe("UTC");
-    expect(before.zone.choices[0]).toBe("UTC");
-    expect(before.zone.choices).toContain("America/Sao_Paulo");
     expect(before.mail.reminders).toBe("each");
 
     const saved = asResponse(

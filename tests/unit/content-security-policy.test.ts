@@ -34,6 +34,17 @@ describe("inlineScriptHashes", () => {
     expect(hashes[0]).toBe("sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=");
     expect(hashes).toHaveLength(2);
   });
+
+  it("with a render's nonce, hashes only the scripts that carry it, none smuggled in with data", () => {
+    const html =
+      '<script nonce="m4rk3r==">window.__remix = 1;</script>' +
+      "<p><script>steal(document.cookie)</script></p>" +
+      '<script nonce="other">x()</script>';
+    const hashes = inlineScriptHashes(html, "m4rk3r==");
+    expect(hashes).toEqual(
+      inlineScriptHashes('<script nonce="m4rk3r==">window.__remix = 1;</script>'),
+    );
+  });
 });
 
 describe("freshNonce", () => {

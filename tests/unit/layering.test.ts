@@ -23,6 +23,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
     "hooks",
     "lib",
     "messages",
+    "people",
     "programme",
     "session",
     "staff",

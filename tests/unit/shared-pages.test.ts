@@ -1,6 +1,6 @@
-// Pages rendered once for every visitor: which requests qualify (only routes that declare it, only
-// a plain GET answered 200 with no query, no action and no error), the bytes and script policy
-// they are answered with, and a store that renders each once and stays bounded.
+// Pages rendered once: which requests qualify (routes that declare it, a GET answered 200 with no
+// action or error; for every visitor no query, drawn per data its data in the key), the bytes and
+// script policy they are answered with, and a store that renders each once and stays bounded.
 import type { EntryContext } from "@remix-run/node";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -25,7 +25,7 @@ function context({
       errors,
     },
     routeModules: {
-      root: { handle: { sharedPage: noToast } },
+      root: { handle: { sharedPage: noToast, drawnPerData: true } },
       "routes/landing": { handle: leafHandle },
     },
   } as unknown as Context;
@@ -36,9 +36,25 @@ const get = (url = "http://portal.test/") => new Request(url);
 describe("sharedPageKey", () => {
   it("shares a plain GET of a page whose every route declares it", () => {
     const key = sharedPageKey(get(), 200, context());
-    expect(key).not.toBeNull();
-    expect(sharedPageKey(get(), 200, context())).toBe(key);
-    expect(sharedPageKey(get("http://portal.test/sign-in"), 200, context())).not.toBe(key);
+    expect(key?.store).toBe("shared");
+    expect(sharedPageKey(get(), 200, context())).toEqual(key);
+    expect(sharedPageKey(get("http://portal.test/sign-in"), 200, context())?.key).not.toBe(
+      key?.key,
+    );
+  });
+
+  it("keeps a page drawn per data under its URL, query included, and its data", () => {
+    const drawn = { drawnPerData: true };
+    const toast = { id: "t1", title: "Signed Out", description: "", variant: "success" };
+    const key = sharedPageKey(get("http://portal.test/x?a=1"), 200, context({ leafHandle: drawn }));
+    expect(key?.store).toBe("per-data");
+    expect(key?.key.startsWith("/x?a=1\n")).toBe(true);
+    // Other data (a toast, another person's page) is another page.
+    const withToast = context({ leafHandle: drawn, rootToast: toast });
+    expect(sharedPageKey(get("http://portal.test/x?a=1"), 200, withToast)?.key).not.toBe(key?.key);
+    expect(
+      sharedPageKey(get("http://portal.test/x?a=2"), 200, context({ leafHandle: drawn })),
+    ).not.toEqual(key);
   });
 
   it("renders per request when a route does not declare it or its data says no", () => {
@@ -52,6 +68,8 @@ describe("sharedPageKey", () => {
     expect(sharedPageKey(get("http://portal.test/sign-in?email=a%40b.co"), 200, context())).toBe(
       null,
     );
+    const drawn = context({ leafHandle: { drawnPerData: true }, actionData: { x: 1 } });
+    expect(sharedPageKey(get(), 200, drawn)).toBeNull();
     const post = new Request("http://portal.test/sign-in", { method: "POST", body: "x" });
     expect(sharedPageKey(post, 200, context())).toBeNull();
     expect(sharedPageKey(get(), 200, context({ actionData: { x: 1 } }))).toBeNull();

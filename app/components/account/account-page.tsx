@@ -162,7 +162,7 @@ export function AccountPage({
   email: string;
   isStaff: boolean;
   mail: { messages: MailMode; reminders: MailMode };
-  zone: { timeZone: string; choices: string[] };
+  zone: { timeZone: string };
 }) {
   const result = useActionData<AccountAnswer>();
   useActionToast(result?.toast);
@@ -180,11 +180,7 @@ export function AccountPage({
       <ChangeEmail result={result} />
       <ChangePassword result={result} email={email} />
       <MailSettings messages={mail.messages} reminders={mail.reminders} isStaff={isStaff} />
-      <TimeZoneSettings
-        timeZone={zone.timeZone}
-        choices={zone.choices}
-        error={result?.errors.timeZone}
-      />
+      <TimeZoneSettings timeZone={zone.timeZone} error={result?.errors.timeZone} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

@@ -59,7 +59,7 @@ export function DashboardHome({
                   <Icon name={item.icon} className="size-6" />
                 </span>
                 <p className="flex flex-col">
-                  <span className="text-sm font-medium text-muted-foreground">{item.label}</span>{" "}
+                  <span className="eyebrow">{item.label}</span>{" "}
                   <span className="text-2xl font-bold text-slate-900">{item.value}</span>{" "}
                   <span className="text-xs text-muted-foreground">{item.note}</span>
                 </p>

@@ -21,7 +21,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
   return (
     <Card className="flex w-full flex-col">
       <CardHeader>
-        <div className="flex items-start justify-between gap-3">
+        <div className="spread">
           <span className="icon-tile size-10">
             <Icon name={sprint.icon} className="size-5" />
           </span>
@@ -29,11 +29,11 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
         </div>
         <CardTitle asChild>
           <h3 id={titleId}>
-            <span className="block text-sm font-medium text-muted-foreground">{sprint.name}</span>
+            <span className="eyebrow">{sprint.name}</span>
             {sprint.title}
           </h3>
         </CardTitle>
-        <p className="text-sm text-muted-foreground">{sprint.description}</p>
+        <p className="card-description">{sprint.description}</p>
       </CardHeader>
       <CardContent className="mt-auto space-y-3">
         <div className="flex justify-between text-sm">
@@ -41,7 +41,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
           <span className="font-medium tabular-nums">{sprint.progress}%</span>
         </div>
         <Progress value={sprint.progress} aria-label={`${sprint.name} progress`} />
-        <div className="flex justify-between gap-2 text-sm text-muted-foreground">
+        <div className="meta-row">
           <span>
             {sprint.tasks.total === 0
               ? "No tasks yet"

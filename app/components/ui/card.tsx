@@ -8,10 +8,10 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+  return <div className={cn("card-header", className)} {...props} />;
 }
 
-const TITLE_SIZE = { default: "text-lg leading-tight", sm: "text-base" } as const;
+const TITLE_SIZE = { default: "card-title", sm: "card-title-sm" } as const;
 
 /**
  * Pass `asChild` with the heading level that fits the page, e.g. `<CardTitle asChild><h3>`;
@@ -24,16 +24,11 @@ export function CardTitle({
   ...props
 }: HTMLAttributes<HTMLDivElement> & { asChild?: boolean; size?: keyof typeof TITLE_SIZE }) {
   const Component = asChild ? Slot : "div";
-  return (
-    <Component
-      className={cn("font-semibold tracking-tight", TITLE_SIZE[size], className)}
-      {...props}
-    />
-  );
+  return <Component className={cn(TITLE_SIZE[size], className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return <p className={cn("card-description", className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -41,5 +36,5 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 }
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+  return <div className={cn("card-footer", className)} {...props} />;
 }

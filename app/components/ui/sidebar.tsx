@@ -322,7 +322,7 @@ export function SidebarMenuLink({
         end={end}
         prefetch="intent"
         aria-label={label}
-        className="group/link sidebar-link relative"
+        className="group/link sidebar-link"
       >
         <Icon name={icon} className="size-4 shrink-0" />
         <span className="rail-label">{children}</span>
