@@ -22,6 +22,7 @@ import {
   findSprint,
   programmeView,
   sprintPageView,
+  type ListedTask,
   type ProgrammeView,
   type SprintPageView,
 } from "~/programme/client-programme";
@@ -116,7 +117,10 @@ export async function loadSprintPage(
   user: SessionUser,
   segment: string | undefined,
 ): Promise<
-  SprintPageView & { handIns: Record<string, HandIn["status"]>; toastAction: ToastAction | null }
+  SprintPageView<ListedTask> & {
+    handIns: Record<string, HandIn["status"]>;
+    toastAction: ToastAction | null;
+  }
 > {
   const record = await clientRecord(context, user.id);
   const { content } = record;
@@ -139,7 +143,13 @@ export async function loadSprintPage(
   }
   const handIns = await latestHandInStatuses(await database(), user.id);
   const page = sprintPageView(sprint, content, state, Date.now());
-  return { ...page, handIns: Object.fromEntries(handIns), toastAction: undoAction(request, page) };
+  return {
+    ...page,
+    // The list shows no instructions: they are the task page's (a few KB of data a view less).
+    tasks: page.tasks.map(({ description: _text, instructions: _parsed, ...task }) => task),
+    handIns: Object.fromEntries(handIns),
+    toastAction: undoAction(request, page),
+  };
 }
 
 /** "Undo" for the toast of a task just marked not done, while it still is not done. */

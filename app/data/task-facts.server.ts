@@ -110,13 +110,17 @@ export async function rebuildAllFacts(db: Executor): Promise<number> {
     });
   }
   const at = Date.now();
-  await inTransaction((trx) =>
-    trx
+  await inTransaction(async (trx) => {
+    await trx
       .insertInto("fact_rules")
       .values({ id: 1, basis, built_at: at })
       .onConflict((conflict) => conflict.column("id").doUpdateSet({ basis, built_at: at }))
-      .execute(),
-  );
+      .execute();
+    // Tables written whole: the planner's statistics of them are written anew too.
+    for (const table of ["client_sprint_facts", "client_task_facts", "client_deadlines"]) {
+      await sql`analyze ${sql.table(table)}`.execute(trx);
+    }
+  });
   return ids.length;
 }
 

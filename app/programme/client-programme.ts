@@ -64,16 +64,19 @@ export interface TaskView extends TaskContent {
   overdue: boolean;
 }
 
+/** A task as a sprint's list shows it: its instructions are its own page's. */
+export type ListedTask = Omit<TaskView, "description" | "instructions">;
+
 export interface ObjectiveView extends ObjectiveContent {
   /** Whether staff set its progress by hand (it no longer follows the sprint). */
   setByAgency: boolean;
 }
 
-export interface SprintPageView {
+export interface SprintPageView<Task extends ListedTask = TaskView> {
   sprint: SprintView;
   badges: [string, string];
   objectives: ObjectiveView[];
-  tasks: TaskView[];
+  tasks: Task[];
   summary: SummaryList[];
   locked: SprintContent["locked"];
   /**

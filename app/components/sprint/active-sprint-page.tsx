@@ -1,6 +1,6 @@
 // An open sprint's page: header, countdown, objectives, tasks and its summary lists.
 import type { HandIn } from "~/data/shapes";
-import type { SprintPageView } from "~/programme/client-programme";
+import type { ListedTask, SprintPageView } from "~/programme/client-programme";
 import { SprintCountdown } from "./countdown";
 import { Objectives } from "./objectives";
 import { SprintHeader } from "./sprint-header";
@@ -10,7 +10,7 @@ import { TaskList } from "./task-list";
 export function ActiveSprintPage({
   page,
 }: {
-  page: SprintPageView & { handIns: Record<string, HandIn["status"]> };
+  page: SprintPageView<ListedTask> & { handIns: Record<string, HandIn["status"]> };
 }) {
   return (
     <div className="space-y-10">

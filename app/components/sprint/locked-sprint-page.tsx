@@ -4,10 +4,10 @@ import { Icon } from "~/components/ui/icon";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SprintPageView } from "~/programme/client-programme";
+import type { ListedTask, SprintPageView } from "~/programme/client-programme";
 import { SprintHeader } from "./sprint-header";
 
-export function LockedSprintPage({ page }: { page: SprintPageView }) {
+export function LockedSprintPage({ page }: { page: SprintPageView<ListedTask> }) {
   return (
     <div className="space-y-10">
       <SprintHeader sprint={page.sprint} badges={page.badges} stateVariant="warning" />

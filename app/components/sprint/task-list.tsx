@@ -12,7 +12,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import type { FormAnswer } from "~/forms/answer";
 import { taskPath } from "~/lib/paths";
 import { cn } from "~/lib/utils";
-import type { TaskView } from "~/programme/client-programme";
+import type { ListedTask } from "~/programme/client-programme";
 import type { TaskPriority, TaskStatus } from "~/programme/model";
 
 const STATUS_ICON: Record<TaskStatus, { icon: IconName; className: string }> = {
@@ -28,7 +28,7 @@ const PRIORITY: Record<TaskPriority, { label: string; variant: BadgeProps["varia
 };
 
 /** Each task's status as shown: the one being posted (optimistic), else the stored one. */
-function useShownStatuses(tasks: TaskView[]): Map<string, TaskStatus> {
+function useShownStatuses(tasks: ListedTask[]): Map<string, TaskStatus> {
   const posting = new Map<string, TaskStatus>();
   for (const { formData } of useFetchers()) {
     const taskId = formData?.get("taskId");
@@ -46,7 +46,7 @@ function TaskRow({
   handIn,
   sprintPath,
 }: {
-  task: TaskView;
+  task: ListedTask;
   status: TaskStatus;
   /** The latest hand-in's status, if the task was handed in. */
   handIn: HandIn["status"] | undefined;
@@ -122,7 +122,7 @@ export function TaskList({
   sprintPath,
   handIns,
 }: {
-  tasks: TaskView[];
+  tasks: ListedTask[];
   sprintPath: string;
   handIns: Record<string, HandIn["status"]>;
 }) {

@@ -1,11 +1,11 @@
 // A task's plan as badges: who does it, and by when ("Due Fri 4 Dec"; "Overdue" while not done).
 import { Badge } from "~/components/ui/badge";
-import { shortDate, type TaskView } from "~/programme/client-programme";
+import { shortDate, type ListedTask } from "~/programme/client-programme";
 import type { TaskOwner } from "~/programme/model";
 
 const OWNER_LABELS: Record<TaskOwner, string> = { client: "Your task", agency: "Agency task" };
 
-export function TaskPlanBadges({ task, done }: { task: TaskView; done: boolean }) {
+export function TaskPlanBadges({ task, done }: { task: ListedTask; done: boolean }) {
   return (
     <>
       <Badge variant="outline">{OWNER_LABELS[task.owner]}</Badge>
