@@ -1,7 +1,8 @@
 // With JavaScript, a signed-in page listens to its tab's live stream and reads its data again when
 // told that what it shows changed; never while a form on it holds unsaved input the new data could
-// overwrite (a form marked `data-keeps-input` draws nothing from that data: decision 049).
-import { useRevalidator } from "@remix-run/react";
+// overwrite (a form marked `data-keeps-input` draws nothing from that data: decision 049), nor over
+// a navigation or form answer still loading, whose own reads would be restarted and lose its toast.
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LIVE_PATH } from "~/lib/paths";
 
@@ -41,6 +42,11 @@ export function useLiveUpdates() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const loading = useRef(false);
+  loading.current =
+    navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -49,7 +55,8 @@ export function useLiveUpdates() {
       clearTimeout(timer);
       timer = setTimeout(function attempt() {
         if (!navigator.onLine) return;
-        if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
+        if (loading.current) timer = setTimeout(attempt, SETTLE_MS);
+        else if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
         else revalidate.current();
       }, SETTLE_MS);
     };
