@@ -17,6 +17,11 @@ const SUMMARY_MESSAGES = 5;
 
 type Write = (level: LogLevel, event: string, fields: Record<string, unknown>) => void;
 
+/** An error Node printed without its stack (`[TypeError: fetch failed] {`) as its own line. */
+function plainErrorLine(line: string): string {
+  return /^\[(\w*Error(?:: .*)?)\](?: \{)?$/.exec(line)?.[1] ?? line;
+}
+
 /**
  * Turns console output into log lines: `message` is the first line, `detail` the rest with its
  * line breaks folded into " | ", each cut short. Within a window of WINDOW_MS, a message is written
@@ -38,7 +43,7 @@ export class ConsoleLines {
   add(level: LogLevel, text: string): void {
     if (Date.now() - this.windowStart >= WINDOW_MS) this.flush();
     const [first = "", ...rest] = text.trimEnd().split("\n");
-    const message = first.trim().slice(0, MESSAGE_CHARS);
+    const message = plainErrorLine(first.trim()).slice(0, MESSAGE_CHARS);
     const key = `${level} ${message}`;
     let counts = this.messages.get(key);
     if (counts === undefined && this.written < LINES_PER_WINDOW) {

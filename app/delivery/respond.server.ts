@@ -4,6 +4,7 @@
 import type { EntryContext } from "@remix-run/node";
 import { clientKeyFor } from "@portal/auth-server/client-ip";
 import { contentSecurityPolicy } from "./content-security-policy.server";
+import { fillCountdowns } from "./countdown-fill.server";
 import { freshNonce } from "./nonce.server";
 import { compressPage, type CompressedPage } from "./page-compression.server";
 import { renderPage } from "./render.server";
@@ -37,7 +38,10 @@ async function renderedForRequest(
   const nonce = freshNonce();
   const rendered = await renderPage(request, statusCode, remixContext, nonce);
   return {
-    ...compressPage(rendered.html, request.headers.get("Accept-Encoding")),
+    ...compressPage(
+      fillCountdowns(rendered.html, Date.now()),
+      request.headers.get("Accept-Encoding"),
+    ),
     statusCode: rendered.statusCode,
     contentSecurityPolicy: contentSecurityPolicy({ nonce }),
   };

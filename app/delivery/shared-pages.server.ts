@@ -5,7 +5,13 @@ import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "./accept-encoding";
 import { canonicalPath } from "./canonical-path";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.server";
-import { compressOnce, PAGE_ENCODINGS, type CompressedPage } from "./page-compression.server";
+import { fillCountdowns, hasUnfilledCountdown } from "./countdown-fill.server";
+import {
+  compressOnce,
+  compressPage,
+  PAGE_ENCODINGS,
+  type CompressedPage,
+} from "./page-compression.server";
 import type { RenderedPage } from "./render.server";
 
 /**
@@ -73,10 +79,13 @@ export function sharedPageKey(
   return { key: `${url.pathname}${url.search}\n${data}`, store: "per-data" };
 }
 
-/** A rendered shared page: its bytes in each encoding, and the policy that lets its scripts run. */
+/**
+ * A rendered shared page: its bytes in each encoding, and the policy that lets its scripts run. A
+ * page with a countdown keeps its markup alone, filled in and compressed for each answer.
+ */
 export class SharedPage {
   private constructor(
-    private readonly bodies: Readonly<Record<Encoding, Buffer>>,
+    private readonly bodies: Readonly<Record<Encoding, Buffer>> | { countdown: Buffer },
     readonly contentSecurityPolicy: string,
   ) {}
 
@@ -85,12 +94,18 @@ export class SharedPage {
    * only the scripts the render itself wrote carry it, and only those are allowed).
    */
   static async from(html: Buffer, marker?: string): Promise<SharedPage> {
+    const policy = contentSecurityPolicy({
+      hashes: inlineScriptHashes(html.toString("utf8"), marker),
+    });
+    if (hasUnfilledCountdown(html)) return new SharedPage({ countdown: html }, policy);
     const { br, gzip } = await compressOnce(html, marker ? "page" : "best");
-    const hashes = inlineScriptHashes(html.toString("utf8"), marker);
-    return new SharedPage({ br, gzip, identity: html }, contentSecurityPolicy({ hashes }));
+    return new SharedPage({ br, gzip, identity: html }, policy);
   }
 
   bodyFor(acceptEncoding: string | null): CompressedPage {
+    if ("countdown" in this.bodies) {
+      return compressPage(fillCountdowns(this.bodies.countdown, Date.now()), acceptEncoding);
+    }
     const encoding = chooseEncoding(acceptEncoding, PAGE_ENCODINGS);
     return { body: this.bodies[encoding], encoding };
   }

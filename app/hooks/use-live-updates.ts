@@ -1,7 +1,6 @@
-// With JavaScript, a signed-in page listens to its tab's live stream and reads its data again when
-// told that what it shows changed; never while a form on it holds unsaved input the new data could
-// overwrite (a form marked `data-keeps-input` draws nothing from that data: decision 049), nor over
-// a navigation or form answer still loading, whose own reads would be restarted and lose its toast.
+// With JavaScript, a signed-in page reads its data again when its tab's live stream says it changed;
+// never over unsaved input (forms marked `data-keeps-input` draw nothing from it: decision 049) nor
+// over a navigation or form answer still loading (restarted, its reads would lose its toast).
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { LIVE_PATH } from "~/lib/paths";

@@ -79,11 +79,8 @@ export interface SprintPageView<Task extends ListedTask = TaskView> {
   tasks: Task[];
   summary: SummaryList[];
   locked: SprintContent["locked"];
-  /**
-   * The sprint's countdown, and the moment the page was made (the first paint counts from it);
-   * null once the sprint is completed.
-   */
-  countdown: { days: number; endsAt: number; renderedAt: number; timeUp: boolean } | null;
+  /** The sprint's countdown (no clock: the page's answer fills in the time left); null once done. */
+  countdown: { days: number; endsAt: number; timeUp: boolean } | null;
 }
 
 export const STATUS_LABELS: Record<SprintStatus, string> = {
@@ -352,7 +349,6 @@ export function sprintPageView(
             days: sprint.countdownDays,
             // From the client's first visit, or from `now` before it.
             endsAt: view.deadline ?? countdownEnd(now, sprint.countdownDays),
-            renderedAt: now,
             timeUp: view.timeUp,
           },
   };

@@ -15,6 +15,15 @@ export const DAY_MS = 24 * HOUR_MS;
 
 export const COUNTDOWN_TICK_MS = SECOND_MS;
 
+/** The countdown's units, largest first, as its markup names them (`data-unit`). */
+export const COUNTDOWN_UNITS = ["days", "hours", "minutes", "seconds"] as const;
+
+/**
+ * The countdown's moment attribute as the server draws it: no clock is read while a page is drawn,
+ * and each answer fills in its own moment and the digits from it as it goes out.
+ */
+export const UNFILLED_MOMENT = 'data-drawn-at="0"';
+
 /** When a sprint that started at `startMs` and lasts `days` days ends. */
 export function countdownEnd(startMs: number, days: number): number {
   return startMs + days * DAY_MS;

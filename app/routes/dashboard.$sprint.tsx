@@ -10,6 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { loadSprintPage, setTaskAction } from "~/dashboard/programme.server";
 import { ActiveSprintPage } from "~/components/sprint/active-sprint-page";
 import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
+import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
 import { requireUser } from "~/session/guards.server";
@@ -19,7 +20,9 @@ type SprintData = { sprint: { name: string } } | undefined;
 
 export const handle = {
   pageName: (data: SprintData) => data?.sprint.name ?? "Sprint",
-} satisfies PageNameHandle<SprintData>;
+  // Its countdown is filled in per answer (delivery/countdown-fill), from no clock of the render's.
+  drawnPerData: true,
+} satisfies PageNameHandle<SprintData> & DrawnPerDataHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
 

@@ -84,7 +84,7 @@ export const settings = {
   /** Seconds of load while /dashboard is profiled. */
   profileSeconds: positiveNumber("BENCH_PROFILE_SECONDS", 10),
   /** Hard stop for the whole run: anything slower is a hang, reported as a crash. */
-  timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 30),
+  timeoutMinutes: positiveNumber("BENCH_TIMEOUT_MINUTES", 60),
   resultsDir: join(root, "bench-results"),
 };
 

@@ -1,6 +1,6 @@
 // The bench's product-data part on SQLite and a throwaway PostgreSQL, a client part-way through
-// sprint 1: signed-in pages' HTML, next to the bare page and under load; the tick round trip; the
-// staff list and conversation at 10,000 clients; a hand-in to S3; read CPU per view; a profile.
+// sprint 1: signed-in pages' HTML, beside the bare page and under load, each profiled; the tick; the
+// staff list and conversation at 10,000 clients; a hand-in to S3; read CPU per view.
 import { startPostgres } from "../postgres.mjs";
 import { settings } from "./config.mjs";
 import { treeCpuSeconds } from "./cpu.mjs";
@@ -18,7 +18,6 @@ import { step as logStep } from "./report.mjs";
 
 const PAGES = ["/dashboard", `/dashboard/sprint-${SPRINT_ID}`, "/dashboard/account"];
 const SPRINT = `/dashboard/sprint-${SPRINT_ID}`;
-const PROFILED = "/dashboard";
 const LABELS = { sqlite: "SQLite", postgres: "PostgreSQL" };
 const step = (message) => logStep(`product data: ${message}`);
 
@@ -162,14 +161,19 @@ export async function measureProductData(bare) {
   step(`the read's CPU per view, in-process (${settings.readCostViews} views per engine)`);
   const readCost = await readCosts(engines);
 
-  step(`a CPU profile of ${PROFILED} on ${LABELS[first.name]} (${settings.profileSeconds} s)`);
-  const profile = await profilePage({
-    buildDir: settings.buildDir,
-    path: PROFILED,
-    extra: first.extra,
-    seconds: settings.profileSeconds,
-    prepare: (app) => preparedClient(app, `${first.name}-profile`),
-  });
+  const profiles = [];
+  for (const path of PAGES) {
+    step(`a CPU profile of ${path} on ${LABELS[first.name]} (${settings.profileSeconds} s)`);
+    profiles.push(
+      await profilePage({
+        buildDir: settings.buildDir,
+        path,
+        extra: first.extra,
+        seconds: settings.profileSeconds,
+        prepare: (app) => preparedClient(app, `${first.name}-profile`),
+      }),
+    );
+  }
   for (const { cluster } of engines) await cluster?.stop();
 
   return {
@@ -180,6 +184,6 @@ export async function measureProductData(bare) {
     staff,
     bucketHandIn,
     readCost,
-    profile,
+    profiles,
   };
 }

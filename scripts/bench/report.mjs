@@ -386,9 +386,8 @@ function shapeRow(shape) {
   };
 }
 
-/** Where the profiled page's main-thread CPU went, by area, busiest first. */
+/** Where a profiled page's main-thread CPU went, by area, busiest first. */
 function profileRows(profile) {
-  if (!profile) return [];
   const rows = [...profile.areas].sort((a, b) => b.ms - a.ms);
   return rows.map((row) => ({
     area: "profile",
@@ -412,7 +411,7 @@ function productDataRows(results) {
     ...data.staff.flatMap(staffRows),
     ...bucketHandInRows("SQLite", data.bucketHandIn),
     ...data.readCost.map(readCostRow),
-    ...profileRows(data.profile),
+    ...(data.profiles ?? []).flatMap(profileRows),
   ];
 }
 

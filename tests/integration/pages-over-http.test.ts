@@ -131,10 +131,34 @@ describe("a signed-in page drawn from its data", () => {
     expect(again.policy).not.toContain("nonce-");
   });
 
+  it("keeps a sprint's page drawn once, its countdown filled in at each answer's moment", async () => {
+    const countdown = (html: string) => ({
+      endsAt: Date.parse(/data-ends-at="([^"]+)"/.exec(html)?.[1] ?? ""),
+      drawnAt: Number(/data-drawn-at="(\d+)"/.exec(html)?.[1]),
+      digits: [...html.matchAll(/data-unit="\w+"[^>]*><span[^>]*>(\d+)<\/span>/g)].map((m) =>
+        Number(m[1]),
+      ),
+    });
+    // The first view starts its countdown (the layout beside it read the data before that).
+    await view("/dashboard/sprint-2");
+    await view("/dashboard/sprint-2");
+    const before = Date.now();
+    const again = await view("/dashboard/sprint-2");
+    expect(again.cache).toBe("hit");
+    const shown = countdown(again.html);
+    expect(shown.drawnAt).toBeGreaterThanOrEqual(before);
+    const [days, hours, minutes, seconds] = shown.digits as [number, number, number, number];
+    const left = ((days * 24 + hours) * 60 + minutes) * 60_000 + seconds * 1000;
+    // The digits are the time left at the moment the answer carries, to the second.
+    expect(shown.endsAt - shown.drawnAt - left).toBeGreaterThanOrEqual(0);
+    expect(shown.endsAt - shown.drawnAt - left).toBeLessThan(1000);
+    expect(again.policy).toMatch(/script-src 'self' 'sha256-/);
+  });
+
   it("is drawn anew once its data changed, and never for another person", async () => {
     const before = await view("/dashboard");
     const opened = await view("/dashboard/sprint-1");
-    expect(opened.cache).toBeNull();
+    expect(opened.cache).toBe("miss");
     const tick = await postForm(
       app,
       "/dashboard/sprint-1",

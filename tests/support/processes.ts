@@ -21,17 +21,24 @@ export interface RunningProcess {
   child: ChildProcess;
 }
 
-// Each Vitest worker gets its own range of 150 ports, so parallel test files never collide;
-// OPS_PORT_BASE moves the whole range (two checkouts testing on one machine at once).
+// Each Vitest worker gets its own range of 1,000 ports, so parallel test files never collide, and
+// each file starts at a random place in it, away from a process the worker's last file left
+// stopping; OPS_PORT_BASE moves the whole range (two checkouts testing on one machine at once).
 let nextPort =
-  Number(process.env.OPS_PORT_BASE ?? 4000) + Number(process.env.VITEST_POOL_ID ?? 0) * 150;
+  Number(process.env.OPS_PORT_BASE ?? 4000) +
+  Number(process.env.VITEST_POOL_ID ?? 0) * 1_000 +
+  Math.floor(Math.random() * 800);
 export function freePort(): number {
   nextPort += 1;
   return nextPort;
 }
 
-async function waitForOk(url: string, output: () => string): Promise<void> {
+/** Waits for `url` to answer 200, from `child` itself: a child that exited (its port taken) throws. */
+async function waitForOk(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt++) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${url}: the process exited before it was ready:\n${output()}`);
+    }
     const response = await fetch(url).catch(() => undefined);
     if (response?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -73,7 +80,7 @@ function run(
       return exited;
     },
   };
-  return waitForOk(`${url}${healthPath}`, () => output).then(() => running);
+  return waitForOk(`${url}${healthPath}`, child, () => output).then(() => running);
 }
 
 export interface CommandOutcome {

@@ -96,7 +96,6 @@ describe("a client never seen", () => {
     expect(badges[0]?.countdown).toEqual({
       days: 5,
       endsAt: NOW + 5 * DAY,
-      renderedAt: NOW,
       timeUp: false,
     });
     expect(badges[1]?.countdown?.days).toBe(21);

@@ -34,6 +34,20 @@ describe("console lines", () => {
     expect(fields.detail).not.toContain("\n");
   });
 
+  it("names an error Node printed without its stack as the error itself", () => {
+    const { lines, consoleLines } = collect();
+    consoleLines.add(
+      "error",
+      "[TypeError: fetch failed] {\n  [cause]: Error: connect ECONNREFUSED\n}\n",
+    );
+    consoleLines.add("info", "[not an error] {\n}\n");
+    expect(lines.map((line) => line.fields.message)).toEqual([
+      "TypeError: fetch failed",
+      "[not an error] {",
+    ]);
+    expect(lines[0]?.fields.detail).toContain("ECONNREFUSED");
+  });
+
   it("cuts a huge message and its detail short", () => {
     const { lines, consoleLines } = collect();
     consoleLines.add("info", `${"a".repeat(10_000)}\n${"b\n".repeat(10_000)}`);

@@ -79,7 +79,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
   session: ["data", "lib"],
   data: ["programme", "lib"],
   programme: ["content", "lib"],
-  delivery: ["hooks", "lib"],
+  delivery: ["hooks", "programme", "lib"],
   hooks: ["lib"],
   content: [],
   lib: [],

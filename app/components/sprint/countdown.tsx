@@ -1,39 +1,48 @@
 // The sprint countdown: days, hours, minutes and seconds to the sprint's end, counted from when the
-// client first opened it (kept on the server, so every device agrees). The server renders the time
-// left when the page was made; with JavaScript it ticks every second from there.
+// client first opened it (kept on the server). The server draws it without a clock and each answer
+// fills in its moment and digits (delivery/countdown-fill); with JavaScript it ticks from there.
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGES_PATH } from "~/lib/paths";
 import { shortDate } from "~/programme/client-programme";
 import {
   COUNTDOWN_TICK_MS,
+  COUNTDOWN_UNITS,
   countdownParts,
   padCountdown,
-  type CountdownParts,
 } from "~/programme/countdown";
 
-const UNITS: { key: keyof CountdownParts; label: string }[] = [
-  { key: "days", label: "Days" },
-  { key: "hours", label: "Hours" },
-  { key: "minutes", label: "Minutes" },
-  { key: "seconds", label: "Seconds" },
-];
+const LABELS: Record<(typeof COUNTDOWN_UNITS)[number], string> = {
+  days: "Days",
+  hours: "Hours",
+  minutes: "Minutes",
+  seconds: "Seconds",
+};
+const TIMER_ID = "countdown-timer";
+
+/** While hydrating, the moment the served page's digits were filled in; null on the server. */
+function servedMoment(): number | null {
+  if (typeof document === "undefined") return null;
+  const filled = Number(document.getElementById(TIMER_ID)?.dataset.drawnAt);
+  return filled > 0 ? filled : Date.now();
+}
 
 export function SprintCountdown({
   days,
   endsAt,
-  renderedAt,
   timeUp,
 }: {
   days: number;
   endsAt: number;
-  renderedAt: number;
-  /** The countdown had run out when the page was made (the browser also notices it run out). */
+  /** The countdown had run out when the page's data was read (the browser notices it too). */
   timeUp: boolean;
 }) {
-  // The first render (server and hydration alike) counts from the moment the page was made.
-  const [now, setNow] = useState(renderedAt);
+  const hydrated = useHydrated();
+  const [ticked, setNow] = useState<number | null>(null);
+  // Hydration draws what was served; a page drawn in the browser counts from the browser's clock.
+  const now = ticked ?? (hydrated ? Date.now() : servedMoment());
   useEffect(() => {
     const tick = () => {
       setNow(Date.now());
@@ -43,9 +52,9 @@ export function SprintCountdown({
     tick();
     return () => window.clearInterval(timer);
   }, [endsAt]);
-  const parts = countdownParts(endsAt, now);
-  // As the page was made, then as the seconds run out in the browser.
-  const over = timeUp || now >= endsAt;
+  // Unfilled (zeros) on the server; as served, then as the seconds run out in the browser.
+  const parts = countdownParts(endsAt, now ?? endsAt);
+  const over = timeUp || (now !== null && now >= endsAt);
 
   return (
     <section aria-labelledby="countdown-title">
@@ -71,21 +80,23 @@ export function SprintCountdown({
         <CardContent>
           <div
             role="timer"
+            id={TIMER_ID}
             aria-labelledby="countdown-title"
             data-ends-at={new Date(endsAt).toISOString()}
+            data-drawn-at={now ?? 0}
             className="grid grid-cols-4 gap-2 sm:gap-4"
           >
-            {UNITS.map((unit) => (
+            {COUNTDOWN_UNITS.map((unit) => (
               <div
-                key={unit.key}
-                data-unit={unit.key}
+                key={unit}
+                data-unit={unit}
                 className="rounded-lg bg-slate-900 px-1 py-3 text-center text-white"
               >
                 <span className="mx-auto block w-[2ch] text-left text-2xl font-bold tabular-nums sm:text-4xl">
-                  {padCountdown(parts[unit.key])}
+                  {padCountdown(parts[unit])}
                 </span>
                 <span className="text-xs font-medium uppercase tracking-wide text-slate-200">
-                  {unit.label}
+                  {LABELS[unit]}
                 </span>
               </div>
             ))}
