@@ -6,6 +6,7 @@ import type { Executor } from "./connection.server";
 import {
   dueDayEnd,
   lateAt,
+  lateOrCount,
   overdueAt,
   overdueTaskCount,
   timeUpAt,
@@ -65,6 +66,9 @@ const quiet = (now: number) =>
 export function stuck(now: number): Expression<SqlBool> {
   return sql<SqlBool>`(${quiet(now)} or ${lateAt(now)})`;
 }
+
+/** How many clients the console lists are stuck at `now`, counted from the indexes. */
+export const stuckCount = (db: Executor, now: number) => lateOrCount(db, now, quiet(now));
 
 /** A kind's oldest items, and how many there are in all. */
 interface KindQuery {

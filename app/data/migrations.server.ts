@@ -20,6 +20,7 @@ import * as mailClaims from "./migrations/016-mail-claims";
 import * as uploadReservations from "./migrations/017-upload-reservations";
 import * as formatControls from "./migrations/018-text-without-format-controls";
 import * as taskFacts from "./migrations/019-task-facts";
+import * as consoleIndexes from "./migrations/020-console-indexes";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "017-upload-reservations": uploadReservations,
   "018-text-without-format-controls": formatControls,
   "019-task-facts": taskFacts,
+  "020-console-indexes": consoleIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -131,7 +131,7 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
 }
 
 /** Within a query over `clients` as `u`: someone the console does not list (the partial index's). */
-const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null)`;
+export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null)`;
 
 /** The UTC day of `now`. */
 const dayOf = (now: number) => Math.floor(now / DAY_MS);
@@ -145,10 +145,41 @@ export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
 /** Within a query over `client_sprint_facts` as `s`: its countdown ran out by `now`. */
 export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
 
-/** Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. */
+/** Within a query over `client_deadlines` as `d`: a task overdue, or a sprint out of time. */
+const lateDeadlines = (now: number) =>
+  sql<SqlBool>`(d.first_due_day < ${dayOf(now)} or d.first_deadline <= ${now})`;
+
+/**
+ * Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. Asked of
+ * each client row in turn, so a page in the list's order stops as soon as it is full.
+ */
 export function lateAt(now: number): Expression<SqlBool> {
-  return sql<SqlBool>`c.user_id in (select d.user_id from client_deadlines d
-    where d.first_due_day < ${dayOf(now)} or d.first_deadline <= ${now})`;
+  return sql<SqlBool>`exists (select 1 from client_deadlines d
+    where d.user_id = c.user_id and ${lateDeadlines(now)})`;
+}
+
+/**
+ * How many clients the console lists are late at `now`, and are not `alsoCounted` (a condition on
+ * `clients as c`) besides: the late from their index, less the few unlisted, plus the others.
+ */
+export async function lateOrCount(
+  db: Executor,
+  now: number,
+  alsoCounted: Expression<SqlBool>,
+): Promise<number> {
+  const { rows } = await sql<{
+    late: number | string;
+    unlisted: number | string;
+    others: number | string;
+  }>`
+    select
+      (select count(*) from client_deadlines d where ${lateDeadlines(now)}) as late,
+      (select count(*) from client_deadlines d where ${lateDeadlines(now)} and d.user_id in
+        (select u.user_id from clients u where ${UNLISTED_CLIENT})) as unlisted,
+      (select count(*) from clients c where c.is_staff = 0 and c.email is not null
+        and ${alsoCounted} and not ${lateAt(now)}) as others`.execute(db);
+  const row = rows[0];
+  return Number(row?.late ?? 0) - Number(row?.unlisted ?? 0) + Number(row?.others ?? 0);
 }
 
 /**

@@ -174,6 +174,54 @@ function signedInShareBudgets(share) {
   });
 }
 
+/**
+ * The console at scale, on each engine: "Needs attention" and the Stuck filter at 80% or more of
+ * the list's rate before anyone was late, p99 under 500 ms; /healthz answering meanwhile.
+ */
+function consoleBudgets(staff) {
+  const label = staff.engine === "postgres" ? "PostgreSQL" : "SQLite";
+  const { plain, runs } = staff.attention ?? {};
+  const budgets = runs
+    ? runs.flatMap((run) => {
+        const share = plain && run.requestsPerSecond / plain.requestsPerSecond;
+        const what = run.key === "staff-stuck" ? "/staff?show=stuck" : "/staff, Needs attention";
+        return [
+          check(
+            `console-share:${staff.engine}:${run.key}`,
+            `${what} (${label}), share of the list's rate before anyone was late`,
+            share,
+            share >= 0.8,
+            share === undefined ? undefined : `${(share * 100).toFixed(0)}%`,
+            "≥ 80%",
+            "an agency's console stays as quick when a third of its clients fall behind",
+          ),
+          check(
+            `console-p99:${staff.engine}:${run.key}`,
+            `${what} (${label}), p99 at 10 connections`,
+            run.latency.p99,
+            run.latency.p99 < 500,
+            `${Math.round(run.latency.p99)} ms`,
+            "< 500 ms",
+            "staff triaging the clients who need them never wait half a second",
+          ),
+        ];
+      })
+    : [];
+  const health = staff.healthUnderLoad?.probes?.find((probe) => probe.path === "/healthz");
+  budgets.push(
+    check(
+      `console-health:${staff.engine}`,
+      `/healthz p99 while /staff is under load (${label})`,
+      health?.p99,
+      health?.p99 < 100,
+      health && `${Math.round(health.p99)} ms`,
+      "< 100 ms",
+      "an orchestrator's health probe is not mistaken for a dead instance while staff work",
+    ),
+  );
+  return budgets;
+}
+
 /** The product data's budgets: the signed-in pages' size and throughput, and the read's cost. */
 function productDataBudgets(results) {
   const data = results.productData;
@@ -191,6 +239,7 @@ function productDataBudgets(results) {
       "a phone on a slow network parses and paints the page clients use most without waiting",
     ),
     ...signedInShareBudgets(data.share),
+    ...(data.staff ?? []).flatMap(consoleBudgets),
     check(
       "data-read-cpu",
       "Product-data read + programme view, CPU per view (SQLite, in-process)",

@@ -202,7 +202,9 @@ function loadRuns(results) {
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
-    ...(data?.staff ?? []).flatMap((staff) => staff.attention.runs),
+    ...(data?.staff ?? []).flatMap((staff) =>
+      [staff.attention.plain, ...staff.attention.runs].filter(Boolean),
+    ),
     ...(data?.staff ?? []).flatMap((staff) => staff.handIns.runs ?? []),
   ];
 }
@@ -294,10 +296,13 @@ function attentionRows(label, clients, attention) {
       measure: `${label} · task facts rebuilt for every client (node build/data.js rebuild-facts)`,
       value: ms(attention.rebuildMs),
     },
-    ...attention.runs.map((run) => ({
+    ...[attention.plain, ...attention.runs].filter(Boolean).map((run) => ({
       area: "data",
       measure: `${run.label} @${run.connections}, ${clients} clients`,
-      value: loadValue(run),
+      value:
+        run === attention.plain || !attention.plain
+          ? loadValue(run)
+          : `${loadValue(run)} · ${percent(run.requestsPerSecond / attention.plain.requestsPerSecond)} of the list before`,
     })),
   ];
 }

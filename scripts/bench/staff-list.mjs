@@ -131,7 +131,20 @@ function rebuildFacts(engine) {
  */
 async function measureAttention(engine, label, cookie) {
   const { app } = engine;
-  step(`${engine.name}: late sprints written, their task facts rebuilt, /staff under load`);
+  step(`${engine.name}: /staff before anyone is late, then late sprints written and /staff again`);
+  // The plain list in the same state less the late sprints: what the two below are compared with.
+  const [plain] = await measureEndpoints(
+    [
+      {
+        key: "staff-plain",
+        label: `${label} · GET /staff, no one late yet (the same clients and messages)`,
+        target: app,
+        path: "/staff",
+        cookie,
+      },
+    ],
+    { connections: [settings.staffConnections] },
+  );
   const started = performance.now();
   await runSeed(engine.name, app, engine.extra?.DATABASE_URL, lateSprintStatements(Date.now()));
   const seedMs = performance.now() - started;
@@ -168,7 +181,7 @@ async function measureAttention(engine, label, cookie) {
     ],
     { connections: [settings.staffConnections] },
   );
-  return { seedMs, rebuildMs, ...found, runs };
+  return { seedMs, rebuildMs, ...found, plain, runs };
 }
 
 /**

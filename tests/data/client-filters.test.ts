@@ -101,6 +101,9 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
     ]);
     // Signed in 8 days ago, nothing since.
     await client("quiet@client.test", { lastSignInAt: NOW - 8 * DAY });
+    // Both at once: counted once.
+    const both = await client("quiet-late@client.test", { lastSignInAt: NOW - 8 * DAY });
+    await change(both, [started(1, NOW - 3 * DAY)]);
     // Opened an hour ago: nothing due yet.
     await change(await client("on-track@client.test"), [started(1, NOW - HOUR)]);
     // A completed sprint's open tasks and run-out countdown are no one's to chase.
@@ -131,7 +134,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
 
   it("keeps, for each filter, exactly its clients, and counts them", async () => {
     const expected: Record<ClientFilter, string[]> = {
-      stuck: ["overdue", "quiet", "time-up"],
+      stuck: ["overdue", "quiet", "quiet-late", "time-up"],
       "in-review": ["reviewing"],
       // Never signed in, or no sprint's countdown started.
       "not-started": ["invited", "never", "quiet", "reviewed", "reviewing"],
@@ -144,7 +147,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
       expect(total, filter).toBe(expected[filter].length);
     }
     const all = await list(null);
-    expect(all.total).toBe(9);
+    expect(all.total).toBe(10);
     expect(all.emails).not.toContain("staff@agency.test");
   });
 
@@ -166,7 +169,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
       await inTransaction((trx) => recordActivity(trx, id, NOW - (8 - i) * HOUR));
     }
     await client("late-but-fine@client.test");
-    expect((await list("stuck")).total).toBe(10);
+    expect((await list("stuck")).total).toBe(11);
     const pages = [];
     for (let page = 1; page <= 3; page++) {
       pages.push(await list("stuck", { search: "LATE-", page, perPage: 3 }));
