@@ -233,14 +233,17 @@ export function dueMoment(
   return (day + 1) * DAY_MS - 1;
 }
 
+/** One formatter for every short date: making one costs far more than using it. */
+const SHORT_DATE = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+
 /** "Fri 4 Dec": a deadline's day, in UTC. */
 export function shortDate(ms: number): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(ms);
+  return SHORT_DATE.format(ms);
 }
 
 /** The deadline of the sprint under way, or else of the next one that is open. */
