@@ -28,8 +28,14 @@ let nextPort =
   Number(process.env.OPS_PORT_BASE ?? 4000) +
   Number(process.env.VITEST_POOL_ID ?? 0) * 1_000 +
   Math.floor(Math.random() * 800);
+/** Ports the Fetch standard's clients refuse (Node's fetch among them), from 4000 up. */
+const BLOCKED_BY_FETCH = new Set([
+  4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
 export function freePort(): number {
-  nextPort += 1;
+  do nextPort += 1;
+  while (BLOCKED_BY_FETCH.has(nextPort));
   return nextPort;
 }
 
