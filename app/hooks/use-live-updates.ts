@@ -54,8 +54,9 @@ export function useLiveUpdates() {
       clearTimeout(timer);
       timer = setTimeout(function attempt() {
         if (!navigator.onLine) return;
-        if (loading.current) timer = setTimeout(attempt, SETTLE_MS);
-        else if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
+        // A navigation or form answer loading reads the data anew itself.
+        if (loading.current) return;
+        if (unsavedInput()) timer = setTimeout(attempt, RETRY_MS);
         else revalidate.current();
       }, SETTLE_MS);
     };
