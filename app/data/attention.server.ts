@@ -7,6 +7,7 @@ import {
   dueDayEnd,
   lateAt,
   lateOrCount,
+  LISTED_CLIENT,
   overdueAt,
   overdueTaskCount,
   timeUpAt,
@@ -103,14 +104,10 @@ function kindOf<DB, TB extends keyof DB>(
 
 /** Everything that needs attention at `now`, at most `limit` of each kind. */
 export async function readAttention(db: Executor, now: number, limit: number): Promise<Attention> {
-  const clients = db
-    .selectFrom("clients as c")
-    .where("c.is_staff", "=", 0)
-    .where("c.email", "is not", null);
+  const clients = db.selectFrom("clients as c").where(LISTED_CLIENT);
   const email = sql<string>`c.email`.as("email");
   // A kind kept in a table of its own is read from that table's index first, then its clients by
   // key: a cross join fixes that order, which SQLite would otherwise guess from statistics.
-  const listed = sql<SqlBool>`c.is_staff = 0 and c.email is not null`;
   const queries: [AttentionKind, KindQuery][] = [
     [
       "overdue-task",
@@ -120,7 +117,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
           .selectFrom("client_task_facts as f")
           .crossJoin("clients as c")
           .whereRef("c.user_id", "=", "f.user_id")
-          .where(listed)
+          .where(LISTED_CLIENT)
           .where(overdueAt(now))
           .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")]),
         "f.due_day",
@@ -135,7 +132,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
           .selectFrom("client_sprint_facts as s")
           .crossJoin("clients as c")
           .whereRef("c.user_id", "=", "s.user_id")
-          .where(listed)
+          .where(LISTED_CLIENT)
           .where(timeUpAt(now))
           .select(["c.user_id as client_id", email])
           .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
@@ -151,7 +148,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
           .selectFrom("hand_ins as h")
           .crossJoin("clients as c")
           .whereRef("c.user_id", "=", "h.client_id")
-          .where(listed)
+          .where(LISTED_CLIENT)
           .where("h.status", "=", "in-review")
           .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
           .select([
@@ -171,7 +168,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
           .selectFrom("threads as t")
           .crossJoin("clients as c")
           .whereRef("c.user_id", "=", "t.client_id")
-          .where(listed)
+          .where(LISTED_CLIENT)
           .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
           .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
           .select(sql<number>`t.awaiting_since`.as("since")),

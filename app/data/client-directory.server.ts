@@ -7,7 +7,7 @@ import { STAFF_ROLE } from "~/lib/roles";
 import { log } from "~/lib/log.server";
 import type { ClientFilterQuery } from "./client-filters.server";
 import { inTransaction, type Executor } from "./connection.server";
-import { UNLISTED_CLIENT } from "./task-facts.server";
+import { LISTED_CLIENT, UNLISTED_CLIENT } from "./task-facts.server";
 import type { AccountStatus } from "./shapes";
 
 export interface DirectoryEntry {
@@ -155,10 +155,7 @@ export async function listClients(
     only,
   }: { search: string; page: number; perPage: number; only?: ClientFilterQuery },
 ): Promise<{ clients: ListedClient[]; total: number }> {
-  let query = db
-    .selectFrom("clients as c")
-    .where("is_staff", "=", 0)
-    .where("email", "is not", null);
+  let query = db.selectFrom("clients as c").where(LISTED_CLIENT);
   if (only) query = query.where(only.where);
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -130,6 +130,9 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
   if (row?.basis !== currentBasis()) await rebuildAllFacts(db);
 }
 
+/** Within a query over `clients` as `c`: someone the console lists (not staff, not forgotten). */
+export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null)`;
+
 /** Within a query over `clients` as `u`: someone the console does not list (the partial index's). */
 export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null)`;
 
@@ -182,8 +185,9 @@ export async function lateOrCount(
       (select count(*) from client_deadlines d where ${lateDeadlines(now)}) as late,
       (select count(*) from clients u cross join client_deadlines d where ${UNLISTED_CLIENT}
         and d.user_id = u.user_id and ${byKeyOnly(lateDeadlines(now))}) as unlisted,
-      (select count(*) from clients c where c.is_staff = 0 and c.email is not null
-        and ${alsoCounted} and not ${lateAt(now)}) as others`.execute(db);
+      (select count(*) from clients c where ${LISTED_CLIENT} and ${alsoCounted} and not ${lateAt(now)}) as others`.execute(
+    db,
+  );
   const row = rows[0];
   return Number(row?.late ?? 0) - Number(row?.unlisted ?? 0) + Number(row?.others ?? 0);
 }
