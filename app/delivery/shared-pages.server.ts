@@ -5,7 +5,7 @@ import type { EntryContext } from "@remix-run/node";
 import { chooseEncoding, type Encoding } from "./accept-encoding";
 import { canonicalPath } from "./canonical-path";
 import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.server";
-import { fillCountdowns, hasUnfilledCountdown } from "./countdown-fill.server";
+import { CountdownPage } from "./countdown-fill.server";
 import {
   compressOnce,
   compressPage,
@@ -13,6 +13,7 @@ import {
   type CompressedPage,
 } from "./page-compression.server";
 import type { RenderedPage } from "./render.server";
+import { SplicedGzip } from "./spliced-gzip.server";
 
 /**
  * Route handle field. `true`: the route renders the same markup for every request to its URL.
@@ -79,13 +80,23 @@ export function sharedPageKey(
   return { key: `${url.pathname}${url.search}\n${data}`, store: "per-data" };
 }
 
+/** A page with a countdown: its markup, and its fixed pieces compressed once when they can be. */
+interface CountdownBodies {
+  countdown: CountdownPage;
+  gzip: SplicedGzip | null;
+}
+
+/** The encodings a countdown's spliced answer serves. */
+const SPLICED_ENCODINGS: readonly Encoding[] = ["gzip", "identity"];
+
 /**
  * A rendered shared page: its bytes in each encoding, and the policy that lets its scripts run. A
- * page with a countdown keeps its markup alone, filled in and compressed for each answer.
+ * page with a countdown keeps its fixed pieces gzipped once and splices each answer's digits in
+ * (any other encoding is compressed per answer).
  */
 export class SharedPage {
   private constructor(
-    private readonly bodies: Readonly<Record<Encoding, Buffer>> | { countdown: Buffer },
+    private readonly bodies: Readonly<Record<Encoding, Buffer>> | CountdownBodies,
     readonly contentSecurityPolicy: string,
   ) {}
 
@@ -97,14 +108,25 @@ export class SharedPage {
     const policy = contentSecurityPolicy({
       hashes: inlineScriptHashes(html.toString("utf8"), marker),
     });
-    if (hasUnfilledCountdown(html)) return new SharedPage({ countdown: html }, policy);
+    const countdown = CountdownPage.of(html);
+    if (countdown) {
+      const widths = countdown.gapsAt(Date.now()).map((gap) => gap.length);
+      const gzip = await SplicedGzip.of(countdown.pieces, widths);
+      return new SharedPage({ countdown, gzip }, policy);
+    }
     const { br, gzip } = await compressOnce(html, marker ? "page" : "best");
     return new SharedPage({ br, gzip, identity: html }, policy);
   }
 
   bodyFor(acceptEncoding: string | null): CompressedPage {
     if ("countdown" in this.bodies) {
-      return compressPage(fillCountdowns(this.bodies.countdown, Date.now()), acceptEncoding);
+      const { countdown, gzip } = this.bodies;
+      const now = Date.now();
+      if (gzip && chooseEncoding(acceptEncoding, SPLICED_ENCODINGS) === "gzip") {
+        const body = gzip.answer(countdown.gapsAt(now));
+        if (body) return { body, encoding: "gzip" };
+      }
+      return compressPage(countdown.at(now), acceptEncoding);
     }
     const encoding = chooseEncoding(acceptEncoding, PAGE_ENCODINGS);
     return { body: this.bodies[encoding], encoding };
