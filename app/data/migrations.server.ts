@@ -21,6 +21,7 @@ import * as uploadReservations from "./migrations/017-upload-reservations";
 import * as formatControls from "./migrations/018-text-without-format-controls";
 import * as taskFacts from "./migrations/019-task-facts";
 import * as consoleIndexes from "./migrations/020-console-indexes";
+import * as lateFrom from "./migrations/021-late-from";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "018-text-without-format-controls": formatControls,
   "019-task-facts": taskFacts,
   "020-console-indexes": consoleIndexes,
+  "021-late-from": lateFrom,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

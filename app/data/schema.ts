@@ -235,11 +235,13 @@ export interface ClientTaskFactsTable {
   done: number;
 }
 
-/** A client's earliest open due day (UTC days) and earliest deadline of a sprint under way. */
+/**
+ * The first moment a client is late: the end of their earliest open due day (UTC days) or the
+ * earliest deadline of a sprint under way, whichever comes first; no row when neither.
+ */
 export interface ClientDeadlinesTable {
   user_id: string;
-  first_due_day: number | null;
-  first_deadline: Millis | null;
+  late_from: Millis;
 }
 
 /** The one row saying which rules, over which templates, wrote every client's facts. */

@@ -29,16 +29,11 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
   const deadlines = [];
   for (const userId of clientIds) {
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
-    const earliest = (values: number[]) => (values.length > 0 ? Math.min(...values) : null);
-    const firstDueDay = earliest(facts.tasks.filter((t) => !t.done).map((t) => t.dueDay));
-    const firstDeadline = earliest(facts.sprints.map((sprint) => sprint.deadline));
-    if (firstDueDay !== null || firstDeadline !== null) {
-      deadlines.push({
-        user_id: userId,
-        first_due_day: firstDueDay,
-        first_deadline: firstDeadline,
-      });
-    }
+    const lateFrom = Math.min(
+      ...facts.tasks.filter((task) => !task.done).map((task) => (task.dueDay + 1) * DAY_MS),
+      ...facts.sprints.map((sprint) => sprint.deadline),
+    );
+    if (lateFrom !== Infinity) deadlines.push({ user_id: userId, late_from: lateFrom });
     for (const sprint of facts.sprints) {
       sprints.push({ user_id: userId, sprint_id: sprint.sprintId, deadline: sprint.deadline });
     }
@@ -155,8 +150,7 @@ export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
 export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
 
 /** Within a query over `client_deadlines` as `d`: a task overdue, or a sprint out of time. */
-const lateDeadlines = (now: number) =>
-  sql<SqlBool>`(d.first_due_day < ${dayOf(now)} or d.first_deadline <= ${now})`;
+const lateDeadlines = (now: number) => sql<SqlBool>`(d.late_from <= ${now})`;
 
 /**
  * Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. Asked of

@@ -1,6 +1,7 @@
 // Data written by the code before this migrations, on both engines: the trail's lines are
 // the client's for figures and shared files and staff-only for the rest (which item a line named was
-// not recorded); messages and names lose the format characters that made them draw other than read.
+// not recorded); messages and names lose the format characters that made them draw other than read;
+// each client's earliest due day and deadline become the first moment they are late.
 import { type Kysely, Migrator, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "~/data/database.server";
@@ -100,5 +101,47 @@ describe.each(ENGINES)("data written before on %s", (engine) => {
     expect(stored.every((row) => row.item_id === null)).toBe(true);
     expect(message?.body).toBe("See https://evil.example/fdp.tcartnoc//:sptth 👨‍👩‍👧");
     expect(client).toEqual({ display_name: "Dana Smith", company: "Acme" });
+  });
+
+  it("keeps each client's first late moment: the end of their due day or their deadline", async () => {
+    const DAY = 86_400_000;
+    const { DATA_DIR, DATABASE_URL } = freshDatabase(engine);
+    const settings = { dataDir: DATA_DIR, databaseUrl: DATABASE_URL };
+    const { writer, close } = openDatabase(settings);
+    const db = writer as unknown as Kysely<{
+      client_deadlines: {
+        user_id: string;
+        first_due_day: number | null;
+        first_deadline: number | null;
+      };
+    }>;
+    const provider = { getMigrations: async () => MIGRATIONS };
+    const { error } = await new Migrator({ db, provider }).migrateTo("020-console-indexes");
+    expect(error).toBeUndefined();
+    await db
+      .insertInto("client_deadlines")
+      .values([
+        { user_id: "due-first", first_due_day: 20_000, first_deadline: 20_005 * DAY },
+        { user_id: "deadline-first", first_due_day: 20_000, first_deadline: 20_000 * DAY + 5 },
+        { user_id: "due-only", first_due_day: 20_003, first_deadline: null },
+        { user_id: "deadline-only", first_due_day: null, first_deadline: 7 },
+      ])
+      .execute();
+    await close();
+
+    expect(await migrate(settings)).toContain("021-late-from");
+    const reopened = openDatabase(settings);
+    const rows = await reopened.reader
+      .selectFrom("client_deadlines")
+      .selectAll()
+      .orderBy("user_id")
+      .execute();
+    await reopened.close();
+    expect(rows.map((row) => ({ ...row, late_from: Number(row.late_from) }))).toEqual([
+      { user_id: "deadline-first", late_from: 20_000 * DAY + 5 },
+      { user_id: "deadline-only", late_from: 7 },
+      { user_id: "due-first", late_from: 20_001 * DAY },
+      { user_id: "due-only", late_from: 20_004 * DAY },
+    ]);
   });
 });
