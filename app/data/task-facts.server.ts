@@ -105,17 +105,21 @@ export async function rebuildAllFacts(db: Executor): Promise<number> {
     });
   }
   const at = Date.now();
+  // Tables written whole: the planner's statistics of them are written anew; on PostgreSQL their
+  // pages are marked all-visible too (a VACUUM, outside any transaction), so counts read the index
+  // alone at once rather than after autovacuum's next round.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const tables = ["client_sprint_facts", "client_task_facts", "client_deadlines"];
   await inTransaction(async (trx) => {
     await trx
       .insertInto("fact_rules")
       .values({ id: 1, basis, built_at: at })
       .onConflict((conflict) => conflict.column("id").doUpdateSet({ basis, built_at: at }))
       .execute();
-    // Tables written whole: the planner's statistics of them are written anew too.
-    for (const table of ["client_sprint_facts", "client_task_facts", "client_deadlines"]) {
-      await sql`analyze ${sql.table(table)}`.execute(trx);
-    }
+    if (!postgres) for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(trx);
   });
+  if (postgres)
+    for (const table of tables) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
   return ids.length;
 }
 
