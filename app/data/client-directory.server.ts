@@ -2,7 +2,7 @@
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
 import type { User } from "@supabase/supabase-js";
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
 import { log } from "~/lib/log.server";
 import type { ClientFilterQuery } from "./client-filters.server";
@@ -52,7 +52,15 @@ export async function mirrorUser(user: User): Promise<void> {
   }
 }
 
-/** Upserts the auth service's users (in the caller's transaction); returns how many. */
+/** Within the upsert: the activity an entry brings, or a change this portal recorded if newer. */
+const ACTIVITY = sql<number>`case when coalesce(clients.last_changed_at, 0) > excluded.activity_at
+  then clients.last_changed_at else excluded.activity_at end`;
+
+/**
+ * Upserts the auth service's users (in the caller's transaction); returns how many. An entry the
+ * directory already holds as it is is not written again: a sync of thousands of unchanged users
+ * writes nothing (no log growth, no cache of the clients' rows thrown away).
+ */
 export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syncedAt: number) {
   for (let start = 0; start < entries.length; start += BATCH) {
     const rows = entries.slice(start, start + BATCH).map((entry) => ({
@@ -71,16 +79,25 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
       .insertInto("clients")
       .values(rows)
       .onConflict((conflict) =>
-        conflict.column("user_id").doUpdateSet((eb) => ({
-          email: eb.ref("excluded.email"),
-          auth_state: eb.ref("excluded.auth_state"),
-          is_staff: eb.ref("excluded.is_staff"),
-          auth_created_at: eb.ref("excluded.auth_created_at"),
-          last_sign_in_at: eb.ref("excluded.last_sign_in_at"),
-          synced_at: eb.ref("excluded.synced_at"),
-          // The newest of the sign-in the service reports and a change this portal recorded.
-          activity_at: sql<number>`case when coalesce(clients.last_changed_at, 0) > excluded.activity_at then clients.last_changed_at else excluded.activity_at end`,
-        })),
+        conflict
+          .column("user_id")
+          .doUpdateSet((eb) => ({
+            email: eb.ref("excluded.email"),
+            auth_state: eb.ref("excluded.auth_state"),
+            is_staff: eb.ref("excluded.is_staff"),
+            auth_created_at: eb.ref("excluded.auth_created_at"),
+            last_sign_in_at: eb.ref("excluded.last_sign_in_at"),
+            synced_at: eb.ref("excluded.synced_at"),
+            activity_at: ACTIVITY,
+          }))
+          .where(
+            sql<SqlBool>`(clients.email is distinct from excluded.email
+              or clients.auth_state is distinct from excluded.auth_state
+              or clients.is_staff is distinct from excluded.is_staff
+              or clients.auth_created_at is distinct from excluded.auth_created_at
+              or clients.last_sign_in_at is distinct from excluded.last_sign_in_at
+              or clients.activity_at is distinct from ${ACTIVITY})`,
+          ),
       )
       .execute();
   }
@@ -91,11 +108,25 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
 const FORGOTTEN = { email: null, auth_state: null, synced_at: null };
 
 /**
- * Ends a complete sync: forgets the entries it did not see (users deleted from the service) and
- * records when it started.
+ * Ends a complete sync that started at `syncStartedAt` and saw `seen`: forgets the entries it did
+ * not see (users deleted from the service; one written since it started stays) and records when
+ * it started.
  */
-export async function finishSync(db: Executor, syncStartedAt: number) {
-  await db.updateTable("clients").set(FORGOTTEN).where("synced_at", "<", syncStartedAt).execute();
+export async function finishSync(db: Executor, syncStartedAt: number, seen: ReadonlySet<string>) {
+  const listed = await db
+    .selectFrom("clients")
+    .select("user_id")
+    .where("email", "is not", null)
+    .where("synced_at", "<", syncStartedAt)
+    .execute();
+  const gone = listed.map((row) => row.user_id).filter((id) => !seen.has(id));
+  for (let start = 0; start < gone.length; start += BATCH) {
+    await db
+      .updateTable("clients")
+      .set(FORGOTTEN)
+      .where("user_id", "in", gone.slice(start, start + BATCH))
+      .execute();
+  }
   await db
     .insertInto("directory_sync")
     .values({ id: 1, synced_at: syncStartedAt })

@@ -17,10 +17,12 @@ let running: Promise<void> | undefined;
 
 async function syncAll(): Promise<void> {
   const started = Date.now();
+  const seen = new Set<string>();
   for await (const users of everyUser()) {
+    for (const user of users) seen.add(user.id);
     await inTransaction((trx) => saveDirectory(trx, users.map(directoryEntry), started));
   }
-  await inTransaction((trx) => finishSync(trx, started));
+  await inTransaction((trx) => finishSync(trx, started, seen));
 }
 
 /** Starts a sync unless one is running; failures are logged, and the next request tries again. */

@@ -183,7 +183,7 @@ describe("copying the product data from SQLite to PostgreSQL", () => {
     await inTransaction(async (trx) => {
       for (const [index, user] of clients.entries()) await writeEverything(user, index)(trx);
     });
-    await inTransaction((trx) => finishSync(trx, Date.now()));
+    await inTransaction((trx) => finishSync(trx, Date.now(), new Set(clients)));
     const db = await database();
     // The task facts' record of what wrote them, as a start leaves it.
     await ensureFactsCurrent(db);
