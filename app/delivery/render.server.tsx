@@ -67,6 +67,23 @@ export function renderPage(
 }
 
 /**
+ * `html` without its NUL bytes, the pieces between them found natively: a filter byte by byte took
+ * 4 ms of a 100 KB page, on whichever page had a character at a buffer's end.
+ */
+function withoutNul(html: Buffer): Buffer {
+  let at = html.indexOf(0);
+  if (at < 0) return html;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (; at >= 0; at = html.indexOf(0, from)) {
+    pieces.push(html.subarray(from, at));
+    from = at + 1;
+  }
+  pieces.push(html.subarray(from));
+  return Buffer.concat(pieces);
+}
+
+/**
  * What a finished render writes, whole. React 18 sends a full 2,048-byte buffer when a character
  * of several bytes does not fit its end, zero bytes included: those NUL bytes (never in HTML React
  * writes itself; text and data escape them) are dropped.
@@ -83,10 +100,7 @@ export function collectRendered(pipe: (destination: Writable) => Writable): Prom
         done();
       },
     });
-    page.on("finish", () => {
-      const html = Buffer.concat(chunks);
-      resolve(html.includes(0) ? Buffer.from(html.filter((byte) => byte !== 0)) : html);
-    });
+    page.on("finish", () => resolve(withoutNul(Buffer.concat(chunks))));
     pipe(page);
   });
 }
