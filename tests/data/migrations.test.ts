@@ -1,7 +1,6 @@
-// Data written by the code before this migrations, on both engines: the trail's lines are
-// the client's for figures and shared files and staff-only for the rest (which item a line named was
-// not recorded); messages and names lose the format characters that made them draw other than read;
-// each client's earliest due day and deadline become the first moment they are late.
+// Data written by earlier code, on both engines: trail lines classified (client's or staff-only),
+// messages and names without the format characters that made them draw other than read, and each
+// client's earliest due day and deadline become the first moment they are late.
 import { type Kysely, Migrator, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase } from "~/data/database.server";
