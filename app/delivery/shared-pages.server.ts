@@ -110,8 +110,7 @@ export class SharedPage {
     });
     const countdown = CountdownPage.of(html);
     if (countdown) {
-      const widths = countdown.gapsAt(Date.now()).map((gap) => gap.length);
-      const gzip = await SplicedGzip.of(countdown.pieces, widths);
+      const gzip = await SplicedGzip.of(countdown.pieces, countdown.gapsAt(Date.now()));
       return new SharedPage({ countdown, gzip }, policy);
     }
     const { br, gzip } = await compressOnce(html, marker ? "page" : "best");

@@ -31,13 +31,12 @@ export class SplicedGzip {
   /**
    * `pieces` (one more than the gaps) compressed once, each ending at a byte boundary and the last
    * ending the stream; each piece may refer back to the ones before it, never into a gap (whose
-   * placeholder no page holds). Null when a piece holds the placeholder byte after all.
+   * placeholder no page holds). Later answers' gaps keep the widths of `gaps`, as they are now.
+   * Null when a piece holds the placeholder byte after all.
    */
-  static async of(
-    pieces: readonly Buffer[],
-    gapWidths: readonly number[],
-  ): Promise<SplicedGzip | null> {
+  static async of(pieces: readonly Buffer[], gaps: readonly Buffer[]): Promise<SplicedGzip | null> {
     if (pieces.some((piece) => piece.includes(PLACEHOLDER))) return null;
+    const gapWidths = gaps.map((gap) => gap.length);
     const compressed: Buffer[] = [];
     let before = Buffer.alloc(0);
     for (const [i, piece] of pieces.entries()) {
