@@ -3,7 +3,7 @@
 // rules or the templates served change; the console's questions across clients read only these.
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { DAY_MS } from "~/programme/countdown";
-import { clientFacts } from "~/programme/client-programme";
+import { clientFacts, endOfDueDay } from "~/programme/client-programme";
 import { programmeTemplates } from "~/programme/templates.server";
 import { programmesOf } from "./client-programmes.server";
 import { readClientStates } from "./client-programme.server";
@@ -30,7 +30,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
   for (const userId of clientIds) {
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
     const lateFrom = Math.min(
-      ...facts.tasks.filter((task) => !task.done).map((task) => (task.dueDay + 1) * DAY_MS),
+      ...facts.tasks.filter((task) => !task.done).map((task) => endOfDueDay(task.dueDay)),
       ...facts.sprints.map((sprint) => sprint.deadline),
     );
     if (lateFrom !== Infinity) deadlines.push({ user_id: userId, late_from: lateFrom });

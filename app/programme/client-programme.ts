@@ -223,6 +223,11 @@ function timeRemaining(days: number): string {
   return weeks >= 1 ? plural(weeks, "week") : plural(Math.ceil(days), "day");
 }
 
+/** The first moment (ms) after UTC day `day` (days since the epoch): a task due then is overdue. */
+export function endOfDueDay(day: number): number {
+  return (day + 1) * DAY_MS;
+}
+
 /** The last moment (ms) of the UTC day a task is due, counted from its sprint's start. */
 export function dueMoment(
   task: Pick<TaskContent, "dueAfterDays">,
@@ -230,7 +235,7 @@ export function dueMoment(
 ): number | null {
   if (task.dueAfterDays === undefined || sprintStartedAt === null) return null;
   const day = Math.floor(sprintStartedAt / DAY_MS) + task.dueAfterDays;
-  return (day + 1) * DAY_MS - 1;
+  return endOfDueDay(day) - 1;
 }
 
 /** One formatter for every short date: making one costs far more than using it. */
