@@ -1,6 +1,6 @@
 // Keeps the client directory in step with the auth service: a full sync when the database has none
-// (waited for), then in the background once the copy is 30 s old, and at once for an invited user;
-// the sync time is kept in the database, so instances sharing it sync once (decision 034).
+// (waited for), then in the background once the copy is 30 s old (or 100 times the last sync's
+// length), and at once for an invited user; instances sharing the database sync once (decision 034).
 import {
   directoryEntry,
   finishSync,
@@ -12,8 +12,19 @@ import { log } from "~/lib/log.server";
 import { everyUser } from "./auth-admin.server";
 
 const FRESH_FOR_MS = 30_000;
+/** A background sync takes at most this share of the time: a long listing is repeated less often. */
+const SYNC_SHARE = 0.01;
+/** …but the copy never lags more than this. */
+const STALE_AT_MOST_MS = 600_000;
 
 let running: Promise<void> | undefined;
+/** How long this instance's last sync took (ms). */
+let lastSyncTook = 0;
+
+/** How old the copy may grow before a background sync. */
+export function freshFor(syncTook: number): number {
+  return Math.min(STALE_AT_MOST_MS, Math.max(FRESH_FOR_MS, syncTook / SYNC_SHARE));
+}
 
 async function syncAll(): Promise<void> {
   const started = Date.now();
@@ -23,6 +34,7 @@ async function syncAll(): Promise<void> {
     await inTransaction((trx) => saveDirectory(trx, users.map(directoryEntry), started));
   }
   await inTransaction((trx) => finishSync(trx, started, seen));
+  lastSyncTook = Date.now() - started;
 }
 
 /** Starts a sync unless one is running; failures are logged, and the next request tries again. */
@@ -40,10 +52,10 @@ function startSync(): Promise<void> {
 
 /**
  * A directory fit to list: waits for the first sync; after that, answers from the copy at once and
- * refreshes it in the background when it is older than 30 seconds.
+ * refreshes it in the background when it is older than `freshFor` the last sync's length.
  */
 export async function freshDirectory(): Promise<void> {
   const syncedAt = await lastSyncAt(await database());
   if (syncedAt === null) return startSync();
-  if (Date.now() - syncedAt > FRESH_FOR_MS) startSync().catch(() => undefined);
+  if (Date.now() - syncedAt > freshFor(lastSyncTook)) startSync().catch(() => undefined);
 }

@@ -200,7 +200,9 @@ export async function adminListUsers(app: App, ctx: RequestContext): Promise<Rep
     ...(totalPages > page ? [pageLink(page + 1, "next")] : []),
     pageLink(totalPages, "last"),
   ];
-  return json({ users: users.map((user) => userJson(app, user)), aud: app.config.jwtAud }, 200, {
+  const identities = app.store.users.identitiesOf(users.map((user) => user.id));
+  const listed = users.map((user) => userJson(app, user, identities.get(user.id)));
+  return json({ users: listed, aud: app.config.jwtAud }, 200, {
     "X-Total-Count": String(total),
     Link: links.join(", "),
   });

@@ -19,8 +19,15 @@ function identityJson(identity: IdentityRecord): UserJson {
   };
 }
 
-/** The user object as GoTrue serialises it (undefined fields vanish in JSON, like omitempty). */
-export function userJson(app: App, user: UserRecord): UserJson {
+/**
+ * The user object as GoTrue serialises it (undefined fields vanish in JSON, like omitempty), with
+ * its identities read unless the caller read them already.
+ */
+export function userJson(
+  app: App,
+  user: UserRecord,
+  identities: IdentityRecord[] = app.store.users.identities(user.id),
+): UserJson {
   return {
     id: user.id,
     aud: user.aud,
@@ -37,7 +44,7 @@ export function userJson(app: App, user: UserRecord): UserJson {
     last_sign_in_at: iso(user.lastSignInAt),
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,
-    identities: app.store.users.identities(user.id).map(identityJson),
+    identities: identities.map(identityJson),
     created_at: iso(user.createdAt),
     updated_at: iso(user.updatedAt),
     banned_until: iso(user.bannedUntil),

@@ -190,6 +190,21 @@ export class UserStore {
       .map((row) => fromRow<IdentityRecord>(row, IDENTITY_COLUMNS));
   }
 
+  /** The identities of each of `userIds` (a page of a listing), in one query. */
+  identitiesOf(userIds: string[]): Map<string, IdentityRecord[]> {
+    const byUser = new Map(userIds.map((id) => [id, [] as IdentityRecord[]]));
+    const rows = this.db.all(
+      `SELECT * FROM identities WHERE user_id IN (SELECT value FROM json_each(:ids))
+       ORDER BY created_at`,
+      { ids: JSON.stringify(userIds) },
+    );
+    for (const row of rows) {
+      const identity = fromRow<IdentityRecord>(row, IDENTITY_COLUMNS);
+      byUser.get(identity.userId)?.push(identity);
+    }
+    return byUser;
+  }
+
   insertIdentity(identity: IdentityRecord): void {
     insertRow(this.db, "identities", IDENTITY_COLUMNS, identity);
   }

@@ -137,6 +137,14 @@ describe("admin users", () => {
       expect(error).toBeNull();
       expect(data.users.map((u) => u.email)).toEqual(["page-4@example.com", "page-3@example.com"]);
       expect(data).toMatchObject({ total: 5, nextPage: 2, lastPage: 3 });
+      // Each listed user carries its own identities, as the single user's answer has them.
+      for (const listed of data.users) {
+        const one = await fresh.admin().auth.admin.getUserById(listed.id);
+        expect(listed.identities).toEqual(one.data.user?.identities);
+        expect(listed.identities?.map((identity) => identity.identity_data?.email)).toEqual([
+          listed.email,
+        ]);
+      }
       const bad = await fresh.raw("/admin/users?per_page=0", {
         bearer: fresh.server.serviceRoleKey,
       });
