@@ -1,7 +1,13 @@
 // What waits on someone, across every client, in one query per kind: overdue tasks, countdowns run
 // out (both read from the clients' task facts), hand-ins and messages waiting for the agency,
 // clients gone quiet, invitations not accepted.
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  sql,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 import type { Executor } from "./connection.server";
 import {
   dueDayEnd,
@@ -54,6 +60,8 @@ interface Row {
   email: string;
   item: string;
   since: number | string;
+  /** What orders a kind's items of the same age: the client's e-mail, or id. */
+  tie: string;
 }
 
 /** Within a query over `clients` as `c`: signed in once, and no activity for 7 days since. */
@@ -71,146 +79,134 @@ export function stuck(now: number): Expression<SqlBool> {
 /** How many clients the console lists are stuck at `now`, counted from the indexes. */
 export const stuckCount = (db: Executor, now: number) => lateOrCount(db, now, quiet(now));
 
-/** A kind's oldest items, and how many there are in all. */
+/**
+ * A kind asked as `rows`, oldest first in `order` (the columns an index reads in that order, the
+ * first of them the one `since` follows; `tie` repeats the next), counted by `count` where there
+ * is a quicker way than counting its rows.
+ */
 interface KindQuery {
-  oldest: (limit: number) => Promise<Row[]>;
-  count: () => Promise<number>;
+  kind: AttentionKind;
+  rows: SelectQueryBuilder<never, never, Row>;
+  order: string[];
+  count?: RawBuilder<number | string>;
+}
+
+function kindOf<DB, TB extends keyof DB>(
+  kind: AttentionKind,
+  rows: SelectQueryBuilder<DB, TB, Row>,
+  order: string[],
+  count?: RawBuilder<number | string>,
+): KindQuery {
+  return { kind, rows: rows as unknown as KindQuery["rows"], order, count };
+}
+
+/** Rows in the order each kind's query gave them: oldest first, then by client and item. */
+function inOrder(a: Row, b: Row): number {
+  return (
+    Number(a.since) - Number(b.since) ||
+    (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0) ||
+    a.item.localeCompare(b.item, "en", { numeric: true })
+  );
 }
 
 /**
- * A kind asked as `rows`, oldest first by `age` (the column `since` follows, which an index reads
- * in order), counted by `count` where there is a quicker way than counting its rows.
+ * Everything that needs attention at `now`, at most `limit` of each kind: every kind's oldest in
+ * one statement and every count in another.
  */
-function kindOf<DB, TB extends keyof DB>(
-  db: Executor,
-  rows: SelectQueryBuilder<DB, TB, Row>,
-  age: string,
-  count?: () => Promise<number>,
-): KindQuery {
-  return {
-    oldest: (limit) =>
-      rows.orderBy(sql.ref(age)).orderBy(sql.ref("c.email")).limit(limit).execute(),
-    count:
-      count ??
-      (async () => {
-        const row = await db
-          .selectFrom(rows.as("k"))
-          .select((eb) => eb.fn.countAll<number | string>().as("total"))
-          .executeTakeFirstOrThrow();
-        return Number(row.total);
-      }),
-  };
-}
-
-/** Everything that needs attention at `now`, at most `limit` of each kind. */
 export async function readAttention(db: Executor, now: number, limit: number): Promise<Attention> {
   const clients = db.selectFrom("clients as c").where(LISTED_CLIENT);
   const email = sql<string>`c.email`.as("email");
   // A kind kept in a table of its own is read from that table's index first, then its clients by
   // key: a cross join fixes that order, which SQLite would otherwise guess from statistics.
-  const queries: [AttentionKind, KindQuery][] = [
-    [
+  const kinds: KindQuery[] = [
+    kindOf(
       "overdue-task",
-      kindOf(
-        db,
-        db
-          .selectFrom("client_task_facts as f")
-          .crossJoin("clients as c")
-          .whereRef("c.user_id", "=", "f.user_id")
-          .where(LISTED_CLIENT)
-          .where(overdueAt(now))
-          .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")]),
-        "f.due_day",
-        () => overdueTaskCount(db, now),
-      ),
-    ],
-    [
+      db
+        .selectFrom("client_task_facts as f")
+        .crossJoin("clients as c")
+        .whereRef("c.user_id", "=", "f.user_id")
+        .where(LISTED_CLIENT)
+        .where(overdueAt(now))
+        .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")])
+        .select(sql<string>`f.user_id`.as("tie")),
+      ["f.due_day", "f.user_id", "f.task_id"],
+      overdueTaskCount(now),
+    ),
+    kindOf(
       "time-up",
-      kindOf(
-        db,
-        db
-          .selectFrom("client_sprint_facts as s")
-          .crossJoin("clients as c")
-          .whereRef("c.user_id", "=", "s.user_id")
-          .where(LISTED_CLIENT)
-          .where(timeUpAt(now))
-          .select(["c.user_id as client_id", email])
-          .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
-        "s.deadline",
-        () => timeUpCount(db, now),
-      ),
-    ],
-    [
+      db
+        .selectFrom("client_sprint_facts as s")
+        .crossJoin("clients as c")
+        .whereRef("c.user_id", "=", "s.user_id")
+        .where(LISTED_CLIENT)
+        .where(timeUpAt(now))
+        .select(["c.user_id as client_id", email])
+        .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"])
+        .select(sql<string>`s.user_id`.as("tie")),
+      ["s.deadline", "s.user_id", "s.sprint_id"],
+      timeUpCount(now),
+    ),
+    kindOf(
       "hand-in-waiting",
-      kindOf(
-        db,
-        db
-          .selectFrom("hand_ins as h")
-          .crossJoin("clients as c")
-          .whereRef("c.user_id", "=", "h.client_id")
-          .where(LISTED_CLIENT)
-          .where("h.status", "=", "in-review")
-          .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
-          .select([
-            "c.user_id as client_id",
-            email,
-            "h.task_id as item",
-            "h.submitted_at as since",
-          ]),
-        "h.submitted_at",
-      ),
-    ],
-    [
+      db
+        .selectFrom("hand_ins as h")
+        .crossJoin("clients as c")
+        .whereRef("c.user_id", "=", "h.client_id")
+        .where(LISTED_CLIENT)
+        .where("h.status", "=", "in-review")
+        .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
+        .select(["c.user_id as client_id", email, "h.task_id as item", "h.submitted_at as since"])
+        .select(sql<string>`c.email`.as("tie")),
+      ["h.submitted_at", "c.email"],
+    ),
+    kindOf(
       "message-waiting",
-      kindOf(
-        db,
-        db
-          .selectFrom("threads as t")
-          .crossJoin("clients as c")
-          .whereRef("c.user_id", "=", "t.client_id")
-          .where(LISTED_CLIENT)
-          .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
-          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-          .select(sql<number>`t.awaiting_since`.as("since")),
-        "t.awaiting_since",
-      ),
-    ],
-    [
+      db
+        .selectFrom("threads as t")
+        .crossJoin("clients as c")
+        .whereRef("c.user_id", "=", "t.client_id")
+        .where(LISTED_CLIENT)
+        .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
+        .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+        .select([sql<number>`t.awaiting_since`.as("since"), sql<string>`c.email`.as("tie")]),
+      ["t.awaiting_since", "c.email"],
+    ),
+    kindOf(
       "quiet",
-      kindOf(
-        db,
-        clients
-          .where(quiet(now))
-          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-          .select(sql<number>`c.activity_at`.as("since")),
-        "c.activity_at",
-      ),
-    ],
-    [
+      clients
+        .where(quiet(now))
+        .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+        .select([sql<number>`c.activity_at`.as("since"), sql<string>`c.email`.as("tie")]),
+      ["c.activity_at", "c.email"],
+    ),
+    kindOf(
       "invitation-waiting",
-      kindOf(
-        db,
-        clients
-          .where("c.auth_state", "=", "invited")
-          .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
-          .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-          .select(sql<number>`c.auth_created_at`.as("since")),
-        "c.auth_created_at",
-      ),
-    ],
+      clients
+        .where("c.auth_state", "=", "invited")
+        .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
+        .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
+        .select([sql<number>`c.auth_created_at`.as("since"), sql<string>`c.email`.as("tie")]),
+      ["c.auth_created_at", "c.email"],
+    ),
   ];
-  const found = await Promise.all(
-    queries.map(async ([, query]) => {
-      const [listed, total] = await Promise.all([query.oldest(limit), query.count()]);
-      return { listed, total };
-    }),
+  const oldest = kinds.map(({ rows, order }, index) => {
+    const ordered = order.reduce((query, column) => query.orderBy(sql.ref(column)), rows);
+    return sql`select ${sql.lit(index)} as kind, k.* from (${ordered.limit(limit)}) as k`;
+  });
+  const counts = kinds.map(
+    ({ rows, count }, index) =>
+      sql`${count ?? sql`(select count(*) from (${rows}) as k)`} as ${sql.ref(`c${index}`)}`,
   );
+  const [listed, tally] = await Promise.all([
+    sql<Row & { kind: number | string }>`${sql.join(oldest, sql` union all `)}`.execute(db),
+    sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db),
+  ]);
   const items: AttentionItem[] = [];
-  const counts = {} as Record<AttentionKind, number>;
-  queries.forEach(([kind], index) => {
-    const { listed, total } = found[index]!;
-    counts[kind] = total;
-    for (const row of listed) {
+  const found = {} as Record<AttentionKind, number>;
+  kinds.forEach(({ kind }, index) => {
+    found[kind] = Number(tally.rows[0]?.[`c${index}`] ?? 0);
+    const rows = listed.rows.filter((row) => Number(row.kind) === index).sort(inOrder);
+    for (const row of rows) {
       items.push({
         kind,
         clientId: row.client_id,
@@ -220,5 +216,5 @@ export async function readAttention(db: Executor, now: number, limit: number): P
       });
     }
   });
-  return { items, counts };
+  return { items, counts: found };
 }

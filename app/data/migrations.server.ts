@@ -22,6 +22,7 @@ import * as formatControls from "./migrations/018-text-without-format-controls";
 import * as taskFacts from "./migrations/019-task-facts";
 import * as consoleIndexes from "./migrations/020-console-indexes";
 import * as lateFrom from "./migrations/021-late-from";
+import * as attentionOrder from "./migrations/022-facts-in-attention-order";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "019-task-facts": taskFacts,
   "020-console-indexes": consoleIndexes,
   "021-late-from": lateFrom,
+  "022-facts-in-attention-order": attentionOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
