@@ -55,7 +55,6 @@ export async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Pro
   return result;
 }
 
-/** Runs `run` once the transaction `trx` has committed (never, if it rolls back). */
 /**
  * A write a page's read makes on the side (a read marker, a visit): when the database cannot take
  * writes now, it is skipped and `fallback` returned, so the page is still shown, not a 503.
@@ -72,6 +71,7 @@ export async function writeAlongside<T>(
   }
 }
 
+/** Runs `run` once the transaction `trx` has committed (never, if it rolls back). */
 export function onCommit(trx: Executor, run: () => void): void {
   const after = committed.get(trx);
   if (!after) throw new Error("onCommit needs a transaction opened by inTransaction");

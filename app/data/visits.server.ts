@@ -11,6 +11,44 @@ export const VISIT_GAP_MS = 30 * 60_000;
 /** A view this soon after the last one writes nothing (a live revalidation, a reload). */
 const REFRESH_MS = 60_000;
 
+/** A viewer's last view of a client's pages, and where that visit's news start. */
+interface Visit {
+  seenAt: number;
+  since: number | null;
+}
+
+async function readVisit(
+  db: Executor,
+  clientId: string,
+  viewerId: string,
+): Promise<Visit | undefined> {
+  const visit = await db
+    .selectFrom("visits")
+    .select(["seen_at", "since_at"])
+    .where("client_id", "=", clientId)
+    .where("viewer_id", "=", viewerId)
+    .executeTakeFirst();
+  if (!visit) return undefined;
+  return {
+    seenAt: Number(visit.seen_at),
+    since: visit.since_at === null ? null : Number(visit.since_at),
+  };
+}
+
+/**
+ * A view at `now` that writes nothing, being within a minute of the last: where its visit's news
+ * start (null on a first visit); undefined when the view is to be recorded (`recordVisit`).
+ */
+export async function recentVisit(
+  db: Executor,
+  clientId: string,
+  viewerId: string,
+  now: number,
+): Promise<number | null | undefined> {
+  const visit = await readVisit(db, clientId, viewerId);
+  return visit && now - visit.seenAt < REFRESH_MS ? visit.since : undefined;
+}
+
 /**
  * Records `viewerId`'s view of `clientId`'s pages at `now`; returns where this visit's news start
  * (null on a first visit).
@@ -21,12 +59,7 @@ export async function recordVisit(
   viewerId: string,
   now: number,
 ): Promise<number | null> {
-  const visit = await trx
-    .selectFrom("visits")
-    .select(["seen_at", "since_at"])
-    .where("client_id", "=", clientId)
-    .where("viewer_id", "=", viewerId)
-    .executeTakeFirst();
+  const visit = await readVisit(trx, clientId, viewerId);
   if (!visit) {
     await trx
       .insertInto("visits")
@@ -35,8 +68,7 @@ export async function recordVisit(
       .execute();
     return null;
   }
-  const seenAt = Number(visit.seen_at);
-  const since = visit.since_at === null ? null : Number(visit.since_at);
+  const { seenAt, since } = visit;
   if (now - seenAt < REFRESH_MS) return since;
   const newVisit = now - seenAt > VISIT_GAP_MS;
   await trx

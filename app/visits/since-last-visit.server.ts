@@ -3,20 +3,23 @@
 import { database, writeAlongside } from "~/data/connection.server";
 import type { ActorRole } from "~/data/schema";
 import type { SinceLastVisit } from "~/data/shapes";
-import { changesSince, messagesSince, recordVisit } from "~/data/visits.server";
+import { changesSince, messagesSince, recentVisit, recordVisit } from "~/data/visits.server";
 
 /** What the other side of `viewer` did in `clientId`'s programme since their last visit. */
 export async function sinceLastVisit(
   clientId: string,
   viewer: { id: string; role: ActorRole },
 ): Promise<SinceLastVisit | null> {
-  const since = await writeAlongside(
-    (trx) => recordVisit(trx, clientId, viewer.id, Date.now()),
-    null,
-  );
+  const db = await database();
+  const now = Date.now();
+  // A reload or a live revalidation within the minute writes nothing: no transaction for it.
+  const recent = await recentVisit(db, clientId, viewer.id, now);
+  const since =
+    recent !== undefined
+      ? recent
+      : await writeAlongside((trx) => recordVisit(trx, clientId, viewer.id, now), null);
   if (since === null) return null;
   const other: ActorRole = viewer.role === "client" ? "staff" : "client";
-  const db = await database();
   const [changes, messages] = await Promise.all([
     changesSince(db, clientId, other, since),
     messagesSince(db, clientId, other, since),

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { recordMessage } from "~/data/messages.server";
-import { changesSince, messagesSince, recordVisit, VISIT_GAP_MS } from "~/data/visits.server";
+import {
+  changesSince,
+  messagesSince,
+  recentVisit,
+  recordVisit,
+  VISIT_GAP_MS,
+} from "~/data/visits.server";
 import { savePlanItems } from "~/data/client-plans.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
@@ -34,6 +40,31 @@ describe.each(ENGINES)("visits on %s", (engine) => {
     expect(await visit(next + 5 * MINUTE)).toBe(start + 30 * MINUTE);
     // Another viewer of the same client has visits of their own.
     expect(await inTransaction((trx) => recordVisit(trx, clientId, randomUUID(), next))).toBeNull();
+  });
+
+  it("answers a view within the minute of the last without a write, and asks for one after", async () => {
+    const clientId = randomUUID();
+    const viewer = randomUUID();
+    const recent = async (at: number) => recentVisit(await database(), clientId, viewer, at);
+    const start = 2_000_000_000;
+    // Never seen: the view is to be recorded.
+    expect(await recent(start)).toBeUndefined();
+    await inTransaction((trx) => recordVisit(trx, clientId, viewer, start));
+    // Seen a moment ago, in a first visit: nothing to write, no news yet.
+    expect(await recent(start + 30_000)).toBeNull();
+    // A minute on, the view is recorded again.
+    expect(await recent(start + MINUTE)).toBeUndefined();
+    const next = start + VISIT_GAP_MS + 2 * MINUTE;
+    expect(await inTransaction((trx) => recordVisit(trx, clientId, viewer, next))).toBe(start);
+    expect(await recent(next + 1_000)).toBe(start);
+    const seen = await (
+      await database()
+    )
+      .selectFrom("visits")
+      .select("seen_at")
+      .where("client_id", "=", clientId)
+      .executeTakeFirstOrThrow();
+    expect(Number(seen.seen_at)).toBe(next);
   });
 
   it("lists the other side's changes and counts their messages since a moment", async () => {
