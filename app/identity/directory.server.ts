@@ -1,5 +1,5 @@
 // Keeps the client directory in step with the auth service: a full sync when the database has none
-// (waited for), then in the background once the copy is 30 s old (or 100 times the last sync's
+// (waited for), then in the background once the copy is 30 s old (or 500 times the last sync's
 // length), and at once for an invited user; instances sharing the database sync once (decision 034).
 import {
   directoryEntry,
@@ -13,7 +13,7 @@ import { everyUser } from "./auth-admin.server";
 
 const FRESH_FOR_MS = 30_000;
 /** A background sync takes at most this share of the time: a long listing is repeated less often. */
-const SYNC_SHARE = 0.01;
+const SYNC_SHARE = 0.002;
 /** …but the copy never lags more than this. */
 const STALE_AT_MOST_MS = 600_000;
 
