@@ -1,6 +1,6 @@
-// What waits on someone, across every client, in one query per kind: overdue tasks, countdowns run
-// out (both read from the clients' task facts), hand-ins and messages waiting for the agency,
-// clients gone quiet, invitations not accepted.
+// What waits on someone, across every client, in two statements (the oldest of each kind, and the
+// counts): overdue tasks, countdowns run out (both from the clients' task facts), hand-ins and
+// messages waiting for the agency, clients gone quiet, invitations not accepted.
 import {
   sql,
   type Expression,
@@ -60,8 +60,6 @@ interface Row {
   email: string;
   item: string;
   since: number | string;
-  /** What orders a kind's items of the same age: the client's e-mail, or id. */
-  tie: string;
 }
 
 /** Within a query over `clients` as `c`: signed in once, and no activity for 7 days since. */
@@ -81,8 +79,8 @@ export const stuckCount = (db: Executor, now: number) => lateOrCount(db, now, qu
 
 /**
  * A kind asked as `rows`, oldest first in `order` (the columns an index reads in that order, the
- * first of them the one `since` follows; `tie` repeats the next), counted by `count` where there
- * is a quicker way than counting its rows.
+ * first of them the one `since` follows), counted by `count` where there is a quicker way than
+ * counting its rows.
  */
 interface KindQuery {
   kind: AttentionKind;
@@ -98,15 +96,6 @@ function kindOf<DB, TB extends keyof DB>(
   count?: RawBuilder<number | string>,
 ): KindQuery {
   return { kind, rows: rows as unknown as KindQuery["rows"], order, count };
-}
-
-/** Rows in the order each kind's query gave them: oldest first, then by client and item. */
-function inOrder(a: Row, b: Row): number {
-  return (
-    Number(a.since) - Number(b.since) ||
-    (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0) ||
-    a.item.localeCompare(b.item, "en", { numeric: true })
-  );
 }
 
 /**
@@ -127,8 +116,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .whereRef("c.user_id", "=", "f.user_id")
         .where(LISTED_CLIENT)
         .where(overdueAt(now))
-        .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")])
-        .select(sql<string>`f.user_id`.as("tie")),
+        .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")]),
       ["f.due_day", "f.user_id", "f.task_id"],
       overdueTaskCount(now),
     ),
@@ -141,8 +129,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .where(LISTED_CLIENT)
         .where(timeUpAt(now))
         .select(["c.user_id as client_id", email])
-        .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"])
-        .select(sql<string>`s.user_id`.as("tie")),
+        .select([sql<string>`cast(s.sprint_id as text)`.as("item"), "s.deadline as since"]),
       ["s.deadline", "s.user_id", "s.sprint_id"],
       timeUpCount(now),
     ),
@@ -155,8 +142,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .where(LISTED_CLIENT)
         .where("h.status", "=", "in-review")
         .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
-        .select(["c.user_id as client_id", email, "h.task_id as item", "h.submitted_at as since"])
-        .select(sql<string>`c.email`.as("tie")),
+        .select(["c.user_id as client_id", email, "h.task_id as item", "h.submitted_at as since"]),
       ["h.submitted_at", "c.email"],
     ),
     kindOf(
@@ -168,7 +154,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .where(LISTED_CLIENT)
         .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
         .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-        .select([sql<number>`t.awaiting_since`.as("since"), sql<string>`c.email`.as("tie")]),
+        .select(sql<number>`t.awaiting_since`.as("since")),
       ["t.awaiting_since", "c.email"],
     ),
     kindOf(
@@ -176,7 +162,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
       clients
         .where(quiet(now))
         .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-        .select([sql<number>`c.activity_at`.as("since"), sql<string>`c.email`.as("tie")]),
+        .select(sql<number>`c.activity_at`.as("since")),
       ["c.activity_at", "c.email"],
     ),
     kindOf(
@@ -185,12 +171,16 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .where("c.auth_state", "=", "invited")
         .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
         .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
-        .select([sql<number>`c.auth_created_at`.as("since"), sql<string>`c.email`.as("tie")]),
+        .select(sql<number>`c.auth_created_at`.as("since")),
       ["c.auth_created_at", "c.email"],
     ),
   ];
   const oldest = kinds.map(({ rows, order }, index) => {
-    const ordered = order.reduce((query, column) => query.orderBy(sql.ref(column)), rows);
+    // Each row's place in that order, which the union's rows are put back into.
+    const place = sql.join(order.map((column) => sql.ref(column)));
+    const ordered = order
+      .reduce((query, column) => query.orderBy(sql.ref(column)), rows)
+      .select(sql<number>`row_number() over (order by ${place})`.as("place"));
     return sql`select ${sql.lit(index)} as kind, k.* from (${ordered.limit(limit)}) as k`;
   });
   const counts = kinds.map(
@@ -198,14 +188,19 @@ export async function readAttention(db: Executor, now: number, limit: number): P
       sql`${count ?? sql`(select count(*) from (${rows}) as k)`} as ${sql.ref(`c${index}`)}`,
   );
   const [listed, tally] = await Promise.all([
-    sql<Row & { kind: number | string }>`${sql.join(oldest, sql` union all `)}`.execute(db),
+    sql<Row & { kind: number | string; place: number | string }>`${sql.join(
+      oldest,
+      sql` union all `,
+    )}`.execute(db),
     sql<Record<string, number | string>>`select ${sql.join(counts)}`.execute(db),
   ]);
   const items: AttentionItem[] = [];
   const found = {} as Record<AttentionKind, number>;
   kinds.forEach(({ kind }, index) => {
     found[kind] = Number(tally.rows[0]?.[`c${index}`] ?? 0);
-    const rows = listed.rows.filter((row) => Number(row.kind) === index).sort(inOrder);
+    const rows = listed.rows
+      .filter((row) => Number(row.kind) === index)
+      .sort((a, b) => Number(a.place) - Number(b.place));
     for (const row of rows) {
       items.push({
         kind,

@@ -31,14 +31,15 @@ async function client(
     createdAt = NOW - 30 * DAY,
     lastSignInAt = NOW - HOUR,
     isStaff = false,
+    userId = randomUUID(),
   } = {} as {
     state?: AccountStatus;
     createdAt?: number;
     lastSignInAt?: number | null;
     isStaff?: boolean;
+    userId?: string;
   },
 ) {
-  const userId = randomUUID();
   const email = `${label}-${userId.slice(0, 8)}@client.test`;
   await inTransaction((trx) =>
     saveDirectory(trx, [{ userId, email, state, isStaff, createdAt, lastSignInAt }], NOW),
@@ -101,10 +102,11 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
 
     // Sprint 1 opened 3 days ago (Sunday noon): ICP Builder (day 2) is overdue, Messaging
     // Mastery (day 3, today) is not; Offer Alchemy starts done. Sprint 1's 5 days are not up.
-    const late = await client("late");
+    // Their ids sort the other way round from their e-mails, so a tie shows which one orders it.
+    const late = await client("late", { userId: `0${randomUUID().slice(1)}` });
     await change(late.userId, [started(1, NOW - 3 * DAY)]);
     // Opened 6 days ago: its time is up; of its four open tasks one is done, three are overdue.
-    const expired = await client("expired");
+    const expired = await client("expired", { userId: `f${randomUUID().slice(1)}` });
     await change(expired.userId, [
       started(1, NOW - 6 * DAY),
       {
@@ -160,21 +162,20 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
         .map((item) => [item.email.split("-")[0], item.item, item.since]);
     const endOf = (day: number) => Date.UTC(2026, 10, day + 1);
     // Oldest first, then by client id (two are due on the 24th); the fourth is counted, not listed.
-    const dueOn24th = [
-      [late.userId, "late", "icp-builder"],
-      [expired.userId, "expired", "vsl-alchemist"],
-    ].sort(([a], [b]) => (a! < b! ? -1 : 1));
     expect(listed("overdue-task")).toEqual([
       ["expired", "messaging-mastery", endOf(22)],
       ["expired", "pricing-strategist", endOf(23)],
-      [dueOn24th[0]![1], dueOn24th[0]![2], endOf(24)],
+      ["late", "icp-builder", endOf(24)],
     ]);
     expect(attention.counts["overdue-task"]).toBe(4);
     const all = await readAttention(await database(), NOW, 10);
     const sameDay = all.items
       .filter((item) => item.kind === "overdue-task" && item.since === endOf(24))
       .map((item) => [item.clientId, item.item]);
-    expect(sameDay).toEqual(dueOn24th.map(([id, , task]) => [id, task]));
+    expect(sameDay).toEqual([
+      [late.userId, "icp-builder"],
+      [expired.userId, "vsl-alchemist"],
+    ]);
     expect(listed("time-up")).toEqual([["expired", "1", NOW - DAY]]);
     expect(listed("hand-in-waiting")).toEqual([["waiting", "vsl-alchemist", NOW - 49 * HOUR]]);
     expect(listed("message-waiting")).toEqual([["asking", "", NOW - 25 * HOUR]]);
