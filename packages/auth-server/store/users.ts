@@ -185,9 +185,7 @@ export class UserStore {
   }
 
   identities(userId: string): IdentityRecord[] {
-    return this.db
-      .all("SELECT * FROM identities WHERE user_id = :userId ORDER BY created_at", { userId })
-      .map((row) => fromRow<IdentityRecord>(row, IDENTITY_COLUMNS));
+    return this.identitiesOf([userId]).get(userId) ?? [];
   }
 
   /** The identities of each of `userIds` (a page of a listing), in one query. */
