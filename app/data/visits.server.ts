@@ -35,6 +35,9 @@ async function readVisit(
   };
 }
 
+/** A view at `now` so soon after `visit` that it records nothing. */
+const isRefresh = (visit: Visit, now: number) => now - visit.seenAt < REFRESH_MS;
+
 /**
  * A view at `now` that writes nothing, being within a minute of the last: where its visit's news
  * start (null on a first visit); undefined when the view is to be recorded (`recordVisit`).
@@ -46,7 +49,7 @@ export async function recentVisit(
   now: number,
 ): Promise<number | null | undefined> {
   const visit = await readVisit(db, clientId, viewerId);
-  return visit && now - visit.seenAt < REFRESH_MS ? visit.since : undefined;
+  return visit && isRefresh(visit, now) ? visit.since : undefined;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function recordVisit(
     return null;
   }
   const { seenAt, since } = visit;
-  if (now - seenAt < REFRESH_MS) return since;
+  if (isRefresh(visit, now)) return since;
   const newVisit = now - seenAt > VISIT_GAP_MS;
   await trx
     .updateTable("visits")
