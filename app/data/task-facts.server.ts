@@ -153,8 +153,11 @@ export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
 /** Within a query over `client_sprint_facts` as `s`: its countdown ran out by `now`. */
 export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
 
+/** Late at `now` by a late moment (`late_from`, or a value read from it). */
+const lateBy = (lateFrom: RawBuilder<unknown>, now: number) =>
+  sql<SqlBool>`(${lateFrom} <= ${now})`;
 /** Within a query over `client_deadlines` as `d`: a task overdue, or a sprint out of time. */
-const lateDeadlines = (now: number) => sql<SqlBool>`(d.late_from <= ${now})`;
+const lateDeadlines = (now: number) => lateBy(sql`d.late_from`, now);
 
 /**
  * Within a query over `clients` as `c`: a task of theirs overdue, or a sprint out of time. Asked of
@@ -162,8 +165,8 @@ const lateDeadlines = (now: number) => sql<SqlBool>`(d.late_from <= ${now})`;
  * by key, which PostgreSQL cannot turn into a hash of every late client as it does an `exists`.
  */
 export function lateAt(now: number): Expression<SqlBool> {
-  return sql<SqlBool>`coalesce((select d.late_from from client_deadlines d
-    where d.user_id = c.user_id) <= ${now}, false)`;
+  const lateFrom = sql`(select d.late_from from client_deadlines d where d.user_id = c.user_id)`;
+  return sql<SqlBool>`coalesce(${lateBy(lateFrom, now)}, false)`;
 }
 
 /**
