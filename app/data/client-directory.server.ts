@@ -9,6 +9,7 @@ import type { ClientFilterQuery } from "./client-filters.server";
 import { inTransaction, type Executor } from "./connection.server";
 import { LISTED_CLIENT, UNLISTED_CLIENT } from "./task-facts.server";
 import type { AccountStatus } from "./shapes";
+import { batches } from "~/lib/batches";
 
 export interface DirectoryEntry {
   userId: string;
@@ -62,8 +63,8 @@ const ACTIVITY = sql<number>`case when coalesce(clients.last_changed_at, 0) > ex
  * writes nothing (no log growth, no cache of the clients' rows thrown away).
  */
 export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syncedAt: number) {
-  for (let start = 0; start < entries.length; start += BATCH) {
-    const rows = entries.slice(start, start + BATCH).map((entry) => ({
+  for (const batch of batches(entries, BATCH)) {
+    const rows = batch.map((entry) => ({
       user_id: entry.userId,
       email: entry.email,
       auth_state: entry.state,
@@ -120,12 +121,8 @@ export async function finishSync(db: Executor, syncStartedAt: number, seen: Read
     .where("synced_at", "<", syncStartedAt)
     .execute();
   const gone = listed.map((row) => row.user_id).filter((id) => !seen.has(id));
-  for (let start = 0; start < gone.length; start += BATCH) {
-    await db
-      .updateTable("clients")
-      .set(FORGOTTEN)
-      .where("user_id", "in", gone.slice(start, start + BATCH))
-      .execute();
+  for (const batch of batches(gone, BATCH)) {
+    await db.updateTable("clients").set(FORGOTTEN).where("user_id", "in", batch).execute();
   }
   await db
     .insertInto("directory_sync")

@@ -8,6 +8,7 @@ import { programmeTemplates } from "~/programme/templates.server";
 import { programmesOf } from "./client-programmes.server";
 import { readClientStates } from "./client-programme.server";
 import { inTransaction, type Executor } from "./connection.server";
+import { batches } from "~/lib/batches";
 
 /** The rules' version: raise it when `clientFacts` changes, and every start rebuilds once. */
 const RULES_VERSION = 1;
@@ -50,11 +51,8 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
   }
   if (sprints.length > 0) await trx.insertInto("client_sprint_facts").values(sprints).execute();
   if (deadlines.length > 0) await trx.insertInto("client_deadlines").values(deadlines).execute();
-  for (let start = 0; start < tasks.length; start += REBUILD_BATCH) {
-    await trx
-      .insertInto("client_task_facts")
-      .values(tasks.slice(start, start + REBUILD_BATCH))
-      .execute();
+  for (const batch of batches(tasks, REBUILD_BATCH)) {
+    await trx.insertInto("client_task_facts").values(batch).execute();
   }
 }
 
@@ -92,8 +90,7 @@ export async function rebuildAllFacts(db: Executor): Promise<number> {
       await trx.deleteFrom(table).execute();
     }
   });
-  for (let start = 0; start < ids.length; start += REBUILD_BATCH) {
-    const batch = ids.slice(start, start + REBUILD_BATCH);
+  for (const batch of batches(ids, REBUILD_BATCH)) {
     await inTransaction(async (trx) => {
       // Changes that came meanwhile wrote their own clients' facts: these are rewritten whole.
       if (trx.getExecutor().adapter instanceof PostgresAdapter) {

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import type { Executor } from "./connection.server";
 import { dueDayEnd } from "./task-facts.server";
 import type { ReminderKind } from "./schema";
+import { batches } from "~/lib/batches";
 
 /** In one time zone, the due day whose tasks get a reminder of one kind now. */
 export interface ReminderWindow {
@@ -84,11 +85,11 @@ export async function claimReminders(
   at: number,
 ): Promise<Reminder[]> {
   const claimed: Reminder[] = [];
-  for (let start = 0; start < reminders.length; start += CLAIM_BATCH) {
+  for (const batch of batches(reminders, CLAIM_BATCH)) {
     const rows = await trx
       .insertInto("task_reminders")
       .values(
-        reminders.slice(start, start + CLAIM_BATCH).map((reminder) => ({
+        batch.map((reminder) => ({
           user_id: reminder.userId,
           task_id: reminder.taskId,
           kind: reminder.kind,

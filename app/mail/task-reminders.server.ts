@@ -25,6 +25,7 @@ import type { ClientState, ProgrammeContent } from "~/programme/model";
 import { composeMail, type MailSection } from "./compose";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
+import { batches } from "~/lib/batches";
 
 export const REMINDER_SCAN_JOB = "task-reminder-scan";
 export const TASK_REMINDER_JOB = "task-reminder";
@@ -98,8 +99,8 @@ export async function scanForReminders(now: number): Promise<void> {
   const windows = reminderWindows(await timeZonesInUse(db), now);
   if (windows.length === 0) return;
   const clients = [...byClient(await remindersDue(db, windows, now)).values()];
-  for (let start = 0; start < clients.length; start += CLIENTS_PER_TRANSACTION) {
-    const batch = clients.slice(start, start + CLIENTS_PER_TRANSACTION).flat();
+  for (const slice of batches(clients, CLIENTS_PER_TRANSACTION)) {
+    const batch = slice.flat();
     await inTransaction(async (trx) => {
       // Only what this transaction claimed: a concurrent scan's claims are its own to mail.
       const claimed = await claimReminders(trx, batch, now);
