@@ -83,6 +83,21 @@ export async function databaseEngine(): Promise<ProductDb["engine"]> {
   return (await productDatabase()).engine;
 }
 
+/**
+ * A value that changes whenever anything is committed to the database, by this process or another:
+ * SQLite's data version as the reader sees it, PostgreSQL's write-ahead log position. It may also
+ * change when nothing a query reads did, never the other way.
+ */
+export async function dataVersion(): Promise<string> {
+  const { reader, engine } = await productDatabase();
+  const { rows } = await (
+    engine === "sqlite"
+      ? sql<{ version: number }>`select data_version as version from pragma_data_version`
+      : sql<{ version: string }>`select pg_current_wal_lsn()::text as version`
+  ).execute(reader);
+  return String(rows[0]?.version);
+}
+
 /** Whether the database answers a query now (the readiness probe). */
 export async function databaseAnswers(): Promise<boolean> {
   try {

@@ -2,7 +2,7 @@
 // kind, oldest first, each item linking to the place to act on it.
 import { readAttention, type AttentionItem, type AttentionKind } from "~/data/attention.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
-import type { Executor } from "~/data/connection.server";
+import { database, dataVersion, type Executor } from "~/data/connection.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
 import { programmesOf } from "~/data/client-programmes.server";
@@ -77,4 +77,30 @@ export async function needsAttention(db: Executor, now: number): Promise<Attenti
           ...describe(contents.get(item.clientId)!.content, item),
         })),
     }));
+}
+
+/**
+ * How long the console's "Needs attention" is kept while nothing is written: a wait that passes
+ * its threshold meanwhile (a day's end, 48 hours) shows at most this much later.
+ */
+export const ATTENTION_KEPT_MS = 5_000;
+
+let kept: { version: string; at: number; groups: Promise<AttentionGroup[]> } | undefined;
+
+/**
+ * "Needs attention" as the console shows it at `now`: one reading shared by every staff view until
+ * anything is written to the database or ATTENTION_KEPT_MS pass (decision 068).
+ */
+export async function consoleAttention(now: number): Promise<AttentionGroup[]> {
+  // The version is read before the items: a write that lands in between makes the next view read
+  // them again.
+  const version = await dataVersion();
+  if (!kept || kept.version !== version || now - kept.at >= ATTENTION_KEPT_MS || now < kept.at) {
+    const reading = { version, at: now, groups: needsAttention(await database(), now) };
+    kept = reading;
+    reading.groups.catch(() => {
+      if (kept === reading) kept = undefined;
+    });
+  }
+  return kept.groups;
 }

@@ -37,7 +37,7 @@ import { dueCounts } from "~/data/task-facts.server";
 import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
-import { needsAttention } from "./attention.server";
+import { consoleAttention } from "./attention.server";
 import { invite, staffName } from "~/identity/auth-admin.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
@@ -83,7 +83,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
     programmesOf(db, ids),
     unreadByStaff(db, staff.id, ids),
     readClientProfiles(db, ids),
-    needsAttention(db, now),
+    consoleAttention(now),
     dueCounts(db, ids, now),
   ]);
   const rows: ClientRow[] = clients.map((client) => {

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAttention } from "~/data/attention.server";
+import { ATTENTION_KEPT_MS, consoleAttention } from "~/staff/attention.server";
 import { assignTemplate, recordServedTemplate, savePlanItems } from "~/data/client-plans.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { saveDirectory } from "~/data/client-directory.server";
@@ -253,5 +254,23 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
     expect(of(own, "time-up")).toEqual([]);
     expect(of(kept, "overdue-task")).toEqual([["icp-builder", endOf(22)]]);
     expect(of(kept, "time-up")).toEqual([["1", NOW - DAY]]);
+  });
+
+  it("keeps the console's reading until anything is written, and no longer than its time", async () => {
+    const first = await consoleAttention(NOW);
+    // The run's other files write to the same PostgreSQL server, whose log position is shared.
+    if (engine === "sqlite") expect(await consoleAttention(NOW + 1)).toBe(first);
+    const waiting = await client("kept-waiting");
+    await handIn(waiting, NOW - 50 * HOUR);
+    const handIns = (groups: Awaited<ReturnType<typeof consoleAttention>>) =>
+      groups.find((group) => group.kind === "hand-in-waiting");
+    const afterWrite = await consoleAttention(NOW + 2);
+    expect(handIns(afterWrite)!.count).toBe((handIns(first)?.count ?? 0) + 1);
+    expect(afterWrite.flatMap((group) => group.items).map((item) => item.email)).toContain(
+      waiting.email,
+    );
+    const later = await consoleAttention(NOW + 2 + ATTENTION_KEPT_MS);
+    expect(later).not.toBe(afterWrite);
+    expect(later).toEqual(afterWrite);
   });
 });

@@ -1,11 +1,18 @@
-// Transactions on both engines: what follows a commit runs once it has committed, never after a
-// rollback, and its failure does not fail the write; a transaction the database already rolled back
-// itself (SQLite after a full disk) answers its own fault, not the ROLLBACK's.
+// Transactions on both engines: what follows a commit runs after it, never after a rollback, and
+// cannot fail the write; one the database rolled back itself (SQLite, disk full) answers its own
+// fault, not the ROLLBACK's; every commit, this process's or another's, changes the data version.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
-import { inTransaction, onCommit, type Executor } from "~/data/connection.server";
+import {
+  database,
+  dataVersion,
+  inTransaction,
+  onCommit,
+  type Executor,
+} from "~/data/connection.server";
+import { openDatabase } from "~/data/database.server";
 import { ENGINES, stopEngines, storedClientState, useEngine } from "../support/engines";
 
 /** Stores a tick of ICP Builder for `userId` in `trx`. */
@@ -32,8 +39,27 @@ const ticked = async (userId: string) =>
 afterAll(stopEngines);
 
 describe.each(ENGINES)("transactions on %s", (engine) => {
+  let settings: Awaited<ReturnType<typeof useEngine>>;
   beforeAll(async () => {
-    await useEngine(engine);
+    settings = await useEngine(engine);
+  });
+
+  it("changes the data version with every commit, this process's or another's", async () => {
+    const before = await dataVersion();
+    await sql`select count(*) from clients`.execute(await database());
+    // The run's other files write to the same PostgreSQL server, whose log position is shared.
+    if (engine === "sqlite") expect(await dataVersion()).toBe(before);
+    await inTransaction((trx) => tick(trx, randomUUID()));
+    const afterOwn = await dataVersion();
+    expect(afterOwn).not.toBe(before);
+    // Another instance (PostgreSQL) or process (SQLite) writing the same database.
+    const other = openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+    try {
+      await other.writer.transaction().execute((trx) => tick(trx, randomUUID()));
+    } finally {
+      await other.close();
+    }
+    expect(await dataVersion()).not.toBe(afterOwn);
   });
 
   it("runs what follows a commit once it has committed, and never after a rollback", async () => {
