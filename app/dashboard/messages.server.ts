@@ -7,25 +7,25 @@ import { readForm } from "~/forms/answer.server";
 import { MESSAGES_PATH } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { readThread } from "~/messages/reading.server";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 
-export async function loadClientThread(user: SessionUser) {
-  const messages = await readThread(user.id, { id: user.id, email: user.email, role: "client" });
+export async function loadClientThread({ user, accountId }: Member) {
+  const messages = await readThread(accountId, { id: user.id, email: user.email, role: "client" });
   return { messages, now: Date.now() };
 }
 
-/** The agency's messages the client has not read, for the sidebar. */
-export async function clientUnread(userId: string): Promise<number> {
-  return unreadByClient(await database(), userId);
+/** The agency's messages the person has not read, for the sidebar. */
+export async function clientUnread({ user, accountId }: Member): Promise<number> {
+  return unreadByClient(await database(), accountId, user.id);
 }
 
 export async function clientMessageAction(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  { user, accountId }: Member,
 ) {
   return postMessage(await readForm(request), context, {
-    clientId: user.id,
+    clientId: accountId,
     author: { id: user.id, email: user.email, role: "client" },
     threadPath: MESSAGES_PATH,
   });

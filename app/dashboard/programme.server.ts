@@ -1,6 +1,6 @@
-// The signed-in client's programme: what their pages show, read once per view for the user the
-// session verified, and what they change there (ticking a task). Nothing from a form ever chooses
-// whose record is read or written.
+// The signed-in client's programme: what their pages show, read once per view for the account the
+// session's person belongs to, and what they change there (ticking a task). Nothing from a form ever
+// chooses whose record is read or written.
 import { replace, type AppLoadContext } from "@remix-run/node";
 import { taskUndone, toasts, type ToastAction } from "~/content/toasts";
 import {
@@ -30,7 +30,7 @@ import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeChange, ProgrammeContent } from "~/programme/model";
 import { defaultProgramme } from "~/programme/templates.server";
 import { sprintStartChange, taskChange } from "~/programme/programme-edits";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 
 /** The programme's sprints as the landing page presents them (the same for every visitor). */
 export function landingRoadmap() {
@@ -61,13 +61,13 @@ interface ClientRecord {
 /** The client's programme and stored state, read once per request however many loaders need it. */
 const recordByRequest = new WeakMap<AppLoadContext, Promise<ClientRecord>>();
 
-function clientRecord(context: AppLoadContext, userId: string): Promise<ClientRecord> {
+function clientRecord(context: AppLoadContext, accountId: string): Promise<ClientRecord> {
   let record = recordByRequest.get(context);
   if (!record) {
     record = database().then(async (db) => {
       const [{ content }, state] = await Promise.all([
-        programmeOf(db, userId),
-        readClientState(db, userId),
+        programmeOf(db, accountId),
+        readClientState(db, accountId),
       ]);
       return { content, state };
     });
@@ -79,9 +79,9 @@ function clientRecord(context: AppLoadContext, userId: string): Promise<ClientRe
 /** The client's whole programme (dashboard, sidebar). */
 export async function loadProgramme(
   context: AppLoadContext,
-  userId: string,
+  accountId: string,
 ): Promise<ProgrammeView> {
-  const { content, state } = await clientRecord(context, userId);
+  const { content, state } = await clientRecord(context, accountId);
   return programmeView(content, state, Date.now());
 }
 
@@ -94,12 +94,12 @@ function isPrefetch(request: Request): boolean {
 /** The client's own changes, in the trail for them and the agency alike. */
 const recordOwnChanges = (
   trx: Executor,
-  user: SessionUser,
+  { user, accountId }: Member,
   changes: ProgrammeChange[],
   at: number,
 ) =>
   recordEvent(trx, {
-    clientId: user.id,
+    clientId: accountId,
     actor: { id: user.id, email: user.email, role: "client" },
     audience: "client",
     changes,
@@ -114,7 +114,7 @@ const recordOwnChanges = (
 export async function loadSprintPage(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  member: Member,
   segment: string | undefined,
 ): Promise<
   SprintPageView<ListedTask> & {
@@ -122,7 +122,8 @@ export async function loadSprintPage(
     toastAction: ToastAction | null;
   }
 > {
-  const record = await clientRecord(context, user.id);
+  const { accountId } = member;
+  const record = await clientRecord(context, accountId);
   const { content } = record;
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
@@ -135,13 +136,13 @@ export async function loadSprintPage(
     const name = sprintPageView(sprint, content, state, Date.now()).sprint.name;
     await inTransaction(async (trx) => {
       const at = Date.now();
-      const startedAt = await recordSprintStart(trx, user.id, sprint.id, at);
+      const startedAt = await recordSprintStart(trx, accountId, sprint.id, at);
       if (startedAt !== at) return;
-      await recordOwnChanges(trx, user, [sprintStartChange(sprint.id, name, null, at)], at);
+      await recordOwnChanges(trx, member, [sprintStartChange(sprint.id, name, null, at)], at);
     });
-    state = await readClientState(await database(), user.id);
+    state = await readClientState(await database(), accountId);
   }
-  const handIns = await latestHandInStatuses(await database(), user.id);
+  const handIns = await latestHandInStatuses(await database(), accountId);
   const page = sprintPageView(sprint, content, state, Date.now());
   return {
     ...page,
@@ -172,10 +173,11 @@ function undoAction(request: Request, page: SprintPageView): ToastAction | null 
 export async function setTaskAction(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  member: Member,
   segment: string | undefined,
 ) {
-  const { content } = await programmeOf(await database(), user.id);
+  const { accountId } = member;
+  const { content } = await programmeOf(await database(), accountId);
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
   const parsed = parseFields(taskStatusSchema, (await readForm(request)) ?? {});
@@ -184,14 +186,14 @@ export async function setTaskAction(
   return inTransaction(async (trx) => {
     const at = Date.now();
     // A locked sprint refuses every tick before its task list is consulted.
-    const page = sprintPageView(sprint, content, await readClientState(trx, user.id), at);
+    const page = sprintPageView(sprint, content, await readClientState(trx, accountId), at);
     if (!page.sprint.open) return formError(context, toasts.sprintLocked, { status: 403 });
     const task = page.tasks.find((candidate) => candidate.id === taskId);
     if (!task) return formError(context, toasts.taskNotFound, { status: 404 });
     if (task.status !== status) {
       const changes = [taskChange(page.sprint.name, task, status)];
-      await applyProgrammeChanges(trx, user.id, changes, at);
-      await recordOwnChanges(trx, user, changes, at);
+      await applyProgrammeChanges(trx, accountId, changes, at);
+      await recordOwnChanges(trx, member, changes, at);
     }
     if (status === "pending" && task.status === "completed") {
       // The toast that reports it offers to undo it; the history entry is replaced all the same.

@@ -2,9 +2,9 @@
 import { database } from "~/data/connection.server";
 import { clientFiles } from "~/data/shared-files.server";
 import { shownFiles } from "~/people/names";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 
-export async function loadClientFiles(user: SessionUser) {
-  const files = await clientFiles(await database(), user.id);
+export async function loadClientFiles({ user, accountId }: Member) {
+  const files = await clientFiles(await database(), accountId);
   return { files: shownFiles(files, { email: user.email, role: "client" }) };
 }

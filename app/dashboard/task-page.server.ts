@@ -15,27 +15,27 @@ import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 
 export async function loadTaskPage(
   request: Request,
-  user: SessionUser,
+  { user, accountId }: Member,
   segment: string | undefined,
   taskId: string | undefined,
 ) {
   const db = await database();
-  const { content } = await programmeOf(db, user.id);
+  const { content } = await programmeOf(db, accountId);
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
   const now = Date.now();
-  const page = sprintPageView(sprint, content, await readClientState(db, user.id), now);
+  const page = sprintPageView(sprint, content, await readClientState(db, accountId), now);
   const task = page.tasks.find((candidate) => candidate.id === taskId);
   if (!task) throw notFound(request);
   // A locked sprint's tasks wait behind its placeholder.
   if (!page.sprint.open) throw redirect(page.sprint.path);
   const [handIns, discussion] = await Promise.all([
-    taskHandIns(db, user.id, task.id),
-    threadMessages(db, user.id, { withInternal: false, taskId: task.id }),
+    taskHandIns(db, accountId, task.id),
+    threadMessages(db, accountId, { withInternal: false, taskId: task.id }),
   ]);
   const reader = { email: user.email, role: "client" as const };
   const env = getEnv();
@@ -62,22 +62,23 @@ const isMultipart = (request: Request) =>
 export async function taskPageAction(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  member: Member,
   segment: string | undefined,
   taskId: string | undefined,
 ) {
-  if (isMultipart(request)) return handInWork(request, context, user, segment, taskId);
+  if (isMultipart(request)) return handInWork(request, context, member, segment, taskId);
+  const { user, accountId } = member;
   const db = await database();
-  const { content } = await programmeOf(db, user.id);
+  const { content } = await programmeOf(db, accountId);
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
-  const state = await readClientState(db, user.id);
+  const state = await readClientState(db, accountId);
   if (blockingSprint(sprint, content, state) !== null) {
     return formError(context, toasts.sprintLocked, { status: 403 });
   }
   return postMessage(await readForm(request), context, {
-    clientId: user.id,
+    clientId: accountId,
     author: { id: user.id, email: user.email, role: "client" },
     threadPath: taskPath(sprint.id, task.id),
     taskId: task.id,

@@ -1,6 +1,7 @@
 // The client directory the staff console lists: each auth user's e-mail, state, role, sign-in and
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
+import { ownAccount } from "./client-accounts.server";
 import type { User } from "@supabase/supabase-js";
 import { sql, type SqlBool } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
@@ -69,6 +70,8 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
       email: entry.email,
       auth_state: entry.state,
       is_staff: entry.isStaff ? 1 : 0,
+      // A new person is a client of their own account, unless joined to one before (a colleague).
+      account_id: entry.isStaff ? null : entry.userId,
       auth_created_at: entry.createdAt,
       last_sign_in_at: entry.lastSignInAt,
       activity_at: Math.max(entry.createdAt, entry.lastSignInAt ?? 0),
@@ -152,7 +155,7 @@ export async function recordActivity(db: Executor, userId: string, at: number) {
       updated_at: at,
       last_changed_at: at,
       activity_at: at,
-      is_staff: 0,
+      ...ownAccount(userId),
     })
     .onConflict((conflict) =>
       conflict

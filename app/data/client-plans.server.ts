@@ -1,6 +1,7 @@
 // Each client's own programme as stored: the template and version they follow, the items the agency
 // changed for them alone, and every template version served (so a client keeps the one they were
 // given until the agency applies a newer one).
+import { ownAccount } from "./client-accounts.server";
 import type { PlanItem } from "~/programme/client-plan";
 import type { Executor } from "./connection.server";
 import type { ClientProgrammeItemsTable } from "./schema";
@@ -45,7 +46,7 @@ export async function assignTemplate(
   const values = { template_id: assignment.templateId, template_version: assignment.version };
   await trx
     .insertInto("clients")
-    .values({ user_id: userId, ...values, created_at: at, updated_at: at, is_staff: 0 })
+    .values({ user_id: userId, ...values, created_at: at, updated_at: at, ...ownAccount(userId) })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: at }))
     .execute();
 }

@@ -1,5 +1,6 @@
 // Who each person is beyond the directory's mirror of the auth service (which never writes these):
 // a client's name and company as the agency names them, and the time zone a person keeps to.
+import { ownAccount } from "./client-accounts.server";
 import type { Executor } from "./connection.server";
 
 export interface ClientProfile {
@@ -38,7 +39,7 @@ export async function saveClientProfile(
   const values = { display_name: profile.name || null, company: profile.company || null };
   await trx
     .insertInto("clients")
-    .values({ user_id: userId, ...values, created_at: at, updated_at: at, is_staff: 0 })
+    .values({ user_id: userId, ...values, created_at: at, updated_at: at, ...ownAccount(userId) })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: at }))
     .execute();
 }
@@ -72,7 +73,7 @@ export async function saveTimeZone(
       time_zone_chosen_at: chosenAt,
       created_at: at,
       updated_at: at,
-      is_staff: 0,
+      ...ownAccount(userId),
     })
     .onConflict((conflict) => {
       const update = conflict.column("user_id");

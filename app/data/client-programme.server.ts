@@ -1,6 +1,7 @@
 // Each client's place in the programme: read in one query per view, changed by the client (a tick,
 // a sprint's first opening) and the agency alike. Every query is keyed by the user id the caller
 // verified from the session, never by anything a form sent.
+import { ownAccount } from "./client-accounts.server";
 import { sql } from "kysely";
 import type { ClientState, ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
 import type { Executor } from "./connection.server";
@@ -123,7 +124,7 @@ async function store(db: Executor, userId: string, change: ProgrammeChange, at: 
           overall_progress: change.progress,
           created_at: at,
           updated_at: at,
-          is_staff: 0,
+          ...ownAccount(userId),
         })
         .onConflict((conflict) =>
           conflict

@@ -143,10 +143,14 @@ function unreadCount(clientId: RawBuilder<unknown>, readerId: string, fromRole: 
       where r.client_id = ${clientId} and r.reader_id = ${readerId}), 0))`;
 }
 
-/** The messages from the agency the client has not read (never a note). */
-export async function unreadByClient(db: Executor, clientId: string): Promise<number> {
+/** The messages from the agency in a client's thread that `readerId`, one of its people, has not read. */
+export async function unreadByClient(
+  db: Executor,
+  clientId: string,
+  readerId: string,
+): Promise<number> {
   const row = await db
-    .selectNoFrom(unreadCount(sql.val(clientId), clientId, "staff").as("unread"))
+    .selectNoFrom(unreadCount(sql.val(clientId), readerId, "staff").as("unread"))
     .executeTakeFirst();
   return Number(row?.unread ?? 0);
 }

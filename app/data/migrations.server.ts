@@ -23,6 +23,7 @@ import * as taskFacts from "./migrations/019-task-facts";
 import * as consoleIndexes from "./migrations/020-console-indexes";
 import * as lateFrom from "./migrations/021-late-from";
 import * as attentionOrder from "./migrations/022-facts-in-attention-order";
+import * as clientAccounts from "./migrations/023-client-accounts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "020-console-indexes": consoleIndexes,
   "021-late-from": lateFrom,
   "022-facts-in-attention-order": attentionOrder,
+  "023-client-accounts": clientAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -33,6 +33,11 @@ export interface ClientsTable {
   template_id: string | null;
   /** The version of it they were given; null: its current one. */
   template_version: string | null;
+  /**
+   * The client account the person belongs to: their own id for an account's first person (the
+   * account's row, which holds its programme); another account's for a colleague; null for staff.
+   */
+  account_id: string | null;
   /** The time zone reminders keep to ("Europe/Berlin"), as Intl writes it; null: UTC. */
   time_zone: string | null;
   /** When the person chose it on the account page; null: it follows their browser at sign-in. */

@@ -119,3 +119,13 @@ export interface ReviewQueueItem {
   /** When it was handed in (ms). */
   at: number;
 }
+
+/** A person of a client account, as the directory holds them. */
+export interface AccountPerson {
+  userId: string;
+  email: string;
+  state: AccountStatus;
+  lastSignInAt: number | null;
+  /** The account's first person: the account has their id. */
+  first: boolean;
+}

@@ -126,11 +126,16 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
   if (row?.basis !== currentBasis()) await rebuildAllFacts(db);
 }
 
-/** Within a query over `clients` as `c`: someone the console lists (not staff, not forgotten). */
-export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null)`;
+/**
+ * Within a query over `clients` as `c`: a client account the console lists (its first person's
+ * row: not staff, not forgotten); an account's other people are listed with it, not on their own.
+ */
+export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null
+  and c.account_id = c.user_id)`;
 
-/** Within a query over `clients` as `u`: someone the console does not list (the partial index's). */
-export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null)`;
+/** Within a query over `clients` as `u`: a row the console does not list (the partial index's). */
+export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null
+  or u.account_id is null or u.account_id <> u.user_id)`;
 
 /**
  * `condition` as a test only, no index able to answer it: the unlisted few are read first (their

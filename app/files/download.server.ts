@@ -6,7 +6,7 @@ import { database } from "~/data/connection.server";
 import { sharedFileById } from "~/data/shared-files.server";
 import { notFound } from "~/lib/not-found.server";
 import { STAFF_ROLE } from "~/lib/roles";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 import { opensInline } from "./file-types";
 import { FileStoreUnavailable } from "./file-store";
 import { fileStore } from "./store.server";
@@ -43,13 +43,13 @@ function storeUnavailable(): Response {
 
 export async function fileDownload(
   request: Request,
-  reader: SessionUser,
+  { user, accountId }: Member,
   fileId: string | undefined,
   headers: Headers,
 ): Promise<Response> {
   if (!fileId || !FILE_ID.test(fileId)) throw notFound(request);
   const file = await sharedFileById(await database(), fileId);
-  if (!file || (reader.role !== STAFF_ROLE && file.clientId !== reader.id)) throw notFound(request);
+  if (!file || (user.role !== STAFF_ROLE && file.clientId !== accountId)) throw notFound(request);
   const inline =
     new URL(request.url).searchParams.get("inline") === "1" && opensInline(file.contentType);
   const store = fileStore();

@@ -27,7 +27,7 @@ import { findSprint, sprintPageView, type TaskView } from "~/programme/client-pr
 import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import type { ProgrammeContent, SprintContent, TaskContent } from "~/programme/model";
-import type { SessionUser } from "~/session/state.server";
+import type { Member } from "~/session/guards.server";
 
 /** What the hand-in's message to the agency says. */
 function handInMessage(task: TaskView, version: number, note: string): string {
@@ -52,11 +52,12 @@ function missingPart(task: TaskView, files: UploadedFile[], link: string) {
 export async function handInWork(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  member: Member,
   segment: string | undefined,
   taskId: string | undefined,
 ) {
-  const { content } = await programmeOf(await database(), user.id);
+  const { user, accountId } = member;
+  const { content } = await programmeOf(await database(), accountId);
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
@@ -64,14 +65,14 @@ export async function handInWork(
   if (user.role === STAFF_ROLE) return formError(context, toasts.handInByStaff, { status: 403 });
   const env = getEnv();
   const admission = await admitUpload(request, context, {
-    clientId: user.id,
+    clientId: accountId,
     maxFiles: env.UPLOAD_MAX_FILES,
     forStaff: false,
   });
   if ("refused" in admission) return admission.refused;
   const { limits, release } = admission.admitted;
   try {
-    return await handInAdmitted(request, context, user, { content, sprint, task }, limits);
+    return await handInAdmitted(request, context, member, { content, sprint, task }, limits);
   } finally {
     await release();
   }
@@ -81,7 +82,7 @@ export async function handInWork(
 async function handInAdmitted(
   request: Request,
   context: AppLoadContext,
-  user: SessionUser,
+  { user, accountId }: Member,
   {
     content,
     sprint,
@@ -107,9 +108,9 @@ async function handInAdmitted(
   }
   try {
     return await inTransaction(async (trx) => {
-      await lockClientHandIns(trx, user.id);
+      await lockClientHandIns(trx, accountId);
       const at = Date.now();
-      const page = sprintPageView(sprint, content, await readClientState(trx, user.id), at);
+      const page = sprintPageView(sprint, content, await readClientState(trx, accountId), at);
       const shown = page.tasks.find((candidate) => candidate.id === task.id);
       if (!page.sprint.open || !shown) {
         await removeFiles();
@@ -120,7 +121,7 @@ async function handInAdmitted(
         return formError(context, toasts.handInNotAsked, { status: 409, values });
       }
       // One version waits for review at a time (a second tab's form may still be open).
-      if ((await latestHandInStatuses(trx, user.id)).get(task.id) === "in-review") {
+      if ((await latestHandInStatuses(trx, accountId)).get(task.id) === "in-review") {
         await removeFiles();
         return formError(context, toasts.handInWaiting, { status: 409, values });
       }
@@ -133,7 +134,7 @@ async function handInAdmitted(
         });
       }
       const newBytes = files.reduce((sum, file) => sum + file.bytes, 0);
-      if ((await clientStoredBytes(trx, user.id)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
+      if ((await clientStoredBytes(trx, accountId)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
         await removeFiles();
         return formError(context, storageFull(env.UPLOAD_MAX_CLIENT_BYTES), {
           status: 413,
@@ -142,7 +143,7 @@ async function handInAdmitted(
       }
       const author: Actor = { id: user.id, email: user.email, role: "client" };
       const handIn = await recordHandIn(trx, {
-        clientId: user.id,
+        clientId: accountId,
         taskId: task.id,
         link: parsed.value.link,
         note: parsed.value.note,
@@ -152,7 +153,7 @@ async function handInAdmitted(
       for (const file of files) {
         await recordSharedFile(trx, {
           id: file.key,
-          clientId: user.id,
+          clientId: accountId,
           name: file.name,
           bytes: file.bytes,
           sha256: file.sha256,
@@ -168,9 +169,9 @@ async function handInAdmitted(
           ? []
           : [taskChange(page.sprint.name, shown, "in-progress")]),
       ];
-      await applyProgrammeChanges(trx, user.id, changes, at);
+      await applyProgrammeChanges(trx, accountId, changes, at);
       const messageId = await recordMessage(trx, {
-        clientId: user.id,
+        clientId: accountId,
         author,
         body: handInMessage(shown, handIn.version, parsed.value.note),
         internal: false,
@@ -178,7 +179,7 @@ async function handInAdmitted(
         taskId: task.id,
       });
       await recordEvent(trx, {
-        clientId: user.id,
+        clientId: accountId,
         actor: author,
         audience: "client",
         changes: [
@@ -190,7 +191,7 @@ async function handInAdmitted(
             item: { kind: "task", id: task.id },
           },
         ],
-        jobs: [messageMailJob(user.id, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
+        jobs: [messageMailJob(accountId, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
         at,
       });
       return redirectWithToast(taskPath(sprint.id, task.id), toasts.handedIn);

@@ -71,6 +71,10 @@ export function staffClientFilesPath(userId: string): string {
   return `${staffClientPath(userId)}/files`;
 }
 
+export function staffClientPeoplePath(userId: string): string {
+  return `${staffClientPath(userId)}/people`;
+}
+
 /** A file's download. */
 export function fileDownloadPath(fileId: string): string {
   return `/resources/files/${fileId}`;

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { staffAddressNow } from "~/identity/staff-now.server";
 import { subscribe, type LiveChange } from "./bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
+import type { Member } from "~/session/guards.server";
 import { sessionStands, type SessionUser } from "~/session/state.server";
 
 /** A comment line at least this often keeps proxies and load balancers from closing an idle stream. */
@@ -31,9 +32,12 @@ export function closeAllStreams(): void {
 
 const encoder = new TextEncoder();
 
-/** Whether `user`'s pages show `change`: staff every client's, a client their own (never a note). */
-export function seesChange(user: SessionUser, change: LiveChange): boolean {
-  return user.role === STAFF_ROLE || (change.clientId === user.id && !change.staffOnly);
+/**
+ * Whether `member`'s pages show `change`: staff every client's, a client's people their account's
+ * (never a note).
+ */
+export function seesChange({ user, accountId }: Member, change: LiveChange): boolean {
+  return user.role === STAFF_ROLE || (change.clientId === accountId && !change.staffOnly);
 }
 
 /** Whether the stream may stay open: its session stands, and staff are staff still. */
@@ -42,7 +46,8 @@ async function streamStands(user: SessionUser): Promise<boolean> {
   return user.role !== STAFF_ROLE || (await staffAddressNow(user.id)) !== null;
 }
 
-export function liveStream(request: Request, context: AppLoadContext, user: SessionUser): Response {
+export function liveStream(request: Request, context: AppLoadContext, member: Member): Response {
+  const { user } = member;
   const held = streamsOf.get(user.id) ?? 0;
   if (held >= STREAMS_PER_PERSON) {
     return new Response("Too many open tabs: close some to get live updates here.", {
@@ -66,7 +71,7 @@ export function liveStream(request: Request, context: AppLoadContext, user: Sess
         }
       };
       const unsubscribe = subscribe((change) => {
-        if (seesChange(user, change)) {
+        if (seesChange(member, change)) {
           send(`event: changed\ndata: ${JSON.stringify({ clientId: change.clientId })}\n\n`);
         }
       });

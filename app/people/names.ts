@@ -1,6 +1,6 @@
 // How the person behind a message, a file, a hand-in or a review is named to whoever reads it: "You"
-// for their own; staff read addresses; a client reads the agency's people as the agency, never by
-// address, so nothing a client's page or mail carries holds one.
+// for their own; staff read addresses, a client their colleagues' too; a client reads the agency's
+// people as the agency, never by address, so nothing a client's page or mail carries holds one.
 import type { ActorRole } from "~/data/schema";
 import type {
   HandIn,
@@ -39,7 +39,10 @@ export function shownMessages(messages: StoredMessage[], reader: Reader): Thread
   }));
 }
 
-/** Who shared a file: staff read an address (a client's marked so), a client "Agency" or "You". */
+/** A client's name for one of their account's people: "You", or a colleague's address. */
+const clientPerson = (email: string, reader: Reader) => (email === reader.email ? "You" : email);
+
+/** Who shared a file: staff read an address (a client's marked so), a client "Agency" or a person. */
 export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
   return files.map(({ sharedByEmail, ...file }) => ({
     ...file,
@@ -48,7 +51,7 @@ export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
         ? `${sharedByEmail}${file.sharedByRole === "client" ? " (client)" : ""}`
         : file.sharedByRole === "staff"
           ? AGENCY
-          : "You",
+          : clientPerson(sharedByEmail, reader),
   }));
 }
 
@@ -56,7 +59,8 @@ export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
 export function shownHandIns(handIns: StoredHandIn[], reader: Reader): HandIn[] {
   return handIns.map(({ submittedByEmail, reviewerEmail, ...handIn }) => ({
     ...handIn,
-    submittedBy: reader.role === "staff" ? submittedByEmail : "You",
+    submittedBy:
+      reader.role === "staff" ? submittedByEmail : clientPerson(submittedByEmail, reader),
     reviewer: reviewerEmail === null ? null : reader.role === "staff" ? reviewerEmail : AGENCY,
   }));
 }

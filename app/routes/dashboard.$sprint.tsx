@@ -13,7 +13,7 @@ import { LockedSprintPage } from "~/components/sprint/locked-sprint-page";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type SprintData = { sprint: { name: string } } | undefined;
@@ -27,13 +27,13 @@ export const handle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return loadSprintPage(request, context, user, params.sprint);
+  const { member } = await requireClient(request, context);
+  return loadSprintPage(request, context, member, params.sprint);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return setTaskAction(request, context, user, params.sprint);
+  const { member } = await requireClient(request, context);
+  return setTaskAction(request, context, member, params.sprint);
 }
 
 export default function SprintRoute() {

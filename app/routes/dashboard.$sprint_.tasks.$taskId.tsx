@@ -6,7 +6,7 @@ import { TaskPage } from "~/components/hand-ins/task-page";
 import { loadTaskPage, taskPageAction } from "~/dashboard/task-page.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type TaskData = { task: { title: string } } | undefined;
@@ -18,13 +18,13 @@ export const handle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return loadTaskPage(request, user, params.sprint, params.taskId);
+  const { member } = await requireClient(request, context);
+  return loadTaskPage(request, member, params.sprint, params.taskId);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return taskPageAction(request, context, user, params.sprint, params.taskId);
+  const { member } = await requireClient(request, context);
+  return taskPageAction(request, context, member, params.sprint, params.taskId);
 }
 
 export default function TaskRoute() {

@@ -7,7 +7,7 @@ import { getEnv } from "~/lib/env.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import type { loader as layoutLoader } from "./dashboard";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
@@ -21,9 +21,10 @@ export const handle = {
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
+  const { member } = await requireClient(request, context);
+  const { user } = member;
   const name = user.email.split("@")[0] ?? user.email;
-  const news = await sinceLastVisit(user.id, { id: user.id, role: "client" });
+  const news = await sinceLastVisit(member.accountId, { id: user.id, role: "client" });
   return { name, bookingUrl: getEnv().BOOKING_URL ?? null, news };
 }
 

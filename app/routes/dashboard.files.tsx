@@ -6,7 +6,7 @@ import { loadClientFiles } from "~/dashboard/shared-files.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 /** Drawn from its URL and data alone: unchanged data is drawn once (decision 066). */
@@ -18,8 +18,8 @@ export const handle = {
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return loadClientFiles(user);
+  const { member } = await requireClient(request, context);
+  return loadClientFiles(member);
 }
 
 export default function Files() {

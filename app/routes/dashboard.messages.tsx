@@ -5,7 +5,7 @@ import { MessagesPage } from "~/components/dashboard/messages-page";
 import { clientMessageAction, loadClientThread } from "~/dashboard/messages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Messages" } satisfies PageNameHandle;
@@ -13,13 +13,13 @@ export const handle = { pageName: "Messages" } satisfies PageNameHandle;
 export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return loadClientThread(user);
+  const { member } = await requireClient(request, context);
+  return loadClientThread(member);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return clientMessageAction(request, context, user);
+  const { member } = await requireClient(request, context);
+  return clientMessageAction(request, context, member);
 }
 
 export default function Messages() {

@@ -10,7 +10,7 @@ import { DashboardShell } from "~/components/dashboard/dashboard-shell";
 import { cookieValue } from "~/lib/cookies.server";
 import { SIDEBAR_COOKIE_NAME, sidebarOpenFrom } from "~/components/ui/sidebar-model";
 import { STAFF_ROLE } from "~/lib/roles";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -18,13 +18,14 @@ export { headers, shouldRevalidate } from "~/forms/page-hooks";
 export const handle: DrawnPerDataHandle = { drawnPerData: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
+  const { member } = await requireClient(request, context);
+  const { user } = member;
   const sidebarOpen = sidebarOpenFrom(
     cookieValue(request.headers.get("Cookie"), SIDEBAR_COOKIE_NAME),
   );
   const [programme, unreadMessages] = await Promise.all([
-    loadProgramme(context, user.id),
-    clientUnread(user.id),
+    loadProgramme(context, member.accountId),
+    clientUnread(member),
   ]);
   const isStaff = user.role === STAFF_ROLE;
   return { email: user.email, isStaff, sidebarOpen, programme, unreadMessages };

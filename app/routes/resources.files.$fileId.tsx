@@ -2,11 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fileDownload } from "~/files/download.server";
 import { STAFF_ROLE } from "~/lib/roles";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 import { requireStaff } from "~/staff/guards.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { user, headers } = await requireUser(request, context);
-  if (user.role === STAFF_ROLE) await requireStaff(request, context);
-  return fileDownload(request, user, params.fileId, headers);
+  const { member, headers } = await requireClient(request, context);
+  if (member.user.role === STAFF_ROLE) await requireStaff(request, context);
+  return fileDownload(request, member, params.fileId, headers);
 }

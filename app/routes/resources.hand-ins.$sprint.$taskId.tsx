@@ -3,16 +3,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handInWork } from "~/hand-ins/handing-in.server";
 import { scriptAnswer } from "~/hand-ins/script-answer.server";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 export { clientAction } from "~/forms/page-hooks";
 
 /** Only posts come here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
+  await requireClient(request, context);
   throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  return scriptAnswer(await handInWork(request, context, user, params.sprint, params.taskId));
+  const { member } = await requireClient(request, context);
+  return scriptAnswer(await handInWork(request, context, member, params.sprint, params.taskId));
 }

@@ -3,11 +3,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { liveStream } from "~/live/stream.server";
 import { STAFF_ROLE } from "~/lib/roles";
-import { requireUser } from "~/session/guards.server";
+import { requireClient } from "~/session/guards.server";
 import { requireStaff } from "~/staff/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request, context);
-  if (user.role === STAFF_ROLE) await requireStaff(request, context);
-  return liveStream(request, context, user);
+  const { member } = await requireClient(request, context);
+  if (member.user.role === STAFF_ROLE) await requireStaff(request, context);
+  return liveStream(request, context, member);
 }

@@ -6,6 +6,8 @@ import { SESSION_END_PARAM, type SessionEndReason } from "./session-end";
 import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor } from "~/lib/roles";
 import { getAuthState, type SessionUser } from "./state.server";
+import { accountOf } from "~/data/client-accounts.server";
+import { database } from "~/data/connection.server";
 
 /** The page a signed-in user sees when their session needs the auth service and it is down. */
 export function authUnavailable(headers: Headers): Response {
@@ -40,6 +42,33 @@ export async function requireUser(
   if (unavailable) throw authUnavailable(new Headers(headers));
   if (!user) throw redirect(landingFor(request, ended), { headers });
   return { user, headers };
+}
+
+/** A signed-in person and the client account whose programme, thread and files they work in. */
+export interface Member {
+  user: SessionUser;
+  accountId: string;
+}
+
+/** Each request's member, asked once however many loaders ask. */
+const members = new WeakMap<AppLoadContext, Promise<Member>>();
+
+/**
+ * For the client's pages and answers: the signed-in person and their account (for staff, who have
+ * none, their own id, as a client of one). Every client loader and action asks this first, and
+ * keys what it reads and writes by `accountId`, what is the person's own by `user.id`.
+ */
+export async function requireClient(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ member: Member; headers: Headers }> {
+  const { user, headers } = await requireUser(request, context);
+  let member = members.get(context);
+  if (!member) {
+    member = database().then(async (db) => ({ user, accountId: await accountOf(db, user.id) }));
+    members.set(context, member);
+  }
+  return { member: await member, headers };
 }
 
 /** For the landing page: a signed-in user goes to their home (the dashboard, or the console). */

@@ -3,42 +3,26 @@
 // tasks and last activity; "Needs attention"; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
-import {
-  alreadyClient,
-  invitationResent,
-  invitationSent,
-  invitationWait,
-  toasts,
-  type Toast,
-} from "~/content/toasts";
+import { invitationResent, invitationSent } from "~/content/toasts";
 import { listClients, mirrorUser } from "~/data/client-directory.server";
 import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { assignTemplate } from "~/data/client-plans.server";
 import { database, inTransaction } from "~/data/connection.server";
-import {
-  formError,
-  parseFields,
-  readForm,
-  refusal,
-  type FormErrorOptions,
-} from "~/forms/answer.server";
-import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/auth-errors.server";
+import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { inviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
-import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
-import type { AuthErrorLike } from "~/session/auth-service.server";
-import { CLIENT_FILTER_PARAM, STAFF_PATH, WELCOME_PATH } from "~/lib/paths";
+import { CLIENT_FILTER_PARAM, STAFF_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { dueCounts } from "~/data/task-facts.server";
 import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
 import { consoleAttention } from "./attention.server";
-import { invite, staffName } from "~/identity/auth-admin.server";
+import { sendInvitation } from "./invitations.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
 import type { SessionUser } from "~/session/state.server";
@@ -122,23 +106,10 @@ export async function loadClientList(request: Request, staff: SessionUser) {
 }
 
 /**
- * What staff are told when the auth service did not invite: an outage, an address it refuses (one
- * the form's pattern takes, in another script) or, for anything else, the generic text.
- */
-function inviteRefused(error: AuthErrorLike | null): Toast {
-  if (error?.status && error.status >= 500) return toasts.connectionError;
-  if (error && toastForAuthError(error) === toasts.invalidEmail) return toasts.invalidEmail;
-  return toasts.authFailed;
-}
-
-/**
- * 'Send Invitation', and 'Resend invitation' (its `intent`): the auth service mails the link, from
- * the agency and `staff`; each address gets at most one invitation a minute (counted here too,
- * since hosted Supabase keeps no gap for invitations), within the auth service's mail budgets
- * (staff are not limited per IP), and a refusal for that says when the next may go. An address
- * that already has an account is told so, unmailed. After a refusal the invitation form gets its
- * form again; the resend button, with nothing typed to keep, goes back to the console with the
- * toast.
+ * 'Send Invitation', and 'Resend invitation' (its `intent`): the invitation goes out (or the form
+ * is told why not), the new client is mirrored into the directory with the template chosen. After
+ * a refusal the invitation form gets its form again; the resend button, with nothing typed to
+ * keep, goes back to the console with the toast.
  */
 export async function inviteAction(request: Request, context: AppLoadContext, staff: User) {
   const fields = (await readForm(request)) ?? {};
@@ -147,49 +118,20 @@ export async function inviteAction(request: Request, context: AppLoadContext, st
   if (!parsed.ok) return refusal(context, parsed, values);
   const { email } = parsed.value;
   const resending = fields.intent === RESEND_INVITATION_INTENT;
-  const refuse = (toast: Toast, options: FormErrorOptions<"email"> = {}) =>
-    resending
-      ? redirectWithToast(STAFF_PATH, toast)
-      : formError(context, toast, { values, ...options });
-  const held = (seconds: number) =>
-    refuse(invitationWait(email, seconds), {
-      status: 429,
-      headers: { "Retry-After": String(seconds) },
-    });
-  const wait = await takeAttempt("invite", context.clientIp, email);
-  if (wait !== null) return held(wait);
-  let mailed = false;
-  try {
-    let answer;
-    try {
-      answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`, {
-        agencyName: getEnv().AGENCY_NAME,
-        invitedBy: staffName(staff),
-      });
-    } catch {
-      return refuse(toasts.connectionError);
-    }
-    const { data, error } = answer;
-    if (error?.code === "email_exists") return refuse(alreadyClient(email));
-    const gap = error ? secondsUntilNextEmail(error) : null;
-    if (gap !== null) return held(gap);
-    if (error || !data.user) {
-      const toast = inviteRefused(error);
-      return refuse(toast, { errors: { email: addressHint(toast) } });
-    }
-    mailed = true;
-    await mirrorUser(data.user);
-    // A resend keeps the template chosen with the first invitation.
-    const template = programmeTemplates().get(fields.templateId ?? "");
-    if (template && !resending) {
-      const clientId = data.user.id;
-      await inTransaction((trx) =>
-        assignTemplate(trx, clientId, { templateId: template.id, version: null }, Date.now()),
-      );
-    }
-  } finally {
-    // Nothing was mailed: the address may be invited again at once.
-    if (!mailed) await returnAttempt("invite", context.clientIp, email);
+  const invitation = await sendInvitation(context, staff, email);
+  if ("refused" in invitation) {
+    return resending
+      ? redirectWithToast(STAFF_PATH, invitation.refused)
+      : formError(context, invitation.refused, { values, ...invitation.options });
+  }
+  await mirrorUser(invitation.invited);
+  // A resend keeps the template chosen with the first invitation.
+  const template = programmeTemplates().get(fields.templateId ?? "");
+  if (template && !resending) {
+    const clientId = invitation.invited.id;
+    await inTransaction((trx) =>
+      assignTemplate(trx, clientId, { templateId: template.id, version: null }, Date.now()),
+    );
   }
   return redirectWithToast(STAFF_PATH, (resending ? invitationResent : invitationSent)(email));
 }

@@ -1,5 +1,8 @@
 // The client a console page is about, as the auth service knows them now (with the agency's name
-// for them); an id that is not a client's (unknown, malformed, a staff member's) is the 404 page.
+// for them); a colleague's id leads to their account's page; an id that is not a client's (unknown,
+// malformed, a staff member's) is the 404 page.
+import { redirect } from "@remix-run/node";
+import { accountOf } from "~/data/client-accounts.server";
 import { directoryEntry } from "~/data/client-directory.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import { database } from "~/data/connection.server";
@@ -22,7 +25,13 @@ export async function clientOf(request: Request, clientId: string | undefined) {
     throw authUnavailable(new Headers());
   }
   if (!user || isStaffUser(user)) throw notFound(request);
+  const db = await database();
+  const accountId = await accountOf(db, user.id);
+  if (accountId !== user.id) {
+    const url = new URL(request.url);
+    throw redirect(`${url.pathname.replace(clientId, accountId)}${url.search}`);
+  }
   const entry = directoryEntry(user);
-  const profile = (await readClientProfiles(await database(), [entry.userId])).get(entry.userId);
+  const profile = (await readClientProfiles(db, [entry.userId])).get(entry.userId);
   return { ...entry, name: profile?.name ?? "", company: profile?.company ?? "" };
 }

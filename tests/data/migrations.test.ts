@@ -1,8 +1,9 @@
-// Data written by earlier code, on both engines: trail lines classified (client's or staff-only),
-// messages and names without the format characters that made them draw other than read, and each
-// client's earliest due day and deadline become the first moment they are late.
+// Data written by earlier code, on both engines: trail lines classified, messages and names without
+// the format characters that drew them other than read, each client's first late moment kept, and
+// each client made the account of one person.
 import { type Kysely, Migrator, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { listClients } from "~/data/client-directory.server";
 import { migrate, openDatabase } from "~/data/database.server";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 
@@ -142,5 +143,52 @@ describe.each(ENGINES)("data written before on %s", (engine) => {
       { user_id: "due-first", late_from: 20_001 * DAY },
       { user_id: "due-only", late_from: 20_004 * DAY },
     ]);
+  });
+
+  it("makes every client the account of one person, with that person's id", async () => {
+    const { DATA_DIR, DATABASE_URL } = freshDatabase(engine);
+    const settings = { dataDir: DATA_DIR, databaseUrl: DATABASE_URL };
+    const { writer, close } = openDatabase(settings);
+    const db = writer as unknown as Kysely<{
+      clients: {
+        user_id: string;
+        email: string | null;
+        is_staff: number | null;
+        created_at: number;
+        updated_at: number;
+      };
+    }>;
+    const provider = { getMigrations: async () => MIGRATIONS };
+    const { error } = await new Migrator({ db, provider }).migrateTo(
+      "022-facts-in-attention-order",
+    );
+    expect(error).toBeUndefined();
+    await db
+      .insertInto("clients")
+      .values([
+        // A client; one whose plan was kept before the directory had them; staff; one forgotten.
+        { user_id: "client", email: "dana@client.test", is_staff: 0, created_at: 1, updated_at: 1 },
+        { user_id: "planned", email: null, is_staff: 0, created_at: 1, updated_at: 1 },
+        { user_id: "staff", email: "ada@agency.test", is_staff: 1, created_at: 1, updated_at: 1 },
+      ])
+      .execute();
+    await close();
+
+    expect(await migrate(settings)).toContain("023-client-accounts");
+    const reopened = openDatabase(settings);
+    const rows = await reopened.reader
+      .selectFrom("clients")
+      .select(["user_id", "account_id"])
+      .orderBy("user_id")
+      .execute();
+    const listed = await listClients(reopened.reader, { search: "", page: 1, perPage: 10 });
+    await reopened.close();
+    expect(rows).toEqual([
+      { user_id: "client", account_id: "client" },
+      { user_id: "planned", account_id: "planned" },
+      { user_id: "staff", account_id: null },
+    ]);
+    expect(listed.clients.map((client) => client.userId)).toEqual(["client"]);
+    expect(listed.total).toBe(1);
   });
 });

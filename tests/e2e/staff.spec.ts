@@ -1,6 +1,6 @@
-// The agency's side as staff and a new client walk it, JavaScript on and off: staff granted by the
+// The agency's side as staff and clients walk it, JavaScript on and off: staff granted by the
 // command, an invitation accepted elsewhere, a tick seen, sprints completed from the console, a file
-// shared and downloaded, a conversation both ways; the console a 404 page for clients.
+// shared, a conversation both ways, a colleague added; the console a 404 page for clients.
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -427,4 +427,65 @@ test("staff rename and re-date one client's task: the client sees it, and they a
   await client.context().close();
   await open(page, `${server.appUrl}/staff/clients/${clientId}`);
   await expect(page.getByText('Sprint 1 task "ICP Builder" title')).toBeVisible();
+});
+
+test("staff add a colleague to a client: they accept, tick, and the first person's page shows it", async ({
+  page,
+  browser,
+}) => {
+  const js = javaScriptOn();
+  const staffEmail = uniqueEmail("staff-people");
+  await createUser(staffEmail, { staff: true });
+  const danaEmail = uniqueEmail("dana");
+  const danaId = await createUser(danaEmail);
+  await signInByPost(page, staffEmail, { landing: `/staff/clients/${danaId}` });
+  await page
+    .getByRole("navigation", { name: "Client" })
+    .getByRole("link", { name: "People" })
+    .click();
+  await page.waitForURL("**/people");
+  await hydrated(page, js);
+  const samEmail = uniqueEmail("sam");
+  await page.getByLabel("Their email").fill(samEmail);
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(toast(page)).toContainText(`We've sent an invitation to ${samEmail}.`);
+  const people = page.getByRole("region", { name: "People" });
+  await expect(people.getByRole("listitem")).toHaveText([
+    new RegExp(`${danaEmail}.*First person`),
+    new RegExp(`${samEmail}.*Invited`),
+  ]);
+  await expect(page.getByLabel("Their email")).toHaveValue("");
+  await screenshot(page, "staff-client-people");
+  await expectAccessible(page);
+
+  // Dana's Sprint 1 is open on her device while Sam accepts on his.
+  const dana = await signedInDevice(browser, danaEmail, { landing: "/dashboard/sprint-1" });
+  const mail = await latestMail(samEmail);
+  const samContext = await browser.newContext({ javaScriptEnabled: js });
+  const sam = await samContext.newPage();
+  await sam.goto(mail.confirmation_url);
+  await hydrated(sam, js);
+  await sam.getByRole("button", { name: "Accept Invitation" }).click();
+  await sam.waitForURL("**/welcome");
+  await sam.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await sam.getByRole("button", { name: "Set Password" }).click();
+  await sam.waitForURL("**/dashboard");
+  await open(sam, `${server.appUrl}/dashboard/sprint-1`);
+  await hydrated(sam, js);
+  const icp = (of: Page) =>
+    of
+      .getByRole("region", { name: "Tasks" })
+      .getByRole("listitem")
+      .filter({ hasText: "ICP Builder" });
+  await icp(sam).getByRole("button", { name: "Mark Done: ICP Builder" }).click();
+  await expect(icp(sam).getByRole("button")).toHaveText("Done");
+
+  // With JavaScript Dana's open page shows Sam's tick by itself; without it, at her next view.
+  if (!js) await open(dana, dana.url());
+  await expect(icp(dana).getByRole("button")).toHaveText("Done");
+  // The console lists the company once, under Dana.
+  await open(page, `${server.appUrl}/staff?q=${encodeURIComponent(samEmail)}`);
+  await expect(listed(page, samEmail)).toHaveCount(0);
+  await samContext.close();
+  await dana.context().close();
 });

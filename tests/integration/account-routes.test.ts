@@ -12,7 +12,7 @@ import type * as AccountRoute from "~/routes/dashboard.account";
 import type * as ConfirmRoute from "~/routes/auth.confirm";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
-import { configure, parseEnv } from "../../app/lib/env.server";
+import { configure, getEnv, parseEnv } from "../../app/lib/env.server";
 import {
   adminCreateUser,
   appEnv,
@@ -241,7 +241,7 @@ async function sessionCookie(email: string) {
 async function withAuthServiceAt(service: Server, run: () => Promise<void>) {
   await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
   const { port } = service.address() as AddressInfo;
-  const settings = { ...process.env, SUPABASE_ANON_KEY: auth.anonKey };
+  const settings = { ...process.env, DATA_DIR: getEnv().DATA_DIR, SUPABASE_ANON_KEY: auth.anonKey };
   configure(parseEnv({ ...settings, SUPABASE_URL: `http://127.0.0.1:${port}` }));
   try {
     await run();

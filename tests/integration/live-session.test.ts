@@ -45,11 +45,18 @@ async function ended(body: ReadableStream<Uint8Array>): Promise<boolean> {
   }
 }
 
+/** `user` at work in their own account, as a client of one (or staff). */
+const asMember = (user: SessionUser) => ({ user, accountId: user.id });
+
 describe("a live stream's session", () => {
   it("ends the stream at the next check after a sign-out everywhere, not before", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const user = userFor(3_600);
-    const response = liveStream(new Request("http://portal.test/resources/live"), {}, user);
+    const response = liveStream(
+      new Request("http://portal.test/resources/live"),
+      {},
+      asMember(user),
+    );
     const body = response.body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);
@@ -67,7 +74,11 @@ describe("a live stream's session", () => {
 
   it("ends the stream once its access token has expired (the page's next request refreshes it)", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
-    const response = liveStream(new Request("http://portal.test/resources/live"), {}, userFor(45));
+    const response = liveStream(
+      new Request("http://portal.test/resources/live"),
+      {},
+      asMember(userFor(45)),
+    );
     const body = response.body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);
@@ -80,16 +91,24 @@ describe("how many streams one person holds", () => {
   it("refuses the next one past the limit, and takes it again once one closes", () => {
     const user = userFor(3_600);
     const open = Array.from({ length: STREAMS_PER_PERSON }, () =>
-      liveStream(new Request("http://portal.test/resources/live"), {}, user),
+      liveStream(new Request("http://portal.test/resources/live"), {}, asMember(user)),
     );
     expect(open.every((response) => response.status === 200)).toBe(true);
-    const refused = liveStream(new Request("http://portal.test/resources/live"), {}, user);
+    const refused = liveStream(
+      new Request("http://portal.test/resources/live"),
+      {},
+      asMember(user),
+    );
     expect(refused.status).toBe(429);
     // Another person is not held back by them.
-    const other = liveStream(new Request("http://portal.test/resources/live"), {}, userFor(3_600));
+    const other = liveStream(
+      new Request("http://portal.test/resources/live"),
+      {},
+      asMember(userFor(3_600)),
+    );
     expect(other.status).toBe(200);
     void open[0]?.body?.cancel();
-    const again = liveStream(new Request("http://portal.test/resources/live"), {}, user);
+    const again = liveStream(new Request("http://portal.test/resources/live"), {}, asMember(user));
     expect(again.status).toBe(200);
     for (const response of [...open, other, again]) void response.body?.cancel();
     expect(openStreamCount()).toBe(0);
@@ -123,7 +142,7 @@ describe("a staff member's live stream", () => {
     const id = await adminCreateUser(auth, email, { app_metadata: { role: "staff" } });
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const staff = { ...userFor(3_600), id, email, role: "staff" };
-    const body = liveStream(new Request("http://portal.test/resources/live"), {}, staff)
+    const body = liveStream(new Request("http://portal.test/resources/live"), {}, asMember(staff))
       .body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);

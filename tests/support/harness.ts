@@ -1,7 +1,11 @@
 // Test harness for calling the app's loaders and actions directly: an in-memory embedded auth
-// server, the app configured (as server/main.ts does) to use it, request builders and response
-// readers.
+// server, the app configured (as server/main.ts does) to use it and a product database of its own,
+// request builders and response readers.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { closeProductDatabase } from "../../app/data/connection.server";
 import { configure, parseEnv } from "../../app/lib/env.server";
 
 export const SITE_URL = "http://portal.test";
@@ -9,7 +13,8 @@ export const PASSWORD = "Portal-Test-2026!";
 
 /**
  * Starts the auth server (GOTRUE_* settings in `env`) and configures the app for it, with
- * `appSettings` on top of the environment appEnv() set.
+ * `appSettings` on top of the environment appEnv() set; without a DATA_DIR there, a fresh folder
+ * (test files run side by side must not share a database).
  */
 export async function startTestAuthServer(
   env: Record<string, string> = {},
@@ -27,9 +32,11 @@ export async function startTestAuthServer(
     port: 0,
     host: "127.0.0.1",
   });
+  await closeProductDatabase();
   configure(
     parseEnv({
       ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "portal-data-")),
       SUPABASE_URL: server.url,
       SUPABASE_ANON_KEY: server.anonKey,
       ...appSettings,

@@ -49,15 +49,15 @@ describe("a message's text", () => {
 });
 
 describe("who hears of a change live", () => {
-  const client = person("client-a", null);
-  const staff = person("staff-a", "staff");
+  const client = { user: person("client-b-colleague", null), accountId: "client-a" };
+  const staff = { user: person("staff-a", "staff"), accountId: "staff-a" };
 
   it("tells staff of every client's change, a note included", () => {
     expect(seesChange(staff, { clientId: "client-b" })).toBe(true);
     expect(seesChange(staff, { clientId: "client-b", staffOnly: true })).toBe(true);
   });
 
-  it("tells a client of their own changes only, never of a note", () => {
+  it("tells a client's people of their account's changes only, never of a note", () => {
     expect(seesChange(client, { clientId: "client-a" })).toBe(true);
     expect(seesChange(client, { clientId: "client-b" })).toBe(false);
     expect(seesChange(client, { clientId: "client-a", staffOnly: true })).toBe(false);

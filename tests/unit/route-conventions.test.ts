@@ -1,6 +1,6 @@
 // Every route module keeps the house's rules (decision 048): each loader and action calls a guard
-// first, unless the route is listed as public here with why; a page route re-exports the shared
-// hooks, and a route with an action its clientAction, from app/forms/page-hooks.ts.
+// first (a client's page or answer, the one that resolves their account), unless listed here with
+// why; a page route re-exports the shared hooks, a route with an action its clientAction.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
@@ -8,7 +8,23 @@ import { describe, expect, it } from "vitest";
 
 const app = join(import.meta.dirname, "../../app");
 
-const GUARDS = ["requireUser", "requireStaff", "requireAnonymous", "requireLinkSession"];
+const GUARDS = [
+  "requireUser",
+  "requireClient",
+  "requireStaff",
+  "requireAnonymous",
+  "requireLinkSession",
+];
+
+/** The guard of a client's pages and answers: it resolves the account they work in (decision 069). */
+const CLIENT_GUARD = "requireClient";
+/** The client's pages and answers: the dashboard's routes and the resources its pages use. */
+const CLIENT_ROUTE = /^routes\/(dashboard|resources\.)/;
+
+/** Client routes about the person alone, each with why: they need no account. */
+const PERSON_ONLY: Record<string, string> = {
+  "routes/dashboard.account.tsx": "the person's own sign-in, address, time zone and mail choices",
+};
 const PAGE_HOOKS = "~/forms/page-hooks";
 
 /**
@@ -87,15 +103,16 @@ function bodyOf(node: ts.Node): readonly ts.Node[] {
   return ts.isBlock(fn.body) ? fn.body.statements : [fn.body];
 }
 
-function callsGuard(node: ts.Node | undefined): boolean {
-  let found = false;
+/** The first guard `node` calls, if any. */
+function guardCalled(node: ts.Node | undefined): string | undefined {
+  let found: string | undefined;
   const visit = (child: ts.Node) => {
     if (
       ts.isCallExpression(child) &&
       ts.isIdentifier(child.expression) &&
       GUARDS.includes(child.expression.text)
     ) {
-      found = true;
+      found = child.expression.text;
     }
     if (!found) ts.forEachChild(child, visit);
   };
@@ -110,8 +127,11 @@ export function routeProblems(path: string, source: string): string[] {
   for (const name of ["loader", "action"]) {
     const node = exported.get(name);
     if (!node || path in PUBLIC || `${path}#${name}` in PUBLIC) continue;
-    if (!callsGuard(bodyOf(node)[0])) {
+    const guard = guardCalled(bodyOf(node)[0]);
+    if (!guard) {
       problems.push(`${path}: its ${name} does not call a guard (${GUARDS.join(", ")}) first`);
+    } else if (CLIENT_ROUTE.test(path) && !(path in PERSON_ONLY) && guard !== CLIENT_GUARD) {
+      problems.push(`${path}: its ${name} calls ${guard}, not ${CLIENT_GUARD}, first`);
     }
   }
   const wanted = [
@@ -141,9 +161,24 @@ describe("route modules", () => {
     expect(problems).toEqual([]);
   });
 
-  it("lists as public only routes that exist", () => {
-    const listed = Object.keys(PUBLIC).map((key) => key.split("#")[0] as string);
+  it("lists as public or about the person alone only routes that exist", () => {
+    const listed = [...Object.keys(PUBLIC), ...Object.keys(PERSON_ONLY)].map(
+      (key) => key.split("#")[0] as string,
+    );
     expect(listed.filter((path) => !routeFiles.includes(path))).toEqual([]);
+  });
+
+  it("would name a client's page that guards without resolving the account", () => {
+    const personal = `
+      import { requireUser } from "~/session/guards.server";
+      export async function loader({ request, context }) {
+        const { user } = await requireUser(request, context);
+        return readThread(user.id);
+      }
+    `;
+    expect(routeProblems("routes/dashboard.notes.tsx", personal)).toEqual([
+      "routes/dashboard.notes.tsx: its loader calls requireUser, not requireClient, first",
+    ]);
   });
 
   it("would name a route whose loader reads before it guards, or that lacks its hooks", () => {
@@ -161,7 +196,7 @@ describe("route modules", () => {
       export default function Page() { return null; }
     `;
     expect(routeProblems("routes/files.$id.tsx", unguarded)).toEqual([
-      "routes/files.$id.tsx: its loader does not call a guard (requireUser, requireStaff, requireAnonymous, requireLinkSession) first",
+      "routes/files.$id.tsx: its loader does not call a guard (requireUser, requireClient, requireStaff, requireAnonymous, requireLinkSession) first",
       "routes/files.$id.tsx: does not re-export headers from ~/forms/page-hooks",
       "routes/files.$id.tsx: does not re-export shouldRevalidate from ~/forms/page-hooks",
       "routes/files.$id.tsx: does not re-export clientAction from ~/forms/page-hooks",

@@ -1,5 +1,5 @@
 // The head of a client's pages in the console: back to all clients, who the client is, where they
-// are, and the page's tabs (the programme, their own tasks, the messages, the files).
+// are, and the page's tabs (the programme, their own tasks, the messages, the files, the people).
 import { Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -9,6 +9,7 @@ import {
   staffClientFilesPath,
   staffClientMessagesPath,
   staffClientPath,
+  staffClientPeoplePath,
   staffClientPlanPath,
 } from "~/lib/paths";
 import { consoleTime } from "~/programme/programme-edits";
@@ -33,6 +34,7 @@ export function ClientHeader({
     { to: staffClientPlanPath(client.userId), label: "Tasks" },
     { to: staffClientMessagesPath(client.userId), label: "Messages" },
     { to: staffClientFilesPath(client.userId), label: "Files" },
+    { to: staffClientPeoplePath(client.userId), label: "People" },
   ];
   return (
     <div className="grid gap-3">

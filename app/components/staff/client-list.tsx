@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
-import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -13,7 +13,6 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
 import type { FormAnswer } from "~/forms/answer";
 import { INVITE_INTENT } from "~/forms/schemas";
-import { EMAIL_MAX_LENGTH } from "~/forms/validation";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import {
@@ -23,19 +22,14 @@ import {
   staffClientMessagesPath,
   staffClientPath,
 } from "~/lib/paths";
-import { errorProps, FieldError } from "~/components/auth/field-error";
-import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
+import { CLIENT_FILTERS, type ClientFilter } from "~/data/shapes";
 import type { AttentionGroup, ClientRow } from "~/staff/views";
+import { AccountStateBadge } from "./account-state-badge";
+import { InviteeEmailField } from "./invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
 import { consoleTime } from "~/programme/programme-edits";
 import { relativeTime } from "~/components/messages/message-thread";
 import { cn } from "~/lib/utils";
-
-const STATE_BADGE: Record<AccountStatus, { label: string; variant: BadgeProps["variant"] }> = {
-  confirmed: { label: "Active", variant: "success" },
-  unconfirmed: { label: "Unconfirmed", variant: "warning" },
-  invited: { label: "Invited", variant: "info" },
-};
 
 /** Each filter's link, whom it keeps, and what the list says when it keeps no one. */
 const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string }> = {
@@ -88,23 +82,12 @@ function InviteForm({ templates }: { templates: { id: string; name: string }[] }
           {...alert.formProps}
         >
           <input type="hidden" name="intent" value={INVITE_INTENT} />
-          <div className="grid flex-1 gap-2">
-            <Label htmlFor="invite-email">Client&apos;s email</Label>
-            <Input
-              id="invite-email"
-              name="email"
-              type="text"
-              inputMode="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              maxLength={EMAIL_MAX_LENGTH}
-              defaultValue={result?.values.email ?? ""}
-              {...errorProps("invite-email-error", error)}
-            />
-            <FieldError id="invite-email-error" message={error} />
-          </div>
+          <InviteeEmailField
+            id="invite-email"
+            label="Client's email"
+            defaultValue={result?.values.email ?? ""}
+            error={error}
+          />
           {templates.length > 1 ? (
             <div className="grid gap-2 sm:w-56">
               <Label htmlFor="invite-template">Programme</Label>
@@ -159,7 +142,6 @@ function DueTasks({ due }: { due: ClientRow["due"] }) {
 }
 
 function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
-  const state = STATE_BADGE[row.state];
   return (
     <li
       className={cn(
@@ -180,7 +162,7 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
           </p>
         ) : null}
         <div className="mt-1 flex flex-wrap gap-1">
-          <Badge variant={state.variant}>{state.label}</Badge>
+          <AccountStateBadge state={row.state} />
           {row.unread > 0 ? (
             <Link to={staffClientMessagesPath(row.id)} className="rounded-full">
               <Badge variant="info">{row.unread} unread</Badge>

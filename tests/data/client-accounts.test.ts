@@ -1,0 +1,87 @@
+// Client accounts on both engines: a new person is the first of an account of their own, staff of
+// none; a colleague joined to an account keeps it through later syncs, is listed with it (never as
+// a client), and counts in no list; each person's unread messages are their own.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountOf, colleaguesIn, joinAccount } from "~/data/client-accounts.server";
+import { listClients, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
+import { database, inTransaction } from "~/data/connection.server";
+import { markRead, recordMessage, unreadByClient } from "~/data/messages.server";
+import { ENGINES, stopEngines, useEngine } from "../support/engines";
+
+afterAll(stopEngines);
+
+const NOW = Date.UTC(2026, 10, 29, 12);
+
+function entry(label: string, extra: Partial<DirectoryEntry> = {}): DirectoryEntry {
+  const userId = randomUUID();
+  return {
+    userId,
+    email: `${label}-${userId.slice(0, 8)}@accounts.test`,
+    state: "confirmed",
+    isStaff: false,
+    createdAt: NOW - 1_000,
+    lastSignInAt: null,
+    ...extra,
+  };
+}
+
+const sync = (entries: DirectoryEntry[], at = NOW) =>
+  inTransaction((trx) => saveDirectory(trx, entries, at));
+
+describe.each(ENGINES)("client accounts on %s", (engine) => {
+  beforeAll(async () => {
+    await useEngine(engine);
+  });
+
+  it("keeps a colleague in the account they joined, listed with it and never on their own", async () => {
+    const dana = entry("dana");
+    const sam = entry("sam", { state: "invited" });
+    const staff = entry("staff", { isStaff: true });
+    await sync([dana, sam, staff]);
+    const db = await database();
+    expect(await accountOf(db, dana.userId)).toBe(dana.userId);
+    expect(await accountOf(db, sam.userId)).toBe(sam.userId);
+    // Staff belong to no account: their own id, as a client of one would be.
+    expect(await accountOf(db, staff.userId)).toBe(staff.userId);
+    // Someone the directory does not hold yet works in an account of their own.
+    const unknown = randomUUID();
+    expect(await accountOf(db, unknown)).toBe(unknown);
+
+    const listedBefore = (await listClients(db, { search: "", page: 1, perPage: 100 })).total;
+    await inTransaction((trx) => joinAccount(trx, sam.userId, dana.userId));
+    expect(await accountOf(db, sam.userId)).toBe(dana.userId);
+    // A later sync (Sam accepted and signed in) changes nothing of that.
+    await sync([{ ...sam, state: "confirmed", lastSignInAt: NOW }], NOW + 1);
+    expect(await accountOf(db, sam.userId)).toBe(dana.userId);
+
+    expect((await colleaguesIn(db, dana.userId)).map((person) => person.email)).toEqual([
+      sam.email,
+    ]);
+    expect(await colleaguesIn(db, sam.userId)).toEqual([]);
+    const listed = await listClients(db, { search: "", page: 1, perPage: 100 });
+    expect(listed.total).toBe(listedBefore - 1);
+    expect(listed.clients.map((client) => client.userId)).toContain(dana.userId);
+    expect(listed.clients.map((client) => client.userId)).not.toContain(sam.userId);
+    expect(listed.clients.map((client) => client.userId)).not.toContain(staff.userId);
+  });
+
+  it("counts each person's unread messages from the agency in the account's thread", async () => {
+    const dana = entry("reader-dana");
+    const sam = entry("reader-sam");
+    await sync([dana, sam]);
+    await inTransaction((trx) => joinAccount(trx, sam.userId, dana.userId));
+    const db = await database();
+    const post = (author: { id: string; email: string; role: "client" | "staff" }, body: string) =>
+      inTransaction((trx) =>
+        recordMessage(trx, { clientId: dana.userId, author, body, internal: false, at: NOW }),
+      );
+    await post({ id: sam.userId, email: sam.email, role: "client" }, "From Sam");
+    const answer = await post({ id: randomUUID(), email: "ada@agency.test", role: "staff" }, "Hi");
+    expect(await unreadByClient(db, dana.userId, dana.userId)).toBe(1);
+    expect(await unreadByClient(db, dana.userId, sam.userId)).toBe(1);
+    await inTransaction((trx) => markRead(trx, dana.userId, sam.userId, answer, NOW + 1));
+    expect(await unreadByClient(db, dana.userId, sam.userId)).toBe(0);
+    expect(await unreadByClient(db, dana.userId, dana.userId)).toBe(1);
+  });
+});

@@ -1,0 +1,236 @@
+// Client accounts through the routes, on both engines: staff add a person to a client, who joins
+// its account (listed with it, not as a client of their own); a colleague works in the account's
+// programme and thread, keeps their own unread count, and another client's people stay apart.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { joinAccount } from "~/data/client-accounts.server";
+import { inTransaction } from "~/data/connection.server";
+import type * as ClientRoute from "~/routes/staff.clients.$clientId";
+import type * as Dashboard from "~/routes/dashboard";
+import type * as MessagesRoute from "~/routes/dashboard.messages";
+import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
+import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
+import type * as SprintRoute from "~/routes/dashboard.$sprint";
+import type * as StaffIndex from "~/routes/staff._index";
+import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
+import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
+import {
+  adminCreateUser,
+  appEnv,
+  asResponse,
+  cookieHeaderFrom,
+  formPost,
+  get,
+  PASSWORD,
+  settle,
+  startTestAuthServer,
+  uniqueEmail,
+} from "../support/harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.40" });
+
+describe.each(ENGINES)("client accounts on %s", (engine) => {
+  let auth: AuthServer;
+  let routes: {
+    signIn: typeof SignInRoute;
+    dashboard: typeof Dashboard;
+    sprint: typeof SprintRoute;
+    messages: typeof MessagesRoute;
+    list: typeof StaffIndex;
+    client: typeof ClientRoute;
+    people: typeof PeopleRoute;
+    staffMessages: typeof StaffMessagesRoute;
+  };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startTestAuthServer({}, freshDatabase(engine) as Record<string, string>);
+    const { configure, getEnv } = await import("~/lib/env.server");
+    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    routes = {
+      signIn: await import("~/routes/_landing._auth.sign-in"),
+      dashboard: await import("~/routes/dashboard"),
+      sprint: await import("~/routes/dashboard.$sprint"),
+      messages: await import("~/routes/dashboard.messages"),
+      list: await import("~/routes/staff._index"),
+      client: await import("~/routes/staff.clients.$clientId"),
+      people: await import("~/routes/staff.clients.$clientId_.people"),
+      staffMessages: await import("~/routes/staff.clients.$clientId_.messages"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  async function person(label: string, extra: Record<string, unknown> = {}) {
+    const email = uniqueEmail(`${label}-${engine}`);
+    const id = await adminCreateUser(auth, email, extra);
+    const answer = asResponse(
+      await routes.signIn.action({
+        request: formPost("/sign-in", { email, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    return { email, id, cookie: cookieHeaderFrom(answer.headers) };
+  }
+
+  const staffMember = () => person("staff", { app_metadata: { role: "staff" } });
+
+  /** `colleague` made one of `account`'s people, as accepting staff's invitation leaves them. */
+  const join = (colleague: { id: string }, account: { id: string }) =>
+    inTransaction((trx) => joinAccount(trx, colleague.id, account.id));
+
+  const sprintPage = (cookie: string) =>
+    routes.sprint.loader({
+      request: get("/dashboard/sprint-1", cookie),
+      context: context(),
+      params: { sprint: "sprint-1" },
+    });
+
+  const unread = async (cookie: string) =>
+    (
+      await routes.dashboard.loader({
+        request: get("/dashboard", cookie),
+        context: context(),
+        params: {},
+      })
+    ).unreadMessages;
+
+  it("adds a person to a client's account: listed on People, not as a client of their own", async () => {
+    const staff = await staffMember();
+    const dana = await person("dana");
+    const samEmail = uniqueEmail(`sam-${engine}`);
+    const added = asResponse(
+      await settle(() =>
+        routes.people.action({
+          request: formPost(`/staff/clients/${dana.id}/people`, { email: samEmail }, staff.cookie),
+          context: context(),
+          params: { clientId: dana.id },
+        }),
+      ),
+    );
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+
+    const people = await routes.people.loader({
+      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(people.people.map((one) => [one.email, one.state, one.first])).toEqual([
+      [dana.email, "confirmed", true],
+      [samEmail, "invited", false],
+    ]);
+    const sam = people.people[1]!;
+
+    // The console lists the account once, under its first person; Sam's address finds no client.
+    const search = (q: string) =>
+      routes.list.loader({
+        request: get(`/staff?q=${encodeURIComponent(q)}`, staff.cookie),
+        context: context(),
+        params: {},
+      });
+    expect((await search(dana.email)).rows.map((row) => row.id)).toEqual([dana.id]);
+    expect((await search(samEmail)).rows).toEqual([]);
+
+    // A staff address with Sam's id leads to the account's page, whichever tab.
+    for (const path of ["", "/people"]) {
+      const moved = asResponse(
+        await settle(() =>
+          (path ? routes.people : routes.client).loader({
+            request: get(`/staff/clients/${sam.userId}${path}?from=mail`, staff.cookie),
+            context: context(),
+            params: { clientId: sam.userId },
+          }),
+        ),
+      );
+      expect(moved.status).toBe(302);
+      expect(moved.headers.get("Location")).toBe(`/staff/clients/${dana.id}${path}?from=mail`);
+    }
+  });
+
+  it("lets a colleague work in the account's programme and thread, with their own unread count", async () => {
+    const staff = await staffMember();
+    const dana = await person("dana");
+    const sam = await person("sam");
+    const outsider = await person("outsider");
+    await join(sam, dana);
+
+    // Sam's tick lands in Dana's account, which both read; no one else's changes.
+    const ticked = asResponse(
+      await settle(() =>
+        routes.sprint.action({
+          request: formPost(
+            "/dashboard/sprint-1",
+            { taskId: "icp-builder", status: "completed" },
+            sam.cookie,
+          ),
+          context: context(),
+          params: { sprint: "sprint-1" },
+        }),
+      ),
+    );
+    expect(ticked.status).toBe(302);
+    expect((await storedClientState(dana.id)).tasks.get("icp-builder")).toBe("completed");
+    expect((await storedClientState(sam.id)).tasks.size).toBe(0);
+    const status = async (cookie: string) =>
+      (await sprintPage(cookie)).tasks.find((task) => task.id === "icp-builder")?.status;
+    expect(await status(dana.cookie)).toBe("completed");
+    expect(await status(sam.cookie)).toBe("completed");
+    expect(await status(outsider.cookie)).toBe("pending");
+
+    // Sam writes in the account's thread; staff read it there, by Sam's address.
+    await settle(() =>
+      routes.messages.action({
+        request: formPost(
+          "/dashboard/messages",
+          { body: "Sam here: the brief is in." },
+          sam.cookie,
+        ),
+        context: context(),
+        params: {},
+      }),
+    );
+    const thread = await routes.staffMessages.loader({
+      request: get(`/staff/clients/${dana.id}/messages`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(thread.messages.map((message) => [message.author, message.body])).toContainEqual([
+      sam.email,
+      "Sam here: the brief is in.",
+    ]);
+
+    // The agency answers: each person has it unread until they read it themselves.
+    await settle(() =>
+      routes.staffMessages.action({
+        request: formPost(`/staff/clients/${dana.id}/messages`, { body: "Thanks!" }, staff.cookie),
+        context: context(),
+        params: { clientId: dana.id },
+      }),
+    );
+    expect(await unread(dana.cookie)).toBe(1);
+    expect(await unread(sam.cookie)).toBe(1);
+    expect(await unread(outsider.cookie)).toBe(0);
+    const read = await routes.messages.loader({
+      request: get("/dashboard/messages", sam.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(read.messages.map((message) => message.body)).toEqual([
+      "Sam here: the brief is in.",
+      "Thanks!",
+    ]);
+    expect(read.messages[0]?.author).toBe("You");
+    expect(read.messages[1]?.author).toMatch(/^Agency · /);
+    expect(await unread(sam.cookie)).toBe(0);
+    expect(await unread(dana.cookie)).toBe(1);
+  });
+});
