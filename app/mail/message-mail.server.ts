@@ -2,6 +2,7 @@
 // mails each reader on the other side what they have neither read nor been mailed, in one mail; a
 // daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
 import { randomUUID } from "node:crypto";
+import { accountOf, colleaguesIn } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
   claimMailScope,
@@ -239,7 +240,18 @@ export async function runMessageMail(job: ClaimedJob): Promise<void> {
     await freshDirectory();
     readers = (await followingStaff(db, clientId)).map((staff) => ({ ...staff, role: "staff" }));
   } else {
-    readers = [{ id: clientId, email: client.email, role: "client" }];
+    // Every person of the account who accepted their invitation, each by their own markers.
+    const colleagues = (await colleaguesIn(db, clientId)).filter(
+      (person) => person.state !== "invited",
+    );
+    readers = [
+      { id: clientId, email: client.email, role: "client" },
+      ...colleagues.map((person) => ({
+        id: person.userId,
+        email: person.email,
+        role: "client" as const,
+      })),
+    ];
   }
   for (const reader of readers) {
     await mailAboutMessage(reader, { clientId, clientEmail: client.email, messageId, fromRole });
@@ -253,9 +265,7 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
   if ((await mailMode(db, reader.id, "messages")) !== "daily") return;
   const agency = getEnv().AGENCY_NAME;
   const threads =
-    reader.role === "staff"
-      ? await threadsToDigest(db, reader.id)
-      : await clientThread(reader.id, reader.email);
+    reader.role === "staff" ? await threadsToDigest(db, reader.id) : await clientThread(reader);
   const fromRole: ActorRole = reader.role === "staff" ? "client" : "staff";
   const parts: ThreadPart[] = [];
   for (const thread of threads) {
@@ -274,7 +284,12 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
   );
 }
 
-async function clientThread(clientId: string, email: string) {
-  const marks = await readerMarks(await database(), clientId, clientId);
-  return [{ clientId, email, afterId: Math.max(marks.lastReadId, marks.mailedThroughId) }];
+/** A client reader's one thread: their account's, from what they read or were mailed last. */
+async function clientThread(reader: Reader) {
+  const db = await database();
+  const clientId = await accountOf(db, reader.id);
+  const marks = await readerMarks(db, clientId, reader.id);
+  return [
+    { clientId, email: reader.email, afterId: Math.max(marks.lastReadId, marks.mailedThroughId) },
+  ];
 }

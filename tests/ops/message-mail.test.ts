@@ -1,6 +1,6 @@
 // Mail about messages on the built server, on both engines, through a real SMTP server: what waited
-// unread is mailed once, batched, never a note; what was read first is skipped; the mail's link
-// turns mail off; a refused mail is retried; a digest comes at its hour; no one who left staff.
+// unread is mailed once, batched, never a note, to each of the client's people; what was read first
+// is skipped; the link turns mail off; a refusal is retried; a digest at its hour; no former staff.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";
@@ -51,6 +51,7 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
   let app: RunningProcess;
   let staff: Person;
   let client: Person;
+  let colleague: Person;
   let moveDigestsToNow: () => Promise<void>;
 
   beforeAll(async () => {
@@ -76,6 +77,14 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
       );
     staff = await signedInPerson(app, auth.url, "mail-staff", PASSWORD, true);
     client = await signedInPerson(app, auth.url, "mail-client", PASSWORD);
+    // A colleague of the client's, one of their account's people (as staff's invitation leaves them).
+    colleague = await signedInPerson(app, auth.url, "mail-colleague", PASSWORD);
+    await runOnAppDatabase(
+      { dataDir, databaseUrl: postgresUrl },
+      `insert into clients (user_id, email, auth_state, is_staff, account_id, created_at, updated_at)
+       values ('${colleague.id}', '${colleague.email}', 'confirmed', 0, '${client.id}', 0, 0)
+       on conflict (user_id) do update set account_id = excluded.account_id`,
+    );
     // The console's directory knows the staff member from its first sync.
     expect((await fetch(`${app.url}/staff`, { headers: { Cookie: staff.cookie } })).status).toBe(
       200,
@@ -92,7 +101,7 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
   const staffPost = (fields: Record<string, string>) =>
     postForm(app, thread(), fields, { Cookie: staff.cookie });
 
-  it("mails the client once for the agency's messages that waited unread, never a note", async () => {
+  it("mails the client's people once for the agency's messages that waited unread, never a note", async () => {
     expect((await staffPost({ body: "Internal: slow payer", internal: "on" })).status).toBe(302);
     expect((await staffPost({ body: "Your offer draft is ready." })).status).toBe(302);
     expect((await staffPost({ body: "Line one\nline <b>two</b>" })).status).toBe(302);
@@ -100,6 +109,10 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     const [mail, ...more] = await settledMails(smtp, client.email, 1);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe("2 new messages from Test Agency");
+    const [colleagues, ...again] = await settledMails(smtp, colleague.email, 1);
+    expect(again).toEqual([]);
+    expect(colleagues?.subject).toBe("2 new messages from Test Agency");
+    expect(colleagues?.text).toContain("Your offer draft is ready.");
     expect(mail?.from?.text).toContain("portal@agency.test");
     expect(mail?.text).toContain("Your offer draft is ready.");
     expect(mail?.text).toContain("Line one\nline <b>two</b>");
