@@ -26,6 +26,8 @@ import { readPageToast } from "~/forms/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { HOME_PATH } from "~/lib/paths";
 import { DATABASE_UNAVAILABLE } from "~/lib/unavailable";
+import { NO_ACCESS } from "~/session/no-access";
+import { NoAccess } from "~/components/no-access";
 import { isNetworkFailure } from "~/forms/unreachable";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
@@ -105,6 +107,7 @@ export function ErrorBoundary() {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.statusText === NO_ACCESS) return <NoAccess />;
   if (isNetworkFailure(error)) {
     return (
       <ErrorScreen

@@ -94,6 +94,10 @@ export const toasts = {
     "Task Not Found",
     "That task is not part of this sprint. Please reload the page.",
   ),
+  personNotFound: error(
+    "Person Not Found",
+    "That person is not one of this client's people. Please reload the page.",
+  ),
   sprintLocked: error(
     "Sprint Locked",
     "This sprint opens once the sprints before it are complete.",
@@ -220,6 +224,16 @@ export function invitationWait(email: string, seconds: number): Toast {
 }
 
 /** An invitation to an address that already has an account: nothing is mailed. */
+/** The answer to 'Add a person' for someone removed before: no mail, their sign-in as it was. */
+export function personRejoined(email: string): Toast {
+  return success("Access Restored", `${email} can sign in to this client's portal again.`);
+}
+
+/** The answer to 'Remove' on a client's People tab. */
+export function personRemoved(email: string): Toast {
+  return success("Person Removed", `${email} no longer has access to this client's portal.`);
+}
+
 export function alreadyClient(email: string): Toast {
   return error(
     "Already Has an Account",

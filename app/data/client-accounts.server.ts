@@ -11,14 +11,16 @@ export const ownAccount = (userId: string) => ({ is_staff: 0, account_id: userId
 
 /**
  * The account whose programme `personId` follows: their own (a client's first person, or someone
- * the directory does not hold yet), or the one a colleague's invitation joined them to.
+ * the directory does not hold yet), or the one a colleague's invitation joined them to; null for
+ * someone staff removed from their account, who has access to none.
  */
-export async function accountOf(db: Executor, personId: string): Promise<string> {
+export async function accountOf(db: Executor, personId: string): Promise<string | null> {
   const row = await db
     .selectFrom("clients")
-    .select("account_id")
+    .select(["account_id", "removed_at"])
     .where("user_id", "=", personId)
     .executeTakeFirst();
+  if (row?.removed_at != null) return null;
   return row?.account_id ?? personId;
 }
 
@@ -53,4 +55,44 @@ export async function joinAccount(trx: Executor, personId: string, accountId: st
     .set({ account_id: accountId })
     .where("user_id", "=", personId)
     .execute();
+}
+
+/**
+ * Ends `personId`'s membership of `accountId` (never its first person's, whose id the account
+ * has), in the caller's transaction; whether they were one of its people.
+ */
+export async function removeFromAccount(
+  trx: Executor,
+  personId: string,
+  accountId: string,
+  at: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("clients")
+    .set({ account_id: null, removed_at: at })
+    .where("user_id", "=", personId)
+    .where("account_id", "=", accountId)
+    .where("user_id", "<>", accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Joins the person with address `email` to `accountId` again if staff removed them from an account
+ * before (they keep their sign-in), in the caller's transaction; their id, or null for anyone else.
+ */
+export async function rejoinAccount(
+  trx: Executor,
+  email: string,
+  accountId: string,
+): Promise<string | null> {
+  const row = await trx
+    .updateTable("clients")
+    .set({ account_id: accountId, removed_at: null })
+    .where("email", "=", email)
+    .where("removed_at", "is not", null)
+    .where("is_staff", "=", 0)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }

@@ -38,6 +38,8 @@ export interface ClientsTable {
    * account's row, which holds its programme); another account's for a colleague; null for staff.
    */
   account_id: string | null;
+  /** When staff removed the person from their account (account_id is null since); null: never. */
+  removed_at: Millis | null;
   /** The time zone reminders keep to ("Europe/Berlin"), as Intl writes it; null: UTC. */
   time_zone: string | null;
   /** When the person chose it on the account page; null: it follows their browser at sign-in. */

@@ -91,6 +91,8 @@ export const FOLLOW_INTENT = "follow";
 /** The `intent`s of the console's invitation form and of 'Resend invitation' (one action). */
 export const INVITE_INTENT = "invite";
 export const RESEND_INVITATION_INTENT = "resend-invitation";
+/** 'Remove' on a client's People tab (its `personId` field names whom). */
+export const REMOVE_PERSON_INTENT = "remove-person";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });

@@ -5,8 +5,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { staffAddressNow } from "~/identity/staff-now.server";
 import { subscribe, type LiveChange } from "./bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
+import { accountOf } from "~/data/client-accounts.server";
+import { database } from "~/data/connection.server";
 import type { Member } from "~/session/guards.server";
-import { sessionStands, type SessionUser } from "~/session/state.server";
+import { sessionStands } from "~/session/state.server";
 
 /** A comment line at least this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
@@ -40,10 +42,14 @@ export function seesChange({ user, accountId }: Member, change: LiveChange): boo
   return user.role === STAFF_ROLE || (change.clientId === accountId && !change.staffOnly);
 }
 
-/** Whether the stream may stay open: its session stands, and staff are staff still. */
-async function streamStands(user: SessionUser): Promise<boolean> {
+/**
+ * Whether the stream may stay open: its session stands, staff are staff still, and a client's
+ * person is still of the account it shows (not removed, not moved).
+ */
+async function streamStands({ user, accountId }: Member): Promise<boolean> {
   if (!(await sessionStands(user))) return false;
-  return user.role !== STAFF_ROLE || (await staffAddressNow(user.id)) !== null;
+  if (user.role === STAFF_ROLE) return (await staffAddressNow(user.id)) !== null;
+  return (await accountOf(await database(), user.id)) === accountId;
 }
 
 export function liveStream(request: Request, context: AppLoadContext, member: Member): Response {
@@ -77,7 +83,7 @@ export function liveStream(request: Request, context: AppLoadContext, member: Me
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
       const sessionCheck = setInterval(() => {
-        streamStands(user).then(
+        streamStands(member).then(
           (stands) => stands || close(),
           () => undefined,
         );

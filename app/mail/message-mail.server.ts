@@ -284,10 +284,14 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
   );
 }
 
-/** A client reader's one thread: their account's, from what they read or were mailed last. */
+/**
+ * A client reader's one thread: their account's, from what they read or were mailed last; none
+ * for someone removed from their account since.
+ */
 async function clientThread(reader: Reader) {
   const db = await database();
   const clientId = await accountOf(db, reader.id);
+  if (clientId === null) return [];
   const marks = await readerMarks(db, clientId, reader.id);
   return [
     { clientId, email: reader.email, afterId: Math.max(marks.lastReadId, marks.mailedThroughId) },

@@ -1,10 +1,11 @@
-// /staff/clients/<id>/people: the people of one client account, and the form that adds a person.
+// /staff/clients/<id>/people: the people of one client account, the form that adds a person, and
+// each colleague's 'Remove'.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PeoplePage } from "~/components/staff/people-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
-import { addPersonAction, loadPeople } from "~/staff/people.server";
+import { peopleAction, loadPeople } from "~/staff/people.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type PeopleData = { client: { email: string } } | undefined;
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  return addPersonAction(request, context, staff, params.clientId);
+  return peopleAction(request, context, staff, params.clientId);
 }
 
 export default function StaffClientPeople() {

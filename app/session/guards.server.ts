@@ -5,6 +5,7 @@ import { RETURN_TO_PARAM, returnToPath } from "~/lib/return-to";
 import { SESSION_END_PARAM, type SessionEndReason } from "./session-end";
 import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor } from "~/lib/roles";
+import { NO_ACCESS } from "./no-access";
 import { getAuthState, type SessionUser } from "./state.server";
 import { accountOf } from "~/data/client-accounts.server";
 import { database } from "~/data/connection.server";
@@ -50,25 +51,34 @@ export interface Member {
   accountId: string;
 }
 
-/** Each request's member, asked once however many loaders ask. */
-const members = new WeakMap<AppLoadContext, Promise<Member>>();
+/** Each request's account, asked once however many loaders ask. */
+const members = new WeakMap<AppLoadContext, Promise<string | null>>();
 
 /**
  * For the client's pages and answers: the signed-in person and their account (for staff, who have
- * none, their own id, as a client of one). Every client loader and action asks this first, and
- * keys what it reads and writes by `accountId`, what is the person's own by `user.id`.
+ * none, their own id, as a client of one); someone removed from their account gets the 403 page.
+ * Every client loader and action asks this first, and keys what it reads and writes by
+ * `accountId`, what is the person's own by `user.id`.
  */
 export async function requireClient(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ member: Member; headers: Headers }> {
   const { user, headers } = await requireUser(request, context);
-  let member = members.get(context);
-  if (!member) {
-    member = database().then(async (db) => ({ user, accountId: await accountOf(db, user.id) }));
-    members.set(context, member);
+  let accountId = members.get(context);
+  if (!accountId) {
+    accountId = database().then((db) => accountOf(db, user.id));
+    members.set(context, accountId);
   }
-  return { member: await member, headers };
+  const account = await accountId;
+  if (account === null) {
+    throw new Response("You no longer have access to this client's portal.", {
+      status: 403,
+      statusText: NO_ACCESS,
+      headers,
+    });
+  }
+  return { member: { user, accountId: account }, headers };
 }
 
 /** For the landing page: a signed-in user goes to their home (the dashboard, or the console). */

@@ -27,6 +27,8 @@ export async function clientOf(request: Request, clientId: string | undefined) {
   if (!user || isStaffUser(user)) throw notFound(request);
   const db = await database();
   const accountId = await accountOf(db, user.id);
+  // Someone removed from their account is no client of the agency's now.
+  if (accountId === null) throw notFound(request);
   if (accountId !== user.id) {
     const url = new URL(request.url);
     throw redirect(`${url.pathname.replace(clientId, accountId)}${url.search}`);

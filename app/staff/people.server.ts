@@ -1,16 +1,21 @@
-// One client's people in the console: everyone who works in the account (its first person first),
-// and "Add a person": an invitation from the agency whose invitee joins this account, not a new one.
+// One client's people in the console: everyone who works in the account (its first person first);
+// "Add a person", an invitation whose invitee joins this account, not a new one; and "Remove".
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
-import { invitationSent } from "~/content/toasts";
-import { colleaguesIn, joinAccount } from "~/data/client-accounts.server";
+import { invitationSent, personRejoined, personRemoved, toasts } from "~/content/toasts";
+import {
+  colleaguesIn,
+  joinAccount,
+  rejoinAccount,
+  removeFromAccount,
+} from "~/data/client-accounts.server";
 import { directoryEntry, saveDirectory } from "~/data/client-directory.server";
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
-import { inviteSchema } from "~/forms/schemas";
+import { inviteSchema, REMOVE_PERSON_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { staffClientPeoplePath } from "~/lib/paths";
@@ -18,6 +23,15 @@ import { programmeView } from "~/programme/client-programme";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 import { sendInvitation } from "./invitations.server";
+
+/** The trail's line for a person `staff` added to `accountId`. */
+const addedLine = (staff: SessionUser, accountId: string, email: string, at: number) => ({
+  clientId: accountId,
+  actor: { id: staff.id, email: staff.email, role: "staff" as const },
+  audience: "client" as const,
+  changes: [{ field: "Person added", before: "—", after: email }],
+  at,
+});
 
 export async function loadPeople(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
@@ -35,10 +49,11 @@ export async function loadPeople(request: Request, clientId: string | undefined)
 }
 
 /**
- * 'Add a person': the invitation goes out (or the form is told why not), and the invitee is in
- * the directory as one of the account's people, with its line in the trail, in one transaction.
+ * 'Remove' (its intent) or 'Add a person': someone removed from an account before joins this one
+ * again; anyone else gets the invitation (or the form is told why not), and is in the directory
+ * as one of the account's people, with its line in the trail, in one transaction.
  */
-export async function addPersonAction(
+export async function peopleAction(
   request: Request,
   context: AppLoadContext,
   staff: { user: SessionUser; account: User },
@@ -46,10 +61,21 @@ export async function addPersonAction(
 ) {
   const client = await clientOf(request, clientId);
   const fields = (await readForm(request)) ?? {};
+  if (fields.intent === REMOVE_PERSON_INTENT) {
+    return removePerson(context, staff.user, client.userId, fields.personId ?? "");
+  }
   const values = { email: normalizeEmail(fields.email ?? "") };
   const parsed = parseFields(inviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { email } = parsed.value;
+  const rejoined = await inTransaction(async (trx) => {
+    const at = Date.now();
+    const personId = await rejoinAccount(trx, email, client.userId);
+    if (personId) await recordEvent(trx, addedLine(staff.user, client.userId, email, at));
+    return personId !== null;
+  });
+  if (rejoined)
+    return redirectWithToast(staffClientPeoplePath(client.userId), personRejoined(email));
   const invitation = await sendInvitation(context, staff.account, email);
   if ("refused" in invitation) {
     return formError(context, invitation.refused, { values, ...invitation.options });
@@ -59,13 +85,38 @@ export async function addPersonAction(
     const at = Date.now();
     await saveDirectory(trx, [directoryEntry(person)], at);
     await joinAccount(trx, person.id, client.userId);
-    await recordEvent(trx, {
-      clientId: client.userId,
-      actor: { id: staff.user.id, email: staff.user.email, role: "staff" },
-      audience: "client",
-      changes: [{ field: "Person added", before: "—", after: email }],
-      at,
-    });
+    await recordEvent(trx, addedLine(staff.user, client.userId, email, at));
   });
   return redirectWithToast(staffClientPeoplePath(client.userId), invitationSent(email));
+}
+
+/**
+ * 'Remove': one of the account's people (never its first person) loses access from their next
+ * request on, with a line in the trail; they keep their sign-in. Anyone else is refused.
+ */
+async function removePerson(
+  context: AppLoadContext,
+  staff: SessionUser,
+  accountId: string,
+  personId: string,
+) {
+  const at = Date.now();
+  const person = (await colleaguesIn(await database(), accountId)).find(
+    (colleague) => colleague.userId === personId,
+  );
+  const removed =
+    person !== undefined &&
+    (await inTransaction(async (trx) => {
+      if (!(await removeFromAccount(trx, person.userId, accountId, at))) return false;
+      await recordEvent(trx, {
+        clientId: accountId,
+        actor: { id: staff.id, email: staff.email, role: "staff" },
+        audience: "client",
+        changes: [{ field: "Person removed", before: person.email, after: "—" }],
+        at,
+      });
+      return true;
+    }));
+  if (!removed) return formError(context, toasts.personNotFound, { status: 404 });
+  return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(person.email));
 }

@@ -1,9 +1,15 @@
 // Client accounts on both engines: a new person is the first of an account of their own, staff of
-// none; a colleague joined to an account keeps it through later syncs, is listed with it (never as
-// a client), and counts in no list; each person's unread messages are their own.
+// none; a colleague joined keeps it through syncs, is never listed as a client, and once removed
+// has no account until added again; each person's unread messages are their own.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountOf, colleaguesIn, joinAccount } from "~/data/client-accounts.server";
+import {
+  accountOf,
+  colleaguesIn,
+  joinAccount,
+  rejoinAccount,
+  removeFromAccount,
+} from "~/data/client-accounts.server";
 import { listClients, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { markRead, recordMessage, unreadByClient } from "~/data/messages.server";
@@ -83,5 +89,35 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     await inTransaction((trx) => markRead(trx, dana.userId, sam.userId, answer, NOW + 1));
     expect(await unreadByClient(db, dana.userId, sam.userId)).toBe(0);
     expect(await unreadByClient(db, dana.userId, dana.userId)).toBe(1);
+  });
+
+  it("removes a colleague, never the first person: no account for them, through later syncs, until added again", async () => {
+    const dana = entry("removing-dana");
+    const sam = entry("removing-sam");
+    const other = entry("removing-other");
+    await sync([dana, sam, other]);
+    await inTransaction((trx) => joinAccount(trx, sam.userId, dana.userId));
+    const db = await database();
+    const remove = (personId: string, accountId: string) =>
+      inTransaction((trx) => removeFromAccount(trx, personId, accountId, NOW));
+    // Not the first person, and not someone of another account.
+    expect(await remove(dana.userId, dana.userId)).toBe(false);
+    expect(await remove(other.userId, dana.userId)).toBe(false);
+    expect(await remove(sam.userId, dana.userId)).toBe(true);
+    expect(await accountOf(db, sam.userId)).toBeNull();
+    expect(await accountOf(db, dana.userId)).toBe(dana.userId);
+    expect(await colleaguesIn(db, dana.userId)).toEqual([]);
+    // Never a client of their own: not listed, not after the next sync either.
+    await sync([{ ...sam, lastSignInAt: NOW }], NOW + 1);
+    expect(await accountOf(db, sam.userId)).toBeNull();
+    const listed = await listClients(db, { search: sam.email, page: 1, perPage: 10 });
+    expect(listed.clients).toEqual([]);
+    // Added again: the same person, in the account, with nothing else touched.
+    expect(await inTransaction((trx) => rejoinAccount(trx, other.email, dana.userId))).toBeNull();
+    expect(await inTransaction((trx) => rejoinAccount(trx, sam.email, dana.userId))).toBe(
+      sam.userId,
+    );
+    expect(await accountOf(db, sam.userId)).toBe(dana.userId);
+    expect(await accountOf(db, other.userId)).toBe(other.userId);
   });
 });

@@ -429,7 +429,7 @@ test("staff rename and re-date one client's task: the client sees it, and they a
   await expect(page.getByText('Sprint 1 task "ICP Builder" title')).toBeVisible();
 });
 
-test("staff add a colleague to a client: they accept, tick, and the first person's page shows it", async ({
+test("staff add a colleague to a client: they accept, tick, the first person's page shows it; removed, they lose access", async ({
   page,
   browser,
 }) => {
@@ -486,6 +486,16 @@ test("staff add a colleague to a client: they accept, tick, and the first person
   // The console lists the company once, under Dana.
   await open(page, `${server.appUrl}/staff?q=${encodeURIComponent(samEmail)}`);
   await expect(listed(page, samEmail)).toHaveCount(0);
+
+  // Staff remove Sam: his next request says so, and signing out still works.
+  await open(page, `${server.appUrl}/staff/clients/${danaId}/people`);
+  await page.getByRole("button", { name: `Remove ${samEmail}` }).click();
+  await expect(toast(page)).toContainText(`${samEmail} no longer has access`);
+  await expect(people.getByRole("listitem")).toHaveCount(1);
+  await open(sam, `${server.appUrl}/dashboard/sprint-1`);
+  await expect(sam.getByRole("heading", { level: 1 })).toHaveText("You no longer have access");
+  await sam.getByRole("button", { name: "Sign Out" }).click();
+  await sam.waitForURL(`${server.appUrl}/`);
   await samContext.close();
   await dana.context().close();
 });

@@ -1,6 +1,6 @@
 // Client accounts through the routes, on both engines: staff add a person to a client, who joins
-// its account (listed with it, not as a client of their own); a colleague works in the account's
-// programme and thread, keeps their own unread count, and another client's people stay apart.
+// its account (listed with it, not as a client of their own), works in its programme and thread
+// with their own unread count, and once removed is refused at their next request.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
@@ -18,6 +18,7 @@ import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../suppo
 import {
   adminCreateUser,
   appEnv,
+  asData,
   asResponse,
   cookieHeaderFrom,
   formPost,
@@ -232,5 +233,72 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     expect(read.messages[1]?.author).toMatch(/^Agency · /);
     expect(await unread(sam.cookie)).toBe(0);
     expect(await unread(dana.cookie)).toBe(1);
+  });
+
+  it("removes a colleague: refused at their next request, no longer listed, and back when added again", async () => {
+    const staff = await staffMember();
+    const dana = await person("dana");
+    const sam = await person("sam");
+    await join(sam, dana);
+    expect(await unread(sam.cookie)).toBe(0);
+    const peoplePost = (fields: Record<string, string>) =>
+      settle(() =>
+        routes.people.action({
+          request: formPost(`/staff/clients/${dana.id}/people`, fields, staff.cookie),
+          context: context(),
+          params: { clientId: dana.id },
+        }),
+      );
+    // Not the first person, nor anyone who is not one of the account's people.
+    for (const personId of [dana.id, "not-an-id", staff.id]) {
+      const refused = asData(await peoplePost({ intent: "remove-person", personId }));
+      expect(refused.init?.status).toBe(404);
+    }
+    const removed = asResponse(await peoplePost({ intent: "remove-person", personId: sam.id }));
+    expect(removed.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+
+    // Sam's next request, any client page: the 403 page; still signed in, so Sign Out works.
+    for (const path of ["/dashboard", "/dashboard/sprint-1", "/dashboard/messages"]) {
+      const answer = await settle(() =>
+        (path === "/dashboard"
+          ? routes.dashboard
+          : path === "/dashboard/messages"
+            ? routes.messages
+            : routes.sprint
+        ).loader({
+          request: get(path, sam.cookie),
+          context: context(),
+          params: { sprint: "sprint-1" },
+        }),
+      );
+      expect(asResponse(answer).status).toBe(403);
+      expect(asResponse(answer).statusText).toBe("No Access");
+    }
+    const people = await routes.people.loader({
+      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(people.people.map((one) => one.email)).toEqual([dana.email]);
+    // The console lists no client for them, and their id leads nowhere.
+    const listed = await routes.list.loader({
+      request: get(`/staff?q=${encodeURIComponent(sam.email)}`, staff.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(listed.rows).toEqual([]);
+    const gone = await settle(() =>
+      routes.client.loader({
+        request: get(`/staff/clients/${sam.id}`, staff.cookie),
+        context: context(),
+        params: { clientId: sam.id },
+      }),
+    );
+    expect(asData(gone).init?.status).toBe(404);
+
+    // Added again by address: no new invitation, the same sign-in, the account's programme.
+    const again = asResponse(await peoplePost({ email: sam.email }));
+    expect(again.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+    expect(await unread(sam.cookie)).toBe(0);
   });
 });

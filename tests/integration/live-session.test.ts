@@ -1,9 +1,11 @@
 // A live stream ends within the session check's interval once its session no longer stands (signed
-// out everywhere, its token expired, a staff member's role taken), and only once it does; one
-// person holds at most so many at once.
+// out everywhere, its token expired, a staff member's role taken, a client's person removed from
+// the account), and only once it does; one person holds at most so many at once.
 import type { AuthServer } from "@portal/auth-server";
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { joinAccount, removeFromAccount } from "~/data/client-accounts.server";
+import { saveDirectory } from "~/data/client-directory.server";
 import { closeProductDatabase, inTransaction } from "~/data/connection.server";
 import { saveRevocation } from "~/data/session-revocations.server";
 import { configure, getEnv } from "~/lib/env.server";
@@ -82,6 +84,39 @@ describe("a live stream's session", () => {
     const body = response.body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await ended(body)).toBe(true);
+  });
+});
+
+describe("a client's person's live stream", () => {
+  it("ends at the next check once staff removed them from the account, not before", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const first = userFor(3_600);
+    const colleague = userFor(3_600);
+    const entry = (user: SessionUser) => ({
+      userId: user.id,
+      email: `${user.id}@client.test`,
+      state: "confirmed" as const,
+      isStaff: false,
+      createdAt: 0,
+      lastSignInAt: null,
+    });
+    await inTransaction(async (trx) => {
+      await saveDirectory(trx, [entry(first), entry(colleague)], Date.now());
+      await joinAccount(trx, colleague.id, first.id);
+    });
+    const body = liveStream(
+      new Request("http://portal.test/resources/live"),
+      {},
+      {
+        user: colleague,
+        accountId: first.id,
+      },
+    ).body as ReadableStream<Uint8Array>;
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(await ended(body)).toBe(false);
+    await inTransaction((trx) => removeFromAccount(trx, colleague.id, first.id, Date.now()));
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(true);
   });

@@ -1,5 +1,5 @@
 // A client account's people in the console: the form that adds a person (an invitation into this
-// account), and everyone in it, its first person first, with where their sign-in stands.
+// account), and everyone in it, its first person first, with their sign-in and a colleague's Remove.
 import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AccountPerson } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
+import { INVITE_INTENT, REMOVE_PERSON_INTENT } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPeoplePath } from "~/lib/paths";
@@ -24,7 +25,7 @@ export interface PeopleData {
 
 function AddPersonForm({ action }: { action: string }) {
   const result = useActionData<FormAnswer<"email">>();
-  const pending = useSubmitting(action);
+  const pending = useSubmitting(action, INVITE_INTENT);
   const alert = useFormAlert();
   return (
     <Card>
@@ -44,6 +45,7 @@ function AddPersonForm({ action }: { action: string }) {
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           {...alert.formProps}
         >
+          <input type="hidden" name="intent" value={INVITE_INTENT} />
           <InviteeEmailField
             id="person-email"
             label="Their email"
@@ -57,6 +59,25 @@ function AddPersonForm({ action }: { action: string }) {
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Remove': the person loses access at their next request; their work stays with the client. */
+function RemoveForm({ action, person }: { action: string; person: AccountPerson }) {
+  const pending = useSubmitting(action, REMOVE_PERSON_INTENT);
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={REMOVE_PERSON_INTENT} />
+      <input type="hidden" name="personId" value={person.userId} />
+      <SubmitButton
+        pending={pending}
+        variant="outline"
+        size="sm"
+        aria-label={`Remove ${person.email}`}
+      >
+        Remove
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -91,6 +112,7 @@ export function PeoplePage({ client, current, people }: PeopleData) {
                     Last sign-in{" "}
                     {person.lastSignInAt === null ? "never" : consoleTime(person.lastSignInAt)}
                   </span>
+                  {person.first ? null : <RemoveForm action={action} person={person} />}
                 </li>
               ))}
             </ul>

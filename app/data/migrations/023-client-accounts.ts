@@ -8,6 +8,8 @@ const UNLISTED = sql<SqlBool>`(is_staff is null or is_staff <> 0 or email is nul
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("clients").addColumn("account_id", "text").execute();
+  // When staff removed the person from their account: they keep their sign-in, and no access.
+  await db.schema.alterTable("clients").addColumn("removed_at", "bigint").execute();
   // Every client's row, with a directory entry or not yet (a plan kept before the first sync).
   await sql`update clients set account_id = user_id where is_staff = 0`.execute(db);
   await db.schema.createIndex("clients_by_account").on("clients").column("account_id").execute();
