@@ -59,22 +59,23 @@ export async function joinAccount(trx: Executor, personId: string, accountId: st
 
 /**
  * Ends `personId`'s membership of `accountId` (never its first person's, whose id the account
- * has), in the caller's transaction; whether they were one of its people.
+ * has), in the caller's transaction; their address, or null when they were not one of its people.
  */
 export async function removeFromAccount(
   trx: Executor,
   personId: string,
   accountId: string,
   at: number,
-): Promise<boolean> {
-  const result = await trx
+): Promise<string | null> {
+  const row = await trx
     .updateTable("clients")
     .set({ account_id: null, removed_at: at })
     .where("user_id", "=", personId)
     .where("account_id", "=", accountId)
     .where("user_id", "<>", accountId)
+    .returning("email")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? (row.email ?? "") : null;
 }
 
 /**

@@ -24,14 +24,22 @@ import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 import { sendInvitation } from "./invitations.server";
 
-/** The trail's line for a person `staff` added to `accountId`. */
-const addedLine = (staff: SessionUser, accountId: string, email: string, at: number) => ({
+/** The trail's line for `staff` adding or removing a person of `accountId`. */
+const peopleLine = (
+  staff: SessionUser,
+  accountId: string,
+  change: { field: "Person added" | "Person removed"; before: string; after: string },
+  at: number,
+) => ({
   clientId: accountId,
   actor: { id: staff.id, email: staff.email, role: "staff" as const },
   audience: "client" as const,
-  changes: [{ field: "Person added", before: "—", after: email }],
+  changes: [change],
   at,
 });
+
+/** The trail's change for a person added by address. */
+const added = (email: string) => ({ field: "Person added" as const, before: "—", after: email });
 
 export async function loadPeople(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
@@ -71,7 +79,7 @@ export async function peopleAction(
   const rejoined = await inTransaction(async (trx) => {
     const at = Date.now();
     const personId = await rejoinAccount(trx, email, client.userId);
-    if (personId) await recordEvent(trx, addedLine(staff.user, client.userId, email, at));
+    if (personId) await recordEvent(trx, peopleLine(staff.user, client.userId, added(email), at));
     return personId !== null;
   });
   if (rejoined)
@@ -85,7 +93,7 @@ export async function peopleAction(
     const at = Date.now();
     await saveDirectory(trx, [directoryEntry(person)], at);
     await joinAccount(trx, person.id, client.userId);
-    await recordEvent(trx, addedLine(staff.user, client.userId, email, at));
+    await recordEvent(trx, peopleLine(staff.user, client.userId, added(email), at));
   });
   return redirectWithToast(staffClientPeoplePath(client.userId), invitationSent(email));
 }
@@ -100,23 +108,15 @@ async function removePerson(
   accountId: string,
   personId: string,
 ) {
-  const at = Date.now();
-  const person = (await colleaguesIn(await database(), accountId)).find(
-    (colleague) => colleague.userId === personId,
-  );
-  const removed =
-    person !== undefined &&
-    (await inTransaction(async (trx) => {
-      if (!(await removeFromAccount(trx, person.userId, accountId, at))) return false;
-      await recordEvent(trx, {
-        clientId: accountId,
-        actor: { id: staff.id, email: staff.email, role: "staff" },
-        audience: "client",
-        changes: [{ field: "Person removed", before: person.email, after: "—" }],
-        at,
-      });
-      return true;
-    }));
-  if (!removed) return formError(context, toasts.personNotFound, { status: 404 });
-  return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(person.email));
+  const email = await inTransaction(async (trx) => {
+    const at = Date.now();
+    const removed = await removeFromAccount(trx, personId, accountId, at);
+    if (removed !== null) {
+      const change = { field: "Person removed" as const, before: removed, after: "—" };
+      await recordEvent(trx, peopleLine(staff, accountId, change, at));
+    }
+    return removed;
+  });
+  if (email === null) return formError(context, toasts.personNotFound, { status: 404 });
+  return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(email));
 }

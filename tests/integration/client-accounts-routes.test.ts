@@ -10,21 +10,18 @@ import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as Dashboard from "~/routes/dashboard";
 import type * as MessagesRoute from "~/routes/dashboard.messages";
 import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
-import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
 import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
 import {
-  adminCreateUser,
   appEnv,
   asData,
   asResponse,
-  cookieHeaderFrom,
   formPost,
   get,
-  PASSWORD,
   settle,
+  signedInUser,
   startTestAuthServer,
   uniqueEmail,
 } from "../support/harness";
@@ -36,7 +33,6 @@ const context = (): AppLoadContext => ({ clientIp: "203.0.113.40" });
 describe.each(ENGINES)("client accounts on %s", (engine) => {
   let auth: AuthServer;
   let routes: {
-    signIn: typeof SignInRoute;
     dashboard: typeof Dashboard;
     sprint: typeof SprintRoute;
     messages: typeof MessagesRoute;
@@ -54,7 +50,6 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     const { configure, getEnv } = await import("~/lib/env.server");
     configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
     routes = {
-      signIn: await import("~/routes/_landing._auth.sign-in"),
       dashboard: await import("~/routes/dashboard"),
       sprint: await import("~/routes/dashboard.$sprint"),
       messages: await import("~/routes/dashboard.messages"),
@@ -69,18 +64,8 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     await auth.close();
   });
 
-  async function person(label: string, extra: Record<string, unknown> = {}) {
-    const email = uniqueEmail(`${label}-${engine}`);
-    const id = await adminCreateUser(auth, email, extra);
-    const answer = asResponse(
-      await routes.signIn.action({
-        request: formPost("/sign-in", { email, password: PASSWORD }),
-        context: context(),
-        params: {},
-      }),
-    );
-    return { email, id, cookie: cookieHeaderFrom(answer.headers) };
-  }
+  const person = (label: string, extra: Record<string, unknown> = {}) =>
+    signedInUser(auth, uniqueEmail(`${label}-${engine}`), { extra, clientIp: context().clientIp });
 
   const staffMember = () => person("staff", { app_metadata: { role: "staff" } });
 

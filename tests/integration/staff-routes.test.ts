@@ -12,19 +12,16 @@ import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as StaffLayout from "~/routes/staff";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
-import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as SignUpRoute from "~/routes/_landing._auth.sign-up";
 import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
 import {
-  adminCreateUser,
   appEnv,
   asData,
   asResponse,
-  cookieHeaderFrom,
   formPost,
   get,
-  PASSWORD,
   settle,
+  signedInUser,
   startTestAuthServer,
   uniqueEmail,
 } from "../support/harness";
@@ -40,7 +37,6 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     list: typeof StaffIndex;
     client: typeof ClientRoute;
     sprint: typeof SprintRoute;
-    signIn: typeof SignInRoute;
     signUp: typeof SignUpRoute;
   };
 
@@ -59,7 +55,6 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       list: await import("~/routes/staff._index"),
       client: await import("~/routes/staff.clients.$clientId"),
       sprint: await import("~/routes/dashboard.$sprint"),
-      signIn: await import("~/routes/_landing._auth.sign-in"),
       signUp: await import("~/routes/_landing._auth.sign-up"),
     };
   });
@@ -79,29 +74,8 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     });
   }
 
-  async function person(label: string, extra: Record<string, unknown> = {}) {
-    const email = uniqueEmail(`${label}-${engine}`);
-    await adminCreateUser(auth, email, extra);
-    const answer = asResponse(
-      await routes.signIn.action({
-        request: formPost("/sign-in", { email, password: PASSWORD }),
-        context: context(),
-        params: {},
-      }),
-    );
-    const listed = (await (
-      await adminFetch(`/users?filter=${encodeURIComponent(email)}`)
-    ).json()) as {
-      users: { id: string; email: string }[];
-    };
-    const id = listed.users.find((user) => user.email === email)?.id as string;
-    return {
-      email,
-      id,
-      cookie: cookieHeaderFrom(answer.headers),
-      home: answer.headers.get("Location"),
-    };
-  }
+  const person = (label: string, extra: Record<string, unknown> = {}) =>
+    signedInUser(auth, uniqueEmail(`${label}-${engine}`), { extra, clientIp: context().clientIp });
 
   const staffMember = () => person("staff", { app_metadata: { role: "staff" } });
 

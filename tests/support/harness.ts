@@ -149,3 +149,32 @@ export async function latestMail(server: AuthServer, email: string) {
   if (!messages[0]) throw new Error(`no mail for ${email}`);
   return messages[0];
 }
+
+/**
+ * A confirmed user made through the admin API as `email` (staff with `app_metadata`), signed in
+ * through the sign-in form from `clientIp`: their id, their Cookie header and where sign-in sent them.
+ */
+export async function signedInUser(
+  server: AuthServer,
+  email: string,
+  {
+    extra = {},
+    clientIp = "203.0.113.1",
+  }: { extra?: Record<string, unknown>; clientIp?: string } = {},
+) {
+  const id = await adminCreateUser(server, email, extra);
+  const { action } = await import("../../app/routes/_landing._auth.sign-in");
+  const answer = asResponse(
+    await action({
+      request: formPost("/sign-in", { email, password: PASSWORD }),
+      context: { clientIp },
+      params: {},
+    }),
+  );
+  return {
+    email,
+    id,
+    cookie: cookieHeaderFrom(answer.headers),
+    home: answer.headers.get("Location"),
+  };
+}
