@@ -18,6 +18,7 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   MAIL_SETTINGS_INTENT,
+  PERSON_NAME_INTENT,
   TIME_ZONE_INTENT,
 } from "~/forms/schemas";
 import type { FormAnswer } from "~/forms/answer";
@@ -32,6 +33,7 @@ import { withSessionCleared } from "~/session/cookie.server";
 import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
+import { choosePersonName } from "./person-name.server";
 import { chooseTimeZone } from "./time-zone.server";
 
 type AccountField = "newEmail" | "emailChangePassword" | "currentPassword" | "password";
@@ -46,6 +48,7 @@ export async function setNewPassword(
   user: SessionUser,
   password: string,
   done: Toast = toasts.passwordUpdated,
+  values: Record<string, string> = {},
 ) {
   const updated = await callAuth(() => supabase.auth.updateUser({ password }));
   if (!updated.ok) {
@@ -56,10 +59,10 @@ export async function setNewPassword(
         : code === "weak_password"
           ? toasts.passwordRequirements
           : updated.toast;
-    return formError(context, toast, { headers });
+    return formError(context, toast, { headers, values });
   }
   const ended = await callAuth(() => supabase.auth.signOut({ scope: "others" }));
-  if (!ended.ok) return formError(context, ended.toast, { headers });
+  if (!ended.ok) return formError(context, ended.toast, { headers, values });
   // The session this browser keeps: the one its cookies now hold (checking the current password
   // signed in afresh), else the one it came with.
   const { data } = await supabase.auth.getSession();
@@ -175,6 +178,7 @@ export async function accountAction(request: Request, context: AppLoadContext, u
   const fields = (await readForm(request)) ?? {};
   if (fields.intent === MAIL_SETTINGS_INTENT) return saveMailSettings(context, user, fields);
   if (fields.intent === TIME_ZONE_INTENT) return chooseTimeZone(context, user, fields);
+  if (fields.intent === PERSON_NAME_INTENT) return choosePersonName(context, user, fields);
   const client = createAuthClient(request, context);
   return fields.intent === CHANGE_EMAIL_INTENT
     ? changeEmail(context, client, user, fields)

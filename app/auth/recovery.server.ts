@@ -10,7 +10,9 @@ import {
   refusal,
   tooManyAttempts,
 } from "~/forms/answer.server";
-import { emailSchema, newPasswordSchema } from "~/forms/schemas";
+import { savePersonName } from "~/data/client-profiles.server";
+import { inTransaction } from "~/data/connection.server";
+import { emailSchema, newPasswordSchema, personNameSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
@@ -97,7 +99,21 @@ export function resetPasswordAction(request: Request, context: AppLoadContext, u
   return passwordAfterLink(request, context, user, toasts.passwordUpdated);
 }
 
-/** After an accepted invitation: the password the new client will sign in with. */
-export function welcomeAction(request: Request, context: AppLoadContext, user: SessionUser) {
-  return passwordAfterLink(request, context, user, toasts.welcome);
+/**
+ * After an accepted invitation: the password the new client will sign in with, and the name they
+ * go by if they give one (kept with the form when the password is refused).
+ */
+export async function welcomeAction(request: Request, context: AppLoadContext, user: SessionUser) {
+  const fields = (await readForm(request)) ?? {};
+  const values = { personName: fields.personName ?? "" };
+  const named = parseFields(personNameSchema, fields);
+  if (!named.ok) return refusal(context, named, values);
+  const parsed = parseFields(newPasswordSchema, fields);
+  if (!parsed.ok) return refusal(context, parsed, values);
+  const { personName } = named.value;
+  if (personName) {
+    await inTransaction((trx) => savePersonName(trx, user.id, personName, Date.now()));
+  }
+  const client = createAuthClient(request, context);
+  return setNewPassword(context, client, user, parsed.value.password, toasts.welcome, values);
 }

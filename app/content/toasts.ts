@@ -98,6 +98,15 @@ export const toasts = {
     "Person Not Found",
     "That person is not one of this client's people. Please reload the page.",
   ),
+  primaryContactStays: error(
+    "Primary Contact Stays",
+    "Make someone else the primary contact first: a client always has one.",
+  ),
+  nameSaved: success("Name Saved", "Your colleagues and the agency see it from now on."),
+  teamNotYours: error(
+    "Ask Your Primary Contact",
+    "Only your primary contact can invite or remove colleagues, when the agency allows it.",
+  ),
   sprintLocked: error(
     "Sprint Locked",
     "This sprint opens once the sprints before it are complete.",
@@ -223,17 +232,22 @@ export function invitationWait(email: string, seconds: number): Toast {
   );
 }
 
-/** An invitation to an address that already has an account: nothing is mailed. */
 /** The answer to 'Add a person' for someone removed before: no mail, their sign-in as it was. */
 export function personRejoined(email: string): Toast {
   return success("Access Restored", `${email} can sign in to this client's portal again.`);
 }
 
-/** The answer to 'Remove' on a client's People tab. */
+/** The answer to 'Make primary contact' on a client's People tab. */
+export function primaryContactChosen(email: string): Toast {
+  return success("Primary Contact Changed", `${email} is now this client's primary contact.`);
+}
+
+/** The answer to 'Remove' on a client's People tab or Team page. */
 export function personRemoved(email: string): Toast {
   return success("Person Removed", `${email} no longer has access to this client's portal.`);
 }
 
+/** An invitation to an address that already has an account: nothing is mailed. */
 export function alreadyClient(email: string): Toast {
   return error(
     "Already Has an Account",

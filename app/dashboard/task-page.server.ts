@@ -2,6 +2,7 @@
 // its review, and the task's discussion; its posts are a hand-in (multipart) or a comment.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { readClientState } from "~/data/client-programme.server";
+import { accountBook } from "~/data/client-accounts.server";
 import { database } from "~/data/connection.server";
 import { taskHandIns } from "~/data/hand-ins.server";
 import { threadMessages } from "~/data/messages.server";
@@ -33,11 +34,12 @@ export async function loadTaskPage(
   if (!task) throw notFound(request);
   // A locked sprint's tasks wait behind its placeholder.
   if (!page.sprint.open) throw redirect(page.sprint.path);
-  const [handIns, discussion] = await Promise.all([
+  const [handIns, discussion, book] = await Promise.all([
     taskHandIns(db, accountId, task.id),
     threadMessages(db, accountId, { withInternal: false, taskId: task.id }),
+    accountBook(db, accountId),
   ]);
-  const reader = { email: user.email, role: "client" as const };
+  const reader = { email: user.email, role: "client" as const, book };
   const env = getEnv();
   return {
     sprint: {

@@ -1,7 +1,8 @@
 // Client accounts: each person the portal knows belongs to at most one, whose programme, thread,
 // hand-ins and files its people share; the account's id is its first person's, whose row holds it.
+import { sql } from "kysely";
 import type { Executor } from "./connection.server";
-import type { AccountPerson, AccountStatus } from "./shapes";
+import type { AccountBook, AccountPerson, AccountSettings, AccountStatus } from "./shapes";
 
 /**
  * The columns of a `clients` row written for `userId` before the directory has them (a sign-in's
@@ -24,25 +25,116 @@ export async function accountOf(db: Executor, personId: string): Promise<string 
   return row?.account_id ?? personId;
 }
 
-/** The people of `accountId` besides its first person, in the order they joined. */
-export async function colleaguesIn(db: Executor, accountId: string): Promise<AccountPerson[]> {
+/** What staff set for `accountId`: its name, its primary contact and the colleagues' switch. */
+export async function accountSettings(db: Executor, accountId: string): Promise<AccountSettings> {
+  const row = await db
+    .selectFrom("clients")
+    .select(["account_name", "primary_contact_id", "colleagues_may_invite"])
+    .where("user_id", "=", accountId)
+    .executeTakeFirst();
+  return {
+    name: row?.account_name ?? null,
+    primaryContactId: row?.primary_contact_id ?? accountId,
+    colleaguesMayInvite: Number(row?.colleagues_may_invite ?? 0) === 1,
+  };
+}
+
+/** The names of everyone who is or was one of `accountId`'s people, and its name. */
+export async function accountBook(db: Executor, accountId: string): Promise<AccountBook> {
   const rows = await db
     .selectFrom("clients")
-    .select(["user_id", "email", "auth_state", "last_sign_in_at"])
+    .select(["user_id", "email", "person_name", "account_name"])
     .where("account_id", "=", accountId)
-    .where("user_id", "<>", accountId)
     .where("email", "is not", null)
-    .where("is_staff", "=", 0)
-    .orderBy("created_at")
-    .orderBy("user_id")
     .execute();
+  const company = rows.find((row) => row.user_id === accountId)?.account_name ?? null;
+  return { company, names: new Map(rows.map((row) => [row.email ?? "", row.person_name])) };
+}
+
+/** The people of `accountId` now besides its first person, in the order they joined. */
+export async function colleaguesIn(db: Executor, accountId: string): Promise<AccountPerson[]> {
+  const [rows, { primaryContactId }] = await Promise.all([
+    db
+      .selectFrom("clients")
+      .select(["user_id", "email", "auth_state", "last_sign_in_at", "person_name"])
+      .where("account_id", "=", accountId)
+      .where("user_id", "<>", accountId)
+      .where("removed_at", "is", null)
+      .where("email", "is not", null)
+      .where("is_staff", "=", 0)
+      .orderBy("created_at")
+      .orderBy("user_id")
+      .execute(),
+    accountSettings(db, accountId),
+  ]);
   return rows.map((row) => ({
     userId: row.user_id,
     email: row.email ?? "",
     state: (row.auth_state ?? "confirmed") as AccountStatus,
     lastSignInAt: row.last_sign_in_at,
+    name: row.person_name,
     first: false,
+    primary: row.user_id === primaryContactId,
   }));
+}
+
+/** `personId`'s address and the name they go by, as the directory holds them; null: not held. */
+export async function personOf(
+  db: Executor,
+  personId: string,
+): Promise<{ email: string; name: string | null } | null> {
+  const row = await db
+    .selectFrom("clients")
+    .select(["email", "person_name"])
+    .where("user_id", "=", personId)
+    .executeTakeFirst();
+  return row ? { email: row.email ?? "", name: row.person_name } : null;
+}
+
+/** Sets what staff set for `accountId` (its row exists: it is listed), in the caller's transaction. */
+export async function changeAccount(
+  trx: Executor,
+  accountId: string,
+  change: { name?: string; colleaguesMayInvite?: boolean },
+) {
+  await trx
+    .updateTable("clients")
+    .set({
+      ...(change.name === undefined
+        ? {}
+        : { account_name: change.name === "" ? null : change.name }),
+      ...(change.colleaguesMayInvite === undefined
+        ? {}
+        : { colleagues_may_invite: change.colleaguesMayInvite ? 1 : 0 }),
+    })
+    .where("user_id", "=", accountId)
+    .execute();
+}
+
+/**
+ * Makes `personId`, one of `accountId`'s people now, its primary contact, in the caller's
+ * transaction; their address, or null (nothing changed) for anyone else.
+ */
+export async function choosePrimaryContact(
+  trx: Executor,
+  accountId: string,
+  personId: string,
+): Promise<string | null> {
+  const person = await trx
+    .selectFrom("clients")
+    .select("email")
+    .where("user_id", "=", personId)
+    .where("account_id", "=", accountId)
+    .where("removed_at", "is", null)
+    .where("is_staff", "=", 0)
+    .executeTakeFirst();
+  if (!person) return null;
+  await trx
+    .updateTable("clients")
+    .set({ primary_contact_id: personId === accountId ? null : personId })
+    .where("user_id", "=", accountId)
+    .execute();
+  return person.email ?? "";
 }
 
 /**
@@ -58,8 +150,9 @@ export async function joinAccount(trx: Executor, personId: string, accountId: st
 }
 
 /**
- * Ends `personId`'s membership of `accountId` (never its first person's, whose id the account
- * has), in the caller's transaction; their address, or null when they were not one of its people.
+ * Ends `personId`'s membership of `accountId` (never its first person's, whose id the account has,
+ * nor its primary contact's), in the caller's transaction; their address, or null when they were
+ * not one of its people who may be removed. Their row keeps the account, which names their work.
  */
 export async function removeFromAccount(
   trx: Executor,
@@ -69,18 +162,28 @@ export async function removeFromAccount(
 ): Promise<string | null> {
   const row = await trx
     .updateTable("clients")
-    .set({ account_id: null, removed_at: at })
+    .set({ removed_at: at })
     .where("user_id", "=", personId)
     .where("account_id", "=", accountId)
     .where("user_id", "<>", accountId)
+    .where("removed_at", "is", null)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "user_id",
+        "not in",
+        selectFrom("clients as account")
+          .select(sql<string>`coalesce(account.primary_contact_id, account.user_id)`.as("primary"))
+          .where("account.user_id", "=", accountId),
+      ),
+    )
     .returning("email")
     .executeTakeFirst();
   return row ? (row.email ?? "") : null;
 }
 
 /**
- * Joins the person with address `email` to `accountId` again if staff removed them from an account
- * before (they keep their sign-in), in the caller's transaction; their id, or null for anyone else.
+ * Lets the person with address `email` back into `accountId` if they were removed from it before
+ * (they kept their sign-in), in the caller's transaction; their id, or null for anyone else.
  */
 export async function rejoinAccount(
   trx: Executor,
@@ -89,8 +192,9 @@ export async function rejoinAccount(
 ): Promise<string | null> {
   const row = await trx
     .updateTable("clients")
-    .set({ account_id: accountId, removed_at: null })
+    .set({ removed_at: null })
     .where("email", "=", email)
+    .where("account_id", "=", accountId)
     .where("removed_at", "is not", null)
     .where("is_staff", "=", 0)
     .returning("user_id")

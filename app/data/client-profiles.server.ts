@@ -1,5 +1,5 @@
 // Who each person is beyond the directory's mirror of the auth service (which never writes these):
-// a client's name and company as the agency names them, and the time zone a person keeps to.
+// a client's name and company as the agency names them, the name a person goes by, their time zone.
 import { ownAccount } from "./client-accounts.server";
 import type { Executor } from "./connection.server";
 
@@ -37,6 +37,16 @@ export async function saveClientProfile(
   at: number,
 ): Promise<void> {
   const values = { display_name: profile.name || null, company: profile.company || null };
+  await trx
+    .insertInto("clients")
+    .values({ user_id: userId, ...values, created_at: at, updated_at: at, ...ownAccount(userId) })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: at }))
+    .execute();
+}
+
+/** The name `userId` goes by among their colleagues and the agency (in the caller's transaction). */
+export async function savePersonName(trx: Executor, userId: string, name: string, at: number) {
+  const values = { person_name: name || null };
   await trx
     .insertInto("clients")
     .values({ user_id: userId, ...values, created_at: at, updated_at: at, ...ownAccount(userId) })

@@ -24,6 +24,7 @@ import * as consoleIndexes from "./migrations/020-console-indexes";
 import * as lateFrom from "./migrations/021-late-from";
 import * as attentionOrder from "./migrations/022-facts-in-attention-order";
 import * as clientAccounts from "./migrations/023-client-accounts";
+import * as accountPeople from "./migrations/024-account-people";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "021-late-from": lateFrom,
   "022-facts-in-attention-order": attentionOrder,
   "023-client-accounts": clientAccounts,
+  "024-account-people": accountPeople,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -38,8 +38,16 @@ export interface ClientsTable {
    * account's row, which holds its programme); another account's for a colleague; null for staff.
    */
   account_id: string | null;
-  /** When staff removed the person from their account (account_id is null since); null: never. */
+  /** When staff removed the person from their account (it keeps their id, for naming); null: never. */
   removed_at: Millis | null;
+  /** The name the person goes by, shown to their colleagues and the agency; null: not given. */
+  person_name: string | null;
+  /** On the account's row: its name as staff set it, shown to its people ("Northwind"). */
+  account_name: string | null;
+  /** On the account's row: who its primary contact is; null: its first person. */
+  primary_contact_id: string | null;
+  /** On the account's row: 1 when its primary contact may invite and remove colleagues. */
+  colleagues_may_invite: number | null;
   /** The time zone reminders keep to ("Europe/Berlin"), as Intl writes it; null: UTC. */
   time_zone: string | null;
   /** When the person chose it on the account page; null: it follows their browser at sign-in. */

@@ -126,6 +126,26 @@ export interface AccountPerson {
   email: string;
   state: AccountStatus;
   lastSignInAt: number | null;
+  /** The name they go by; null: not given (they are named by their address's local part). */
+  name: string | null;
   /** The account's first person: the account has their id. */
   first: boolean;
+  /** The account's primary contact: exactly one of its people. */
+  primary: boolean;
+}
+
+/** The people of one client account, for naming them: the name each goes by, by address. */
+export interface AccountBook {
+  /** The account's name ("Northwind"); null: not set. */
+  company: string | null;
+  /** Every person who is or was in it: null where they gave no name. */
+  names: ReadonlyMap<string, string | null>;
+}
+
+/** What staff set for a client account, beyond its people. */
+export interface AccountSettings {
+  /** Its name as its people see it ("Northwind"); null: not set. */
+  name: string | null;
+  primaryContactId: string;
+  colleaguesMayInvite: boolean;
 }

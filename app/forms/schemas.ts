@@ -91,8 +91,14 @@ export const FOLLOW_INTENT = "follow";
 /** The `intent`s of the console's invitation form and of 'Resend invitation' (one action). */
 export const INVITE_INTENT = "invite";
 export const RESEND_INVITATION_INTENT = "resend-invitation";
-/** 'Remove' on a client's People tab (its `personId` field names whom). */
+/** 'Remove' on a client's People tab and Team page (its `personId` field names whom). */
 export const REMOVE_PERSON_INTENT = "remove-person";
+/** 'Make primary contact' on a client's People tab (its `personId` field names whom). */
+export const PRIMARY_CONTACT_INTENT = "primary-contact";
+/** The account's name and switch on a client's People tab. */
+export const ACCOUNT_SETTINGS_INTENT = "account-settings";
+/** The name a person goes by, on the account page. */
+export const PERSON_NAME_INTENT = "person-name";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });
@@ -185,6 +191,21 @@ const profileText = z.pipe(
 
 /** Who a client is, as staff name them on the client's page (either may be left empty). */
 export const clientProfileSchema = z.object({ name: profileText, company: profileText });
+
+/** The name a person goes by, shown to their colleagues and the agency (may be left empty). */
+export const personNameSchema = z.object({ personName: profileText });
+
+/** A client account's name as its people see it, and whether colleagues may invite colleagues. */
+export const accountSettingsSchema = z.object({
+  accountName: profileText,
+  colleaguesMayInvite: z.pipe(
+    text,
+    z.transform((value) => value === "on"),
+  ),
+});
+
+/** A new client from the console: the first person's address and the account's name, if any. */
+export const clientInviteSchema = z.object({ email, accountName: profileText });
 
 /** The `intent`s of a client's own programme page: an item's edit, and the moves beside it. */
 export const PLAN_INTENTS = ["save", "add", "up", "down", "hide", "show"] as const;

@@ -56,21 +56,23 @@ export function staffName(user: Pick<User, "email" | "user_metadata">): string {
   return typeof name === "string" && name.trim() ? name.trim() : (user.email ?? "");
 }
 
-/** Who sends an invitation: the agency and the staff member, named in its mail. */
+/** Who sends an invitation: the agency and the staff member, and the client's company if named. */
 export interface InvitationSender {
   agencyName: string;
   invitedBy: string;
+  company: string;
 }
 
 /**
  * Mails an invitation; its link lands on `redirectTo` once the invitee has confirmed. The sender
  * goes in its `data` (the invitee's user_metadata), which the invitation mail names: the embedded
- * auth server's, and Supabase's invite template as `{{ .Data.agency_name }}` and
- * `{{ .Data.invited_by }}`.
+ * auth server's, and Supabase's invite template as `{{ .Data.agency_name }}`,
+ * `{{ .Data.invited_by }}` and `{{ .Data.company_name }}` (empty when not named).
  */
 export function invite(email: string, redirectTo: string, sender: InvitationSender) {
+  const data = { agency_name: sender.agencyName, invited_by: sender.invitedBy };
   return adminClient().auth.admin.inviteUserByEmail(email, {
     redirectTo,
-    data: { agency_name: sender.agencyName, invited_by: sender.invitedBy },
+    data: sender.company ? { ...data, company_name: sender.company } : data,
   });
 }

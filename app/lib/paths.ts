@@ -60,6 +60,7 @@ export function staffClientMessagesPath(userId: string): string {
 
 /** The client's files: everything shared either way. */
 export const FILES_PATH = "/dashboard/files";
+export const TEAM_PATH = "/dashboard/team";
 
 /** One client's files in the staff console, where staff share one. */
 /** One client's own programme: their template, and their tasks and objectives as staff change them. */

@@ -2,7 +2,7 @@
 // mails each reader on the other side what they have neither read nor been mailed, in one mail; a
 // daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
 import { randomUUID } from "node:crypto";
-import { accountOf, colleaguesIn } from "~/data/client-accounts.server";
+import { accountBook, accountOf, colleaguesIn } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
   claimMailScope,
@@ -211,7 +211,8 @@ async function mailWhatWaits(reader: Reader, mail: MessageMail): Promise<void> {
   const after = Math.max(marks.lastReadId, marks.mailedThroughId);
   const pending = await messagesAfter(db, clientId, fromRole, after);
   const from = reader.role === "staff" ? clientEmail : getEnv().AGENCY_NAME;
-  const part = partOf(reader, clientId, `Your conversation with ${from}`, pending);
+  const named = { ...reader, book: await accountBook(db, clientId) };
+  const part = partOf(named, clientId, `Your conversation with ${from}`, pending);
   if (!part) return;
   // Keyed by the first message it carries: sent again after a crash, it is the same mail.
   await mailReader(
@@ -271,7 +272,8 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
   for (const thread of threads) {
     const pending = await messagesAfter(db, thread.clientId, fromRole, thread.afterId, 10);
     const label = reader.role === "staff" ? thread.email : `Your conversation with ${agency}`;
-    const part = partOf(reader, thread.clientId, label, pending);
+    const named = { ...reader, book: await accountBook(db, thread.clientId) };
+    const part = partOf(named, thread.clientId, label, pending);
     if (part) parts.push(part);
   }
   if (parts.length === 0) return;

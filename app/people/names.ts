@@ -1,8 +1,9 @@
 // How the person behind a message, a file, a hand-in or a review is named to whoever reads it: "You"
-// for their own; staff read addresses, a client their colleagues' too; a client reads the agency's
-// people as the agency, never by address, so nothing a client's page or mail carries holds one.
+// for their own; a client's people by the name they go by (staff add the company, and read an
+// address while neither is given); a client reads the agency's people as the agency, never by address.
 import type { ActorRole } from "~/data/schema";
 import type {
+  AccountBook,
   HandIn,
   SharedFile,
   StoredFile,
@@ -14,6 +15,15 @@ import type {
 export interface Reader {
   role: ActorRole;
   email: string;
+  /** The names of the client account's people whose work is read; without it, addresses. */
+  book?: AccountBook;
+}
+
+/** The name a client's person goes by: theirs, or their address's local part until they give one. */
+export function personName(email: string, name: string | null): string {
+  if (name) return name;
+  const at = email.indexOf("@");
+  return at > 0 ? email.slice(0, at) : email;
 }
 
 /** A client's name for a staff member: "Agency · ada". */
@@ -21,13 +31,28 @@ const agencyPerson = (email: string) => `Agency · ${email.split("@")[0]}`;
 /** A client's name for the agency as a whole. */
 const AGENCY = "Agency";
 
-/** Who wrote a message: "You", an address for staff, "Agency · ada" for a client. */
+/**
+ * How `reader` names one of a client account's people: "You"; for staff "Dana Whitfield ·
+ * Northwind" (their address while neither name is given); for a colleague, their name.
+ */
+function clientPerson(email: string, reader: Reader): string {
+  if (email === reader.email) return "You";
+  const name = reader.book?.names.get(email) ?? null;
+  if (reader.role !== "staff") return personName(email, name);
+  const company = reader.book?.company ?? null;
+  if (name === null && company === null) return email;
+  const who = personName(email, name);
+  return company ? `${who} · ${company}` : who;
+}
+
+/** Who wrote a message: "You", a client's person by name, staff's address, or "Agency · ada". */
 export function authorOf(
   message: Pick<StoredMessage, "authorEmail" | "authorRole">,
   reader: Reader,
 ) {
   if (message.authorEmail === reader.email) return "You";
-  if (reader.role === "staff" || message.authorRole === "client") return message.authorEmail;
+  if (message.authorRole === "client") return clientPerson(message.authorEmail, reader);
+  if (reader.role === "staff") return message.authorEmail;
   return agencyPerson(message.authorEmail);
 }
 
@@ -39,28 +64,26 @@ export function shownMessages(messages: StoredMessage[], reader: Reader): Thread
   }));
 }
 
-/** A client's name for one of their account's people: "You", or a colleague's address. */
-const clientPerson = (email: string, reader: Reader) => (email === reader.email ? "You" : email);
+/** Who shared a file: staff's address, or for a client "Agency"; a client's person by name. */
+function sharerOf(email: string, role: ActorRole, reader: Reader): string {
+  if (role === "staff") return reader.role === "staff" ? email : AGENCY;
+  const who = clientPerson(email, reader);
+  // An address alone does not say it is the client's.
+  return who === email ? `${who} (client)` : who;
+}
 
-/** Who shared a file: staff read an address (a client's marked so), a client "Agency" or a person. */
 export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
   return files.map(({ sharedByEmail, ...file }) => ({
     ...file,
-    sharedBy:
-      reader.role === "staff"
-        ? `${sharedByEmail}${file.sharedByRole === "client" ? " (client)" : ""}`
-        : file.sharedByRole === "staff"
-          ? AGENCY
-          : clientPerson(sharedByEmail, reader),
+    sharedBy: sharerOf(sharedByEmail, file.sharedByRole, reader),
   }));
 }
 
-/** Who handed in and who reviewed: addresses for staff; for a client, the reviewer is "Agency". */
+/** Who handed in (a client's person, by name) and who reviewed (for a client, "Agency"). */
 export function shownHandIns(handIns: StoredHandIn[], reader: Reader): HandIn[] {
   return handIns.map(({ submittedByEmail, reviewerEmail, ...handIn }) => ({
     ...handIn,
-    submittedBy:
-      reader.role === "staff" ? submittedByEmail : clientPerson(submittedByEmail, reader),
+    submittedBy: clientPerson(submittedByEmail, reader),
     reviewer: reviewerEmail === null ? null : reader.role === "staff" ? reviewerEmail : AGENCY,
   }));
 }

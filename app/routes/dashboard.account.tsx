@@ -1,5 +1,5 @@
-// /dashboard/account: the account page (e-mail and its change, password change, the mails wanted,
-// the time zone, sign out of all devices).
+// /dashboard/account: the account page (a client's name, e-mail and its change, password change, the
+// mails wanted, the time zone, sign out of all devices).
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,6 +8,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { AccountPage } from "~/components/account/account-page";
 import { accountAction } from "~/auth/account.server";
+import { loadPersonName } from "~/auth/person-name.server";
 import { loadTimeZone } from "~/auth/time-zone.server";
 import { loadMailSettings } from "~/mail/preferences.server";
 import { requireUser } from "~/session/guards.server";
@@ -27,8 +28,13 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  const [mail, zone] = await Promise.all([loadMailSettings(user), loadTimeZone(user)]);
-  return { email: user.email, isStaff: user.role === STAFF_ROLE, mail, zone };
+  const isStaff = user.role === STAFF_ROLE;
+  const [mail, zone, name] = await Promise.all([
+    loadMailSettings(user),
+    loadTimeZone(user),
+    isStaff ? "" : loadPersonName(user),
+  ]);
+  return { email: user.email, name, isStaff, mail, zone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,6 +43,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { email, isStaff, mail, zone } = useLoaderData<typeof loader>();
-  return <AccountPage email={email} isStaff={isStaff} mail={mail} zone={zone} />;
+  return <AccountPage {...useLoaderData<typeof loader>()} />;
 }

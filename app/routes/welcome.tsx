@@ -1,6 +1,6 @@
 // `/welcome`: where an accepted invitation lands (its link signed the invitee in), and a sign-up
 // confirmed in another browser (which says why it asks): the password they will sign in with, with
-// the sign-up rules. Success opens their dashboard.
+// the sign-up rules, and the name they go by if they give one. Success opens their dashboard.
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -40,6 +40,7 @@ export default function Welcome() {
       // The form posts to this address, so a refused password keeps the page's explanation.
       action={confirmedElsewhere ? `${WELCOME_PATH}?${CONFIRMED_ELSEWHERE_PARAM}` : WELCOME_PATH}
       submitLabel="Set Password"
+      askName
     />
   );
 }

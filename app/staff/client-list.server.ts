@@ -11,7 +11,8 @@ import { readClientStates } from "~/data/client-programme.server";
 import { assignTemplate } from "~/data/client-plans.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
-import { inviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
+import { changeAccount } from "~/data/client-accounts.server";
+import { clientInviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
@@ -22,9 +23,10 @@ import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
 import { consoleAttention } from "./attention.server";
-import { sendInvitation } from "./invitations.server";
+import { sendInvitation } from "~/identity/invitations.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
+import { staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { unreadByStaff } from "~/data/messages.server";
 
@@ -113,25 +115,33 @@ export async function loadClientList(request: Request, staff: SessionUser) {
  */
 export async function inviteAction(request: Request, context: AppLoadContext, staff: User) {
   const fields = (await readForm(request)) ?? {};
-  const values = { email: normalizeEmail(fields.email ?? ""), templateId: fields.templateId ?? "" };
-  const parsed = parseFields(inviteSchema, fields);
+  const values = {
+    email: normalizeEmail(fields.email ?? ""),
+    accountName: fields.accountName ?? "",
+    templateId: fields.templateId ?? "",
+  };
+  const parsed = parseFields(clientInviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
-  const { email } = parsed.value;
+  const { email, accountName } = parsed.value;
   const resending = fields.intent === RESEND_INVITATION_INTENT;
-  const invitation = await sendInvitation(context, staff, email);
+  const invitation = await sendInvitation(context, staffName(staff), email, accountName);
   if ("refused" in invitation) {
     return resending
       ? redirectWithToast(STAFF_PATH, invitation.refused)
       : formError(context, invitation.refused, { values, ...invitation.options });
   }
   await mirrorUser(invitation.invited);
-  // A resend keeps the template chosen with the first invitation.
+  // A resend keeps the template and company given with the first invitation.
   const template = programmeTemplates().get(fields.templateId ?? "");
-  if (template && !resending) {
+  if (!resending && (template || accountName)) {
     const clientId = invitation.invited.id;
-    await inTransaction((trx) =>
-      assignTemplate(trx, clientId, { templateId: template.id, version: null }, Date.now()),
-    );
+    await inTransaction(async (trx) => {
+      if (accountName) await changeAccount(trx, clientId, { name: accountName });
+      if (template) {
+        const chosen = { templateId: template.id, version: null };
+        await assignTemplate(trx, clientId, chosen, Date.now());
+      }
+    });
   }
   return redirectWithToast(STAFF_PATH, (resending ? invitationResent : invitationSent)(email));
 }

@@ -1,59 +1,74 @@
 // One client's people in the console: everyone who works in the account (its first person first);
-// "Add a person", an invitation whose invitee joins this account, not a new one; and "Remove".
+// "Add a person" (an invitation into this account), "Remove", "Make primary contact", and the
+// account's name and switch; each change a line in the client's trail.
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
-import { invitationSent, personRejoined, personRemoved, toasts } from "~/content/toasts";
 import {
+  invitationSent,
+  personRejoined,
+  personRemoved,
+  primaryContactChosen,
+  toasts,
+} from "~/content/toasts";
+import {
+  accountSettings,
+  changeAccount,
+  choosePrimaryContact,
   colleaguesIn,
-  joinAccount,
-  rejoinAccount,
-  removeFromAccount,
+  personOf,
 } from "~/data/client-accounts.server";
-import { directoryEntry, saveDirectory } from "~/data/client-directory.server";
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
-import { inviteSchema, REMOVE_PERSON_INTENT } from "~/forms/schemas";
+import {
+  ACCOUNT_SETTINGS_INTENT,
+  accountSettingsSchema,
+  inviteSchema,
+  PRIMARY_CONTACT_INTENT,
+  REMOVE_PERSON_INTENT,
+} from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { staffClientPeoplePath } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
+import type { PostedFields } from "~/forms/answer.server";
+import { staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
-import { sendInvitation } from "./invitations.server";
+import { addPerson, peopleLine, removePerson, type PeopleChange } from "~/people/membership.server";
 
-/** The trail's line for `staff` adding or removing a person of `accountId`. */
-const peopleLine = (
-  staff: SessionUser,
-  accountId: string,
-  change: { field: "Person added" | "Person removed"; before: string; after: string },
-  at: number,
-) => ({
-  clientId: accountId,
-  actor: { id: staff.id, email: staff.email, role: "staff" as const },
-  audience: "client" as const,
-  changes: [change],
-  at,
+/** Staff, as a trail line names who made a change. */
+const actorOf = (staff: SessionUser) => ({
+  id: staff.id,
+  email: staff.email,
+  role: "staff" as const,
 });
-
-/** The trail's change for a person added by address. */
-const added = (email: string) => ({ field: "Person added" as const, before: "—", after: email });
 
 export async function loadPeople(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, { content }, colleagues] = await Promise.all([
+  const [state, { content }, colleagues, settings, firstPerson] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
     colleaguesIn(db, client.userId),
+    accountSettings(db, client.userId),
+    personOf(db, client.userId),
   ]);
   const { current } = programmeView(content, state, Date.now());
   // The first person as the auth service knows them now: the directory may not hold them yet.
   const { userId, email, state: signIn, lastSignInAt } = client;
-  const first = { userId, email, state: signIn, lastSignInAt, first: true };
-  return { client, current, people: [first, ...colleagues] };
+  const first = {
+    userId,
+    email,
+    state: signIn,
+    lastSignInAt,
+    name: firstPerson?.name ?? null,
+    first: true,
+    primary: settings.primaryContactId === userId,
+  };
+  return { client, current, settings, people: [first, ...colleagues] };
 }
 
 /**
@@ -70,39 +85,43 @@ export async function peopleAction(
   const client = await clientOf(request, clientId);
   const fields = (await readForm(request)) ?? {};
   if (fields.intent === REMOVE_PERSON_INTENT) {
-    return removePerson(context, staff.user, client.userId, fields.personId ?? "");
+    return removeFromPeople(context, staff.user, client.userId, fields.personId ?? "");
+  }
+  if (fields.intent === PRIMARY_CONTACT_INTENT) {
+    return makePrimaryContact(context, staff.user, client.userId, fields.personId ?? "");
+  }
+  if (fields.intent === ACCOUNT_SETTINGS_INTENT) {
+    return saveAccountSettings(context, staff.user, client.userId, fields);
   }
   const values = { email: normalizeEmail(fields.email ?? "") };
   const parsed = parseFields(inviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { email } = parsed.value;
-  const rejoined = await inTransaction(async (trx) => {
-    const at = Date.now();
-    const personId = await rejoinAccount(trx, email, client.userId);
-    if (personId) await recordEvent(trx, peopleLine(staff.user, client.userId, added(email), at));
-    return personId !== null;
-  });
-  if (rejoined)
-    return redirectWithToast(staffClientPeoplePath(client.userId), personRejoined(email));
-  const invitation = await sendInvitation(context, staff.account, email);
-  if ("refused" in invitation) {
-    return formError(context, invitation.refused, { values, ...invitation.options });
+  const by = { actor: actorOf(staff.user), invitedBy: staffName(staff.account) };
+  const addition = await addPerson(context, by, client.userId, email);
+  const back = staffClientPeoplePath(client.userId);
+  if ("rejoined" in addition) return redirectWithToast(back, personRejoined(email));
+  if ("refused" in addition) {
+    return formError(context, addition.refused, { values, ...addition.options });
   }
-  const person = invitation.invited;
-  await inTransaction(async (trx) => {
-    const at = Date.now();
-    await saveDirectory(trx, [directoryEntry(person)], at);
-    await joinAccount(trx, person.id, client.userId);
-    await recordEvent(trx, peopleLine(staff.user, client.userId, added(email), at));
-  });
-  return redirectWithToast(staffClientPeoplePath(client.userId), invitationSent(email));
+  return redirectWithToast(back, invitationSent(email));
 }
 
-/**
- * 'Remove': one of the account's people (never its first person) loses access from their next
- * request on, with a line in the trail; they keep their sign-in. Anyone else is refused.
- */
-async function removePerson(
+/** 'Remove': one of the account's people loses access from their next request on. */
+async function removeFromPeople(
+  context: AppLoadContext,
+  staff: SessionUser,
+  accountId: string,
+  personId: string,
+) {
+  const removed = await removePerson(actorOf(staff), accountId, personId);
+  if (removed === "primary") return formError(context, toasts.primaryContactStays, { status: 409 });
+  if (removed === null) return formError(context, toasts.personNotFound, { status: 404 });
+  return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(removed));
+}
+
+/** 'Make primary contact': one of the account's people now becomes its one primary contact. */
+async function makePrimaryContact(
   context: AppLoadContext,
   staff: SessionUser,
   accountId: string,
@@ -110,13 +129,56 @@ async function removePerson(
 ) {
   const email = await inTransaction(async (trx) => {
     const at = Date.now();
-    const removed = await removeFromAccount(trx, personId, accountId, at);
-    if (removed !== null) {
-      const change = { field: "Person removed" as const, before: removed, after: "—" };
-      await recordEvent(trx, peopleLine(staff, accountId, change, at));
+    const before = await accountSettings(trx, accountId);
+    if (before.primaryContactId === personId) return null;
+    const chosen = await choosePrimaryContact(trx, accountId, personId);
+    if (chosen !== null) {
+      const was = (await personOf(trx, before.primaryContactId))?.email ?? "—";
+      const change = { field: "Primary contact" as const, before: was, after: chosen };
+      await recordEvent(trx, peopleLine(actorOf(staff), accountId, change, at));
     }
-    return removed;
+    return chosen;
   });
   if (email === null) return formError(context, toasts.personNotFound, { status: 404 });
-  return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(email));
+  return redirectWithToast(staffClientPeoplePath(accountId), primaryContactChosen(email));
+}
+
+const onOff = (on: boolean) => (on ? "On" : "Off");
+
+/** The account's name as its people see it, and the colleagues' switch: saved with their lines. */
+async function saveAccountSettings(
+  context: AppLoadContext,
+  staff: SessionUser,
+  accountId: string,
+  fields: PostedFields,
+) {
+  const parsed = parseFields(accountSettingsSchema, fields);
+  const values = { accountName: fields.accountName ?? "" };
+  if (!parsed.ok) return refusal(context, parsed, values);
+  const wanted = parsed.value;
+  const changed = await inTransaction(async (trx) => {
+    const before = await accountSettings(trx, accountId);
+    const changes: PeopleChange[] = [];
+    if ((before.name ?? "") !== wanted.accountName) {
+      const [was, now] = [before.name || "not given", wanted.accountName || "not given"];
+      changes.push({ field: "Company name", before: was, after: now });
+    }
+    if (before.colleaguesMayInvite !== wanted.colleaguesMayInvite) {
+      const [was, now] = [onOff(before.colleaguesMayInvite), onOff(wanted.colleaguesMayInvite)];
+      changes.push({ field: "Colleagues may invite colleagues", before: was, after: now });
+    }
+    if (changes.length === 0) return false;
+    const at = Date.now();
+    await changeAccount(trx, accountId, {
+      name: wanted.accountName,
+      colleaguesMayInvite: wanted.colleaguesMayInvite,
+    });
+    for (const change of changes)
+      await recordEvent(trx, peopleLine(actorOf(staff), accountId, change, at));
+    return true;
+  });
+  return redirectWithToast(
+    staffClientPeoplePath(accountId),
+    changed ? toasts.changesSaved : toasts.nothingChanged,
+  );
 }

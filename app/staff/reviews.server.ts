@@ -2,6 +2,7 @@
 // client's task with every version handed in, the review form and the task's discussion.
 import type { AppLoadContext } from "@remix-run/node";
 import { readClientState } from "~/data/client-programme.server";
+import { accountBook } from "~/data/client-accounts.server";
 import { database } from "~/data/connection.server";
 import { reviewQueue, taskHandIns } from "~/data/hand-ins.server";
 import { threadMessages } from "~/data/messages.server";
@@ -48,11 +49,12 @@ export async function loadClientTask(
   const page = sprintPageView(found.sprint, content, state, now);
   const task = page.tasks.find((candidate) => candidate.id === found.task.id);
   if (!task) throw notFound(request);
-  const [handIns, discussion] = await Promise.all([
+  const [handIns, discussion, book] = await Promise.all([
     taskHandIns(db, client.userId, task.id),
     threadMessages(db, client.userId, { withInternal: true, taskId: task.id }),
+    accountBook(db, client.userId),
   ]);
-  const reader = { email: staff.email, role: "staff" as const };
+  const reader = { email: staff.email, role: "staff" as const, book };
   return {
     client,
     current: programmeView(content, state, now).current,

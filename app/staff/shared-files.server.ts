@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { readClientState } from "~/data/client-programme.server";
+import { accountBook } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { clientFiles, recordSharedFile } from "~/data/shared-files.server";
@@ -28,16 +29,17 @@ export async function loadSharedFiles(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, { content }, files] = await Promise.all([
+  const [state, { content }, files, book] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
     clientFiles(db, client.userId),
+    accountBook(db, client.userId),
   ]);
   const { current } = programmeView(content, state, Date.now());
   return {
     client,
     current,
-    files: shownFiles(files, { email: staff.email, role: "staff" }),
+    files: shownFiles(files, { email: staff.email, role: "staff", book }),
     maxFileBytes: getEnv().UPLOAD_MAX_FILE_BYTES,
   };
 }

@@ -234,8 +234,11 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
           params: { clientId: dana.id },
         }),
       );
-    // Not the first person, nor anyone who is not one of the account's people.
-    for (const personId of [dana.id, "not-an-id", staff.id]) {
+    // Not the primary contact (the first person, here), who stays until another is chosen.
+    const primary = asData(await peoplePost({ intent: "remove-person", personId: dana.id }));
+    expect(primary.init?.status).toBe(409);
+    // Nor anyone who is not one of the account's people.
+    for (const personId of ["not-an-id", staff.id]) {
       const refused = asData(await peoplePost({ intent: "remove-person", personId }));
       expect(refused.init?.status).toBe(404);
     }

@@ -135,6 +135,46 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
     expect(mailsTo(other)[0]?.text).toContain(`${grace.email} at ${AGENCY} ${ABOUT_THE_PORTAL}`);
   });
 
+  it("names the client's company in the invitation, and keeps it as the account's name", async () => {
+    const ada = await staffMember("ada-company", { full_name: "Ada Lovelace" });
+    const invitee = uniqueEmail(`dana-${engine}`);
+    const fields = { intent: "invite", email: invitee, accountName: "  Northwind\u0007 " };
+    asResponse(await post(ada.cookie, fields));
+    const [mail] = mailsTo(invitee);
+    expect(mail?.subject).toBe(
+      `Ada Lovelace at ${AGENCY} has invited you to Northwind's client portal`,
+    );
+    expect(mail?.text).toContain(
+      `Ada Lovelace at ${AGENCY} has invited you to Northwind's client portal with the agency:`,
+    );
+    const { database } = await import("~/data/connection.server");
+    const { accountOf, accountSettings } = await import("~/data/client-accounts.server");
+    const db = await database();
+    const row = await db
+      .selectFrom("clients")
+      .select("user_id")
+      .where("email", "=", invitee)
+      .executeTakeFirstOrThrow();
+    expect(await accountOf(db, row.user_id)).toBe(row.user_id);
+    // The name typed is one clean line; the first invitee is the primary contact.
+    expect(await accountSettings(db, row.user_id)).toEqual({
+      name: "Northwind",
+      primaryContactId: row.user_id,
+      colleaguesMayInvite: false,
+    });
+
+    // Too long a name is the form again, with what was typed and nothing mailed.
+    const other = uniqueEmail(`long-${engine}`);
+    const long = { ...fields, email: other, accountName: "x".repeat(81) };
+    const refused = asData(await post(ada.cookie, long));
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      values: { email: other, accountName: long.accountName },
+      errors: { accountName: "A name or company can be up to 80 characters." },
+    });
+    expect(mailsTo(other)).toHaveLength(0);
+  });
+
   it("sends an invitation again from 'Resend invitation' and says so; within the minute, says when it can go", async () => {
     const staff = await staffMember("resender");
     const invitee = uniqueEmail(`waiting-${engine}`);
@@ -142,6 +182,7 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
     const { data } = await routes.admin.invite(invitee, `${SITE}/welcome`, {
       agencyName: AGENCY,
       invitedBy: "Ada Lovelace",
+      company: "",
     });
     expect(data.user?.email).toBe(invitee);
     const firstLink = new URL(

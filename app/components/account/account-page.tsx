@@ -26,6 +26,7 @@ import type { MailMode } from "~/data/schema";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { ACCOUNT_PATH, SIGN_OUT_EVERYWHERE_PATH } from "~/lib/paths";
+import { PersonNameSettings } from "./person-name-settings";
 
 type AccountAnswer = FormAnswer<
   "newEmail" | "emailChangePassword" | "currentPassword" | "password" | "timeZone"
@@ -34,7 +35,10 @@ type AccountAnswer = FormAnswer<
 /** Every answer to the e-mail change shows its new address again; the password change's none. */
 const answersEmailChange = (answer: FormAnswer) => "newEmail" in answer.values;
 const answersPasswordChange = (answer: FormAnswer) =>
-  !answersEmailChange(answer) && !answersTimeZone(answer) && !("messages" in answer.values);
+  !answersEmailChange(answer) &&
+  !answersTimeZone(answer) &&
+  !("messages" in answer.values) &&
+  !("personName" in answer.values);
 
 function ChangeEmail({ result }: { result: AccountAnswer | undefined }) {
   const [email, setEmail] = useState("");
@@ -155,11 +159,14 @@ function ChangePassword({
 
 export function AccountPage({
   email,
+  name,
   isStaff,
   mail,
   zone,
 }: {
   email: string;
+  /** The name a client's person goes by ("" when none); staff have none here. */
+  name: string;
   isStaff: boolean;
   mail: { messages: MailMode; reminders: MailMode };
   zone: { timeZone: string };
@@ -177,6 +184,7 @@ export function AccountPage({
           <p className="break-all text-base text-foreground">{email}</p>
         </CardHeader>
       </Card>
+      {isStaff ? null : <PersonNameSettings name={name} />}
       <ChangeEmail result={result} />
       <ChangePassword result={result} email={email} />
       <MailSettings messages={mail.messages} reminders={mail.reminders} isStaff={isStaff} />

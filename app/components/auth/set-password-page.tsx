@@ -3,6 +3,7 @@
 // in the form, and the account's address as the username for password managers (decision 039).
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
+import { PersonNameField } from "~/components/account/person-name-field";
 import { AuthPage } from "~/components/auth/auth-page";
 import { AccountUsername, NewPasswordField } from "~/components/auth/new-password-field";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
@@ -19,6 +20,7 @@ export function SetPasswordPage({
   action,
   submitLabel,
   email,
+  askName = false,
 }: {
   title: string;
   description: string;
@@ -26,8 +28,10 @@ export function SetPasswordPage({
   submitLabel: string;
   /** The signed-in account's address. */
   email: string;
+  /** Whether the page also offers "Your name" (an accepted invitation's). */
+  askName?: boolean;
 }) {
-  const result = useActionData<FormAnswer<"password">>();
+  const result = useActionData<FormAnswer<"password" | "personName">>();
   useActionToast(result?.toast);
   const [password, setPassword] = useState("");
   const hydrated = useHydrated();
@@ -37,6 +41,12 @@ export function SetPasswordPage({
     <AuthPage title={title} description={description}>
       <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
         <AccountUsername email={email} />
+        {askName ? (
+          <PersonNameField
+            value={result?.values.personName ?? ""}
+            error={result?.errors.personName}
+          />
+        ) : null}
         <NewPasswordField
           id="new-password"
           label="New password"

@@ -1,5 +1,5 @@
 // The signed-in sidebar's content: brand, Dashboard, Sprint 1–4, Messages (with the unread count),
-// Files and Account links, and the fixed 'Overall Progress' card.
+// Files, Team and Account links, and the fixed 'Overall Progress' card.
 import { Icon } from "~/components/ui/icon";
 import { Progress } from "~/components/ui/progress";
 import {
@@ -10,7 +10,7 @@ import {
   SidebarMenu,
   SidebarMenuLink,
 } from "~/components/ui/sidebar";
-import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH, MESSAGES_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH, MESSAGES_PATH, TEAM_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
 
 export function AppSidebar({
@@ -53,6 +53,9 @@ export function AppSidebar({
             </SidebarMenuLink>
             <SidebarMenuLink to={FILES_PATH} icon="folder-open">
               Files
+            </SidebarMenuLink>
+            <SidebarMenuLink to={TEAM_PATH} icon="users">
+              Team
             </SidebarMenuLink>
             <SidebarMenuLink to={ACCOUNT_PATH} icon="user-cog">
               Account

@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Progress } from "~/components/ui/progress";
 import type { FormAnswer } from "~/forms/answer";
-import { INVITE_INTENT } from "~/forms/schemas";
+import { INVITE_INTENT, PROFILE_TEXT_MAX } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import {
@@ -56,7 +56,7 @@ const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string
 };
 
 function InviteForm({ templates }: { templates: { id: string; name: string }[] }) {
-  const result = useActionData<FormAnswer<"email" | "templateId">>();
+  const result = useActionData<FormAnswer<"email" | "accountName" | "templateId">>();
   useActionToast(result?.toast);
   const pending = useSubmitting(STAFF_PATH, INVITE_INTENT);
   // After an invitation went out, the field is empty for the next one.
@@ -70,7 +70,8 @@ function InviteForm({ templates }: { templates: { id: string; name: string }[] }
           <h2>Invite a client</h2>
         </CardTitle>
         <CardDescription>
-          They get an e-mail with a link to choose a password and open their dashboard.
+          They get an e-mail with a link to choose a password and open their dashboard. The company
+          is the name its people see; add more people on its People tab.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -88,6 +89,16 @@ function InviteForm({ templates }: { templates: { id: string; name: string }[] }
             defaultValue={result?.values.email ?? ""}
             error={error}
           />
+          <div className="grid gap-2 sm:w-56">
+            <Label htmlFor="invite-account-name">Company (optional)</Label>
+            <Input
+              id="invite-account-name"
+              name="accountName"
+              maxLength={PROFILE_TEXT_MAX}
+              defaultValue={result?.values.accountName ?? ""}
+              autoComplete="off"
+            />
+          </div>
           {templates.length > 1 ? (
             <div className="grid gap-2 sm:w-56">
               <Label htmlFor="invite-template">Programme</Label>

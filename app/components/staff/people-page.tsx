@@ -1,17 +1,27 @@
-// A client account's people in the console: the form that adds a person (an invitation into this
-// account), and everyone in it, its first person first, with their sign-in and a colleague's Remove.
+// A client account's people in the console: its name and colleagues' switch, the form that adds a
+// person (an invitation into this account), and everyone in it, its first person first, with their
+// sign-in, 'Make primary contact' and a colleague's 'Remove'.
 import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { AccountPerson } from "~/data/shapes";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import type { AccountPerson, AccountSettings } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
-import { INVITE_INTENT, REMOVE_PERSON_INTENT } from "~/forms/schemas";
+import {
+  ACCOUNT_SETTINGS_INTENT,
+  INVITE_INTENT,
+  PRIMARY_CONTACT_INTENT,
+  PROFILE_TEXT_MAX,
+  REMOVE_PERSON_INTENT,
+} from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPeoplePath } from "~/lib/paths";
+import { personName } from "~/people/names";
 import { consoleTime } from "~/programme/programme-edits";
 import { AccountStateBadge } from "./account-state-badge";
 import { ClientHeader } from "./client-header";
@@ -20,7 +30,80 @@ import { InviteeEmailField } from "./invitee-email-field";
 export interface PeopleData {
   client: { userId: string; email: string; lastSignInAt: number | null };
   current: string;
+  settings: AccountSettings;
   people: AccountPerson[];
+}
+
+const answersSettings = (answer: FormAnswer) => answer.values.accountName !== undefined;
+
+/** The account's name, which its people see, and whether its primary contact may invite. */
+function SettingsForm({ action, settings }: { action: string; settings: AccountSettings }) {
+  const pending = useSubmitting(action, ACCOUNT_SETTINGS_INTENT);
+  const alert = useFormAlert(answersSettings);
+  const result = useActionData<FormAnswer<"accountName">>();
+  const kept = result && answersSettings(result) ? result : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Company</h2>
+        </CardTitle>
+        <CardDescription>
+          Its people see this name beside theirs. With the switch on, the primary contact may invite
+          and remove colleagues from their Team page.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action={action} className="grid gap-3" {...alert.formProps}>
+          <input type="hidden" name="intent" value={ACCOUNT_SETTINGS_INTENT} />
+          <div className="grid gap-1.5 sm:max-w-sm">
+            <Label htmlFor="account-name">Company name</Label>
+            <Input
+              id="account-name"
+              name="accountName"
+              maxLength={PROFILE_TEXT_MAX}
+              defaultValue={kept?.values.accountName ?? settings.name ?? ""}
+              autoComplete="off"
+              aria-invalid={kept?.errors.accountName ? true : undefined}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <input
+              id="colleagues-may-invite"
+              name="colleaguesMayInvite"
+              type="checkbox"
+              defaultChecked={settings.colleaguesMayInvite}
+              className="size-4"
+            />
+            <Label htmlFor="colleagues-may-invite">Colleagues may invite colleagues</Label>
+          </div>
+          <SubmitButton pending={pending} className="justify-self-start" {...alert.submitProps}>
+            Save
+          </SubmitButton>
+          <FormAlert {...alert.alertProps} />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Make primary contact': the account's one primary contact becomes this person. */
+function PrimaryContactForm({ action, person }: { action: string; person: AccountPerson }) {
+  const pending = useSubmitting(action, PRIMARY_CONTACT_INTENT);
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={PRIMARY_CONTACT_INTENT} />
+      <input type="hidden" name="personId" value={person.userId} />
+      <SubmitButton
+        pending={pending}
+        variant="outline"
+        size="sm"
+        aria-label={`Make ${person.email} the primary contact`}
+      >
+        Make primary contact
+      </SubmitButton>
+    </Form>
+  );
 }
 
 function AddPersonForm({ action }: { action: string }) {
@@ -81,7 +164,7 @@ function RemoveForm({ action, person }: { action: string; person: AccountPerson 
   );
 }
 
-export function PeoplePage({ client, current, people }: PeopleData) {
+export function PeoplePage({ client, current, settings, people }: PeopleData) {
   useActionToast(useActionData<FormAnswer>()?.toast);
   const action = staffClientPeoplePath(client.userId);
   // After an invitation went out, the field is empty for the next one.
@@ -89,6 +172,7 @@ export function PeoplePage({ client, current, people }: PeopleData) {
   return (
     <div className="grid gap-6">
       <ClientHeader client={client} current={current} />
+      <SettingsForm action={action} settings={settings} />
       <AddPersonForm key={resetKey} action={action} />
       <section aria-labelledby="people-title">
         <Card>
@@ -105,14 +189,20 @@ export function PeoplePage({ client, current, people }: PeopleData) {
                   key={person.userId}
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border p-3"
                 >
-                  <span className="break-all font-medium text-slate-900">{person.email}</span>
+                  <span className="font-medium text-slate-900">
+                    {personName(person.email, person.name)}
+                  </span>
+                  <span className="break-all text-sm text-muted-foreground">{person.email}</span>
                   <AccountStateBadge state={person.state} />
-                  {person.first ? <Badge variant="secondary">First person</Badge> : null}
+                  {person.primary ? <Badge variant="secondary">Primary contact</Badge> : null}
                   <span className="text-sm text-muted-foreground sm:ml-auto">
                     Last sign-in{" "}
                     {person.lastSignInAt === null ? "never" : consoleTime(person.lastSignInAt)}
                   </span>
-                  {person.first ? null : <RemoveForm action={action} person={person} />}
+                  {person.primary ? null : <PrimaryContactForm action={action} person={person} />}
+                  {person.first || person.primary ? null : (
+                    <RemoveForm action={action} person={person} />
+                  )}
                 </li>
               ))}
             </ul>

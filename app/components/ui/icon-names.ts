@@ -27,6 +27,7 @@ export const ICON_NAMES = [
   "sparkles",
   "trophy",
   "user-cog",
+  "users",
   "x",
   "zap",
 ] as const;

@@ -127,6 +127,8 @@ const INVITE: MailKind = {
  */
 const AGENCY_NAME_KEY = "agency_name";
 const INVITED_BY_KEY = "invited_by";
+/** The client's company the invitee joins, when the agency named it. */
+const COMPANY_NAME_KEY = "company_name";
 /** Longer metadata values are not put in a mail's subject. */
 const MAX_SENDER_NAME_LENGTH = 255;
 
@@ -145,13 +147,16 @@ function invitationFor(user: UserRecord): MailKind {
   const agency = senderName(user.userMetadata[AGENCY_NAME_KEY]);
   const invitedBy = senderName(user.userMetadata[INVITED_BY_KEY]);
   if (!agency || !invitedBy) return INVITE;
+  const company = senderName(user.userMetadata[COMPANY_NAME_KEY]);
+  const portal = company ? `${company}'s client portal` : "your client portal";
   return {
     ...INVITE,
-    subject: `${invitedBy} at ${agency} has invited you to your client portal`,
+    subject: `${invitedBy} at ${agency} has invited you to ${portal}`,
     heading: `Your invitation from ${agency}`,
     intro:
-      `${invitedBy} at ${agency} has invited you to the agency's client portal: the place where ` +
-      "you follow your programme, message the agency and hand in your work.",
+      `${invitedBy} at ${agency} has invited you to ` +
+      (company ? `${company}'s client portal with the agency` : "the agency's client portal") +
+      ": the place where you follow your programme, message the agency and hand in your work.",
     action: () => "Follow this link to accept the invitation and choose your password:",
     linkLabel: "Accept the invitation",
   };

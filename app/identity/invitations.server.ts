@@ -1,6 +1,6 @@
-// Invitations the agency sends: the auth service mails the link, from the agency and the staff
-// member; each address gets at most one a minute (counted here too, since hosted Supabase keeps no
-// gap for invitations); an outage, a refusal or an address already known is a toast for the form.
+// Invitations into the portal: the auth service mails the link, from the agency and whoever invites
+// (staff, or a client's primary contact); each address gets at most one a minute (counted here too,
+// since hosted Supabase keeps no gap for invitations); a refusal is a toast for the form.
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
 import { alreadyClient, invitationWait, toasts, type Toast } from "~/content/toasts";
@@ -9,7 +9,7 @@ import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/a
 import { getEnv } from "~/lib/env.server";
 import { WELCOME_PATH } from "~/lib/paths";
 import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
-import { invite, staffName } from "~/identity/auth-admin.server";
+import { invite } from "./auth-admin.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 
 /** The invited person, or why no invitation went (with what the form answers). */
@@ -18,7 +18,7 @@ export type Invitation =
   | { refused: Toast; options: Pick<FormErrorOptions<"email">, "errors" | "status" | "headers"> };
 
 /**
- * What staff are told when the auth service did not invite: an outage, an address it refuses (one
+ * What the inviter is told when the auth service did not invite: an outage, an address it refuses (one
  * the form's pattern takes, in another script) or, for anything else, the generic text.
  */
 function inviteRefused(error: AuthErrorLike | null): Toast {
@@ -28,14 +28,17 @@ function inviteRefused(error: AuthErrorLike | null): Toast {
 }
 
 /**
- * Invites `email` from the agency and `staff`, within the auth service's mail budgets (staff are
- * not limited per IP); a refusal for that says when the next may go. An address that already has
- * an account is told so, unmailed. Nothing mailed: the address may be invited again at once.
+ * Invites `email` from the agency and the person named `invitedBy` (into `company`, when named),
+ * within the auth
+ * service's mail budgets (staff are not limited per IP); a refusal for that says when the next may
+ * go. An address that already has an account is told so, unmailed. Nothing mailed: the address may
+ * be invited again at once.
  */
 export async function sendInvitation(
   context: AppLoadContext,
-  staff: User,
+  invitedBy: string,
   email: string,
+  company: string,
 ): Promise<Invitation> {
   const held = (seconds: number): Invitation => ({
     refused: invitationWait(email, seconds),
@@ -49,7 +52,8 @@ export async function sendInvitation(
     try {
       answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`, {
         agencyName: getEnv().AGENCY_NAME,
-        invitedBy: staffName(staff),
+        invitedBy,
+        company,
       });
     } catch {
       return { refused: toasts.connectionError, options: {} };

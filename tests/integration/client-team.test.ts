@@ -1,0 +1,266 @@
+// A client account's team through the routes, on both engines: staff name the company, choose its
+// primary contact and allow colleague invitations; only that person then invites and removes on
+// the Team page; a person's own name and the company name them to staff in the thread.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { joinAccount } from "~/data/client-accounts.server";
+import { database, inTransaction } from "~/data/connection.server";
+import type * as AccountRoute from "~/routes/dashboard.account";
+import type * as Dashboard from "~/routes/dashboard";
+import type * as MessagesRoute from "~/routes/dashboard.messages";
+import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
+import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
+import type * as TeamRoute from "~/routes/dashboard.team";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import {
+  appEnv,
+  asData,
+  asResponse,
+  formPost,
+  get,
+  settle,
+  signedInUser,
+  startTestAuthServer,
+  toastOf,
+  uniqueEmail,
+} from "../support/harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.41" });
+
+describe.each(ENGINES)("a client's team on %s", (engine) => {
+  let auth: AuthServer;
+  let routes: {
+    account: typeof AccountRoute;
+    dashboard: typeof Dashboard;
+    messages: typeof MessagesRoute;
+    people: typeof PeopleRoute;
+    staffMessages: typeof StaffMessagesRoute;
+    team: typeof TeamRoute;
+  };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startTestAuthServer({}, freshDatabase(engine) as Record<string, string>);
+    const { configure, getEnv } = await import("~/lib/env.server");
+    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    routes = {
+      account: await import("~/routes/dashboard.account"),
+      dashboard: await import("~/routes/dashboard"),
+      messages: await import("~/routes/dashboard.messages"),
+      people: await import("~/routes/staff.clients.$clientId_.people"),
+      staffMessages: await import("~/routes/staff.clients.$clientId_.messages"),
+      team: await import("~/routes/dashboard.team"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  const person = (label: string, extra: Record<string, unknown> = {}) =>
+    signedInUser(auth, uniqueEmail(`${label}-${engine}`), { extra, clientIp: context().clientIp });
+
+  const join = (colleague: { id: string }, account: { id: string }) =>
+    inTransaction((trx) => joinAccount(trx, colleague.id, account.id));
+
+  const team = (cookie: string) =>
+    routes.team.loader({ request: get("/dashboard/team", cookie), context: context(), params: {} });
+
+  const teamPost = (cookie: string, fields: Record<string, string>) =>
+    settle(() =>
+      routes.team.action({
+        request: formPost("/dashboard/team", fields, cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+
+  it("lets only the primary contact invite and remove colleagues, once staff allow it", async () => {
+    const staff = await person("staff", { app_metadata: { role: "staff" } });
+    const dana = await person("dana");
+    const sam = await person("sam");
+    const lee = await person("lee");
+    await join(sam, dana);
+    await join(lee, dana);
+    const peoplePost = (fields: Record<string, string>) =>
+      settle(() =>
+        routes.people.action({
+          request: formPost(`/staff/clients/${dana.id}/people`, fields, staff.cookie),
+          context: context(),
+          params: { clientId: dana.id },
+        }),
+      );
+
+    // Everyone reads the same team; the first person is its primary contact; no one manages it.
+    for (const { cookie } of [dana, sam]) {
+      const read = await team(cookie);
+      expect(read.manages).toBe(false);
+      expect(read.people.map((one) => [one.email, one.primary])).toEqual([
+        [dana.email, true],
+        [sam.email, false],
+        [lee.email, false],
+      ]);
+    }
+    const newcomer = uniqueEmail(`newcomer-${engine}`);
+    const refused = asData(await teamPost(dana.cookie, { intent: "invite", email: newcomer }));
+    expect(refused.init?.status).toBe(403);
+
+    // Staff name the company and turn the switch on: one trail line each.
+    const settings = {
+      intent: "account-settings",
+      accountName: " Northwind ",
+      colleaguesMayInvite: "on",
+    };
+    expect(asResponse(await peoplePost(settings)).status).toBe(302);
+    const db = await database();
+    const lines = await db
+      .selectFrom("audit_events")
+      .select(["field", "before_value", "after_value"])
+      .where("client_id", "=", dana.id)
+      .orderBy("id")
+      .execute();
+    expect(lines.slice(-2)).toEqual([
+      { field: "Company name", before_value: "not given", after_value: "Northwind" },
+      { field: "Colleagues may invite colleagues", before_value: "Off", after_value: "On" },
+    ]);
+    // Saved again unchanged: nothing more.
+    expect((await toastOf(asResponse(await peoplePost(settings))))?.title).toBe("No Changes");
+    expect((await team(sam.cookie)).company).toBe("Northwind");
+    expect((await team(sam.cookie)).manages).toBe(false);
+    expect((await team(dana.cookie)).manages).toBe(true);
+
+    // A colleague cannot remove or invite; the primary contact removes Lee, who is refused next.
+    const byColleague = asData(
+      await teamPost(sam.cookie, { intent: "remove-person", personId: lee.id }),
+    );
+    expect(byColleague.init?.status).toBe(403);
+    const removed = asResponse(
+      await teamPost(dana.cookie, { intent: "remove-person", personId: lee.id }),
+    );
+    expect(removed.headers.get("Location")).toBe("/dashboard/team");
+    const leeNext = await settle(() =>
+      routes.dashboard.loader({
+        request: get("/dashboard", lee.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(asResponse(leeNext).status).toBe(403);
+    const trail = await db
+      .selectFrom("audit_events")
+      .select(["field", "before_value", "actor_email", "actor_role"])
+      .where("client_id", "=", dana.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(trail).toEqual({
+      field: "Person removed",
+      before_value: lee.email,
+      actor_email: dana.email,
+      actor_role: "client",
+    });
+    // The primary contact cannot remove themself, nor the first person.
+    const self = asData(
+      await teamPost(dana.cookie, { intent: "remove-person", personId: dana.id }),
+    );
+    expect(self.init?.status).toBe(404);
+
+    // The primary contact invites: the invitee is one of the account's people, invited.
+    const invited = asResponse(await teamPost(dana.cookie, { intent: "invite", email: newcomer }));
+    expect((await toastOf(invited))?.title).toBe("Invitation Sent");
+    expect((await team(sam.cookie)).people.map((one) => [one.email, one.invited])).toContainEqual([
+      newcomer,
+      true,
+    ]);
+
+    // Staff make Sam the primary contact: Sam manages the team now, Dana no longer.
+    const made = asResponse(await peoplePost({ intent: "primary-contact", personId: sam.id }));
+    expect((await toastOf(made))?.title).toBe("Primary Contact Changed");
+    expect((await team(sam.cookie)).manages).toBe(true);
+    expect((await team(dana.cookie)).manages).toBe(false);
+    // Someone removed cannot be made primary contact; the primary contact cannot be removed.
+    const gone = asData(await peoplePost({ intent: "primary-contact", personId: lee.id }));
+    expect(gone.init?.status).toBe(404);
+    const stays = asData(await peoplePost({ intent: "remove-person", personId: sam.id }));
+    expect(stays.init?.status).toBe(409);
+  });
+
+  it("names a person to staff by the name they gave and the company's", async () => {
+    const staff = await person("staff", { app_metadata: { role: "staff" } });
+    const dana = await person("dana");
+    const sam = await person("sam");
+    await join(sam, dana);
+    await settle(() =>
+      routes.people.action({
+        request: formPost(
+          `/staff/clients/${dana.id}/people`,
+          { intent: "account-settings", accountName: "Northwind" },
+          staff.cookie,
+        ),
+        context: context(),
+        params: { clientId: dana.id },
+      }),
+    );
+    const named = asResponse(
+      await settle(() =>
+        routes.account.action({
+          request: formPost(
+            "/dashboard/account",
+            { intent: "person-name", personName: "Sam\u0000 Lee " },
+            sam.cookie,
+          ),
+          context: context(),
+          params: {},
+        }),
+      ),
+    );
+    expect((await toastOf(named))?.title).toBe("Name Saved");
+    const page = await routes.account.loader({
+      request: get("/dashboard/account", sam.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(page.name).toBe("Sam Lee");
+    // Too long: the form again, with what was typed.
+    const long = asData(
+      await settle(() =>
+        routes.account.action({
+          request: formPost(
+            "/dashboard/account",
+            { intent: "person-name", personName: "x".repeat(81) },
+            sam.cookie,
+          ),
+          context: context(),
+          params: {},
+        }),
+      ),
+    );
+    expect(long.init?.status).toBe(400);
+    expect(long.data).toMatchObject({ values: { personName: "x".repeat(81) } });
+
+    await settle(() =>
+      routes.messages.action({
+        request: formPost("/dashboard/messages", { body: "Sam here." }, sam.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    const thread = await routes.staffMessages.loader({
+      request: get(`/staff/clients/${dana.id}/messages`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(thread.messages.map((message) => message.author)).toEqual(["Sam Lee · Northwind"]);
+    // Dana reads her colleague by name.
+    const hers = await routes.messages.loader({
+      request: get("/dashboard/messages", dana.cookie),
+      context: context(),
+      params: {},
+    });
+    expect(hers.messages.map((message) => message.author)).toEqual(["Sam Lee"]);
+  });
+});
