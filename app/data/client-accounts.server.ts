@@ -1,6 +1,7 @@
 // Client accounts: each person the portal knows belongs to at most one, whose programme, thread,
 // hand-ins and files its people share; the account's id is its first person's, whose row holds it.
 import { sql } from "kysely";
+import { personName } from "~/people/names";
 import type { Executor } from "./connection.server";
 import type { AccountBook, AccountPerson, AccountSettings, AccountStatus } from "./shapes";
 
@@ -49,6 +50,37 @@ export async function accountBook(db: Executor, accountId: string): Promise<Acco
     .execute();
   const company = rows.find((row) => row.user_id === accountId)?.account_name ?? null;
   return { company, names: new Map(rows.map((row) => [row.email ?? "", row.person_name])) };
+}
+
+/**
+ * For a page of the console's list: each account's name and its people now besides its first
+ * person, by the name they go by, in the order they joined.
+ */
+export async function accountsListed(
+  db: Executor,
+  accountIds: string[],
+): Promise<Map<string, { name: string | null; colleagues: string[] }>> {
+  const accounts = new Map(
+    accountIds.map((id) => [id, { name: null as string | null, colleagues: [] as string[] }]),
+  );
+  if (accountIds.length === 0) return accounts;
+  const rows = await db
+    .selectFrom("clients")
+    .select(["user_id", "account_id", "email", "person_name", "account_name"])
+    .where("account_id", "in", accountIds)
+    .where("removed_at", "is", null)
+    .where("email", "is not", null)
+    .where("is_staff", "=", 0)
+    .orderBy("created_at")
+    .orderBy("user_id")
+    .execute();
+  for (const row of rows) {
+    const account = accounts.get(row.account_id ?? "");
+    if (!account) continue;
+    if (row.user_id === row.account_id) account.name = row.account_name;
+    else account.colleagues.push(personName(row.email ?? "", row.person_name));
+  }
+  return accounts;
 }
 
 /** The people of `accountId` now besides its first person, in the order they joined. */

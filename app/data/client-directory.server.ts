@@ -173,9 +173,21 @@ async function listedClientCount(db: Executor): Promise<number> {
 }
 
 /**
- * A page of clients (staff excluded), newest activity first, optionally those whose e-mail contains
- * `search` and those `only` keeps (a condition on `clients as c`); `total` counts them all (by
- * the filter's own count when there is no search).
+ * A listed client `pattern` (a `like` pattern, lower case) finds: by the agency's name for them or
+ * their company, the account's name, or any of its people's address or own name.
+ */
+const matchesSearch = (pattern: string) => sql<SqlBool>`(
+  lower(coalesce(c.display_name, '')) like ${pattern} escape '\\'
+  or lower(coalesce(c.company, '')) like ${pattern} escape '\\'
+  or lower(coalesce(c.account_name, '')) like ${pattern} escape '\\'
+  or exists (select 1 from clients m where m.account_id = c.user_id and m.removed_at is null
+    and (lower(m.email) like ${pattern} escape '\\'
+      or lower(coalesce(m.person_name, '')) like ${pattern} escape '\\')))`;
+
+/**
+ * A page of clients (staff excluded), newest activity first, optionally those `search` finds and
+ * those `only` keeps (a condition on `clients as c`); `total` counts them all (by the filter's own
+ * count when there is no search).
  */
 export async function listClients(
   db: Executor,
@@ -190,7 +202,7 @@ export async function listClients(
   if (only) query = query.where(only.where);
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`lower(email) like ${pattern} escape '\\'`);
+    query = query.where(matchesSearch(pattern));
   }
   const [rows, count] = await Promise.all([
     query

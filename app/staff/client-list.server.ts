@@ -11,7 +11,7 @@ import { readClientStates } from "~/data/client-programme.server";
 import { assignTemplate } from "~/data/client-plans.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
-import { changeAccount } from "~/data/client-accounts.server";
+import { accountsListed, changeAccount } from "~/data/client-accounts.server";
 import { clientInviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
@@ -64,13 +64,14 @@ export async function loadClientList(request: Request, staff: SessionUser) {
     only: show ? clientFilter(show, now) : undefined,
   });
   const ids = clients.map((client) => client.userId);
-  const [states, programmes, unread, profiles, attention, due] = await Promise.all([
+  const [states, programmes, unread, profiles, attention, due, accounts] = await Promise.all([
     readClientStates(db, ids),
     programmesOf(db, ids),
     unreadByStaff(db, staff.id, ids),
     readClientProfiles(db, ids),
     consoleAttention(now),
     dueCounts(db, ids, now),
+    accountsListed(db, ids),
   ]);
   const rows: ClientRow[] = clients.map((client) => {
     const { content } = programmes.get(client.userId)!;
@@ -83,6 +84,8 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       email: client.email,
       name: profiles.get(client.userId)?.name ?? "",
       company: profiles.get(client.userId)?.company ?? "",
+      account: accounts.get(client.userId)?.name ?? "",
+      colleagues: accounts.get(client.userId)?.colleagues ?? [],
       state: client.state,
       current: started ? view.current : NOT_STARTED,
       overallProgress: started ? view.overallProgress : null,

@@ -9,6 +9,9 @@ export interface ClientRow {
   /** The agency's name for them and their company ("": not given). */
   name: string;
   company: string;
+  /** The account's name, as its people see it ("": not set), and its other people's names. */
+  account: string;
+  colleagues: string[];
   state: AccountStatus;
   /** "Sprint 1 in progress", as the client's own sidebar says it; "Not started" before any use. */
   current: string;

@@ -1,16 +1,22 @@
 // Client accounts on both engines: a new person is the first of an account of their own, staff of
 // none; a colleague joined keeps it through syncs, is never listed as a client, and once removed
-// has no account until added again; each person's unread messages are their own.
+// has no account until added again; one primary contact; each person's unread messages are their own.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  accountBook,
   accountOf,
+  accountSettings,
+  accountsListed,
+  changeAccount,
+  choosePrimaryContact,
   colleaguesIn,
   joinAccount,
   rejoinAccount,
   removeFromAccount,
 } from "~/data/client-accounts.server";
 import { listClients, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
+import { savePersonName } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { markRead, recordMessage, unreadByClient } from "~/data/messages.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
@@ -119,5 +125,51 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     );
     expect(await accountOf(db, sam.userId)).toBe(dana.userId);
     expect(await accountOf(db, other.userId)).toBe(other.userId);
+  });
+
+  it("keeps one primary contact of the account's people, its name, and a removed person's name", async () => {
+    const dana = entry("primary-dana");
+    const sam = entry("primary-sam");
+    const other = entry("primary-other");
+    await sync([dana, sam, other]);
+    await inTransaction((trx) => joinAccount(trx, sam.userId, dana.userId));
+    const db = await database();
+    // At first: the first person, no name, colleagues may not invite.
+    expect(await accountSettings(db, dana.userId)).toEqual({
+      name: null,
+      primaryContactId: dana.userId,
+      colleaguesMayInvite: false,
+    });
+    const choose = (personId: string) =>
+      inTransaction((trx) => choosePrimaryContact(trx, dana.userId, personId));
+    expect(await choose(other.userId)).toBeNull();
+    expect(await choose(sam.userId)).toBe(sam.email);
+    await inTransaction((trx) =>
+      changeAccount(trx, dana.userId, { name: "Northwind", colleaguesMayInvite: true }),
+    );
+    expect(await accountSettings(db, dana.userId)).toEqual({
+      name: "Northwind",
+      primaryContactId: sam.userId,
+      colleaguesMayInvite: true,
+    });
+    const people = await colleaguesIn(db, dana.userId);
+    expect(people.map((person) => [person.email, person.primary])).toEqual([[sam.email, true]]);
+    // The primary contact is not removed; once another is chosen, they may be.
+    const remove = () =>
+      inTransaction((trx) => removeFromAccount(trx, sam.userId, dana.userId, NOW));
+    expect(await remove()).toBeNull();
+    expect(await choose(dana.userId)).toBe(dana.email);
+    await inTransaction((trx) => savePersonName(trx, sam.userId, "Sam Lee", NOW));
+    expect(await remove()).toBe(sam.email);
+    // Removed, they still name their work in the account's thread; the list names the account.
+    const book = await accountBook(db, dana.userId);
+    expect(book.company).toBe("Northwind");
+    expect(book.names.get(sam.email)).toBe("Sam Lee");
+    const listed = await accountsListed(db, [dana.userId, other.userId]);
+    expect(listed.get(dana.userId)).toEqual({ name: "Northwind", colleagues: [] });
+    expect(listed.get(other.userId)).toEqual({ name: null, colleagues: [] });
+    // Someone removed from another account is not pulled into this one.
+    expect(await inTransaction((trx) => rejoinAccount(trx, sam.email, other.userId))).toBeNull();
+    expect(await accountOf(db, sam.userId)).toBeNull();
   });
 });

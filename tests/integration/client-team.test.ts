@@ -11,6 +11,7 @@ import type * as Dashboard from "~/routes/dashboard";
 import type * as MessagesRoute from "~/routes/dashboard.messages";
 import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
 import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
+import type * as StaffIndex from "~/routes/staff._index";
 import type * as TeamRoute from "~/routes/dashboard.team";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 import {
@@ -39,6 +40,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     people: typeof PeopleRoute;
     staffMessages: typeof StaffMessagesRoute;
     team: typeof TeamRoute;
+    list: typeof StaffIndex;
   };
 
   beforeAll(async () => {
@@ -55,6 +57,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       people: await import("~/routes/staff.clients.$clientId_.people"),
       staffMessages: await import("~/routes/staff.clients.$clientId_.messages"),
       team: await import("~/routes/dashboard.team"),
+      list: await import("~/routes/staff._index"),
     };
   });
 
@@ -255,6 +258,18 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       params: { clientId: dana.id },
     });
     expect(thread.messages.map((message) => message.author)).toEqual(["Sam Lee · Northwind"]);
+    // The console finds the account by the company's name and by Sam's, and lists Sam with it.
+    for (const q of ["northWIND", "sam lee", "100%_\\"]) {
+      const found = await routes.list.loader({
+        request: get(`/staff?q=${encodeURIComponent(q)}`, staff.cookie),
+        context: context(),
+        params: {},
+      });
+      const rows = found.rows.filter((row) => row.id === dana.id);
+      expect(rows.map((row) => [row.account, row.colleagues])).toEqual(
+        q.startsWith("100") ? [] : [["Northwind", ["Sam Lee"]]],
+      );
+    }
     // Dana reads her colleague by name.
     const hers = await routes.messages.loader({
       request: get("/dashboard/messages", dana.cookie),

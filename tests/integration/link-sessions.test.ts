@@ -23,6 +23,7 @@ import {
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.50" });
 const NEW_PASSWORD = "Brand-New-Pass-2026!";
 let auth: AuthServer;
+const userIds = new Map<string, string>();
 
 beforeAll(async () => {
   appEnv();
@@ -51,9 +52,9 @@ async function signIn(email: string, password = PASSWORD) {
   );
 }
 
-/** The cookie of a session a reset link mailed to a new account `email` opened. */
+/** The cookie of a session a reset link mailed to a new account `email` opened (and its id). */
 async function resetLinkSession(email: string) {
-  await adminCreateUser(auth, email);
+  userIds.set(email, await adminCreateUser(auth, email));
   const recovery = await import("~/auth/recovery.server");
   await recovery.forgotPasswordAction(formPost("/forgot-password", { email }), context());
   const link = new URL((await latestMail(auth, email)).confirmation_url);
@@ -121,6 +122,30 @@ describe("/reset-password and /welcome", () => {
     );
     expect(set.headers.get("Location")).toBe("/dashboard");
     expect((await signIn(email, NEW_PASSWORD)).headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("let /welcome keep the name the person gives with their password, and keep it typed when refused", async () => {
+    const email = uniqueEmail("invitee");
+    const cookie = await resetLinkSession(email);
+    const welcome = await import("~/routes/welcome");
+    const post = (fields: Record<string, string>) =>
+      settle(() =>
+        welcome.action({
+          request: formPost("/welcome", fields, cookie),
+          context: context(),
+          params: {},
+        }),
+      );
+    const weak = asData(await post({ personName: "Dana Whitfield", password: "short" }));
+    expect(weak.init?.status).toBe(400);
+    expect(weak.data).toMatchObject({ values: { personName: "Dana Whitfield" } });
+    const set = asResponse(await post({ personName: " Dana Whitfield ", password: NEW_PASSWORD }));
+    expect(set.headers.get("Location")).toBe("/dashboard");
+    const { database } = await import("~/data/connection.server");
+    const { personOf } = await import("~/data/client-accounts.server");
+    expect((await personOf(await database(), userIds.get(email) ?? ""))?.name).toBe(
+      "Dana Whitfield",
+    );
   });
 
   it("send a session a reset link opened more than 15 minutes ago to the account page, and set nothing", async () => {

@@ -167,10 +167,13 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
         >
           {row.name || row.email}
         </Link>
-        {row.name || row.company ? (
+        {row.name || row.company || row.account ? (
           <p className="break-all text-sm text-slate-700">
-            {[row.name ? row.email : "", row.company].filter(Boolean).join(" · ")}
+            {[row.name ? row.email : "", row.company || row.account].filter(Boolean).join(" · ")}
           </p>
+        ) : null}
+        {row.colleagues.length > 0 ? (
+          <p className="text-sm text-muted-foreground">With {row.colleagues.join(", ")}</p>
         ) : null}
         <div className="mt-1 flex flex-wrap gap-1">
           <AccountStateBadge state={row.state} />
