@@ -1,6 +1,6 @@
 // The agency's side as staff and clients walk it, JavaScript on and off: staff granted by the
 // command, an invitation accepted elsewhere, a tick seen, sprints completed from the console, a file
-// shared, a conversation both ways, a colleague added; the console a 404 page for clients.
+// shared, a conversation both ways, a company's team; the console a 404 page for clients.
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -429,47 +429,82 @@ test("staff rename and re-date one client's task: the client sees it, and they a
   await expect(page.getByText('Sprint 1 task "ICP Builder" title')).toBeVisible();
 });
 
-test("staff add a colleague to a client: they accept, tick, the first person's page shows it; removed, they lose access", async ({
+test("staff invite a company; its primary contact invites a colleague, whose tick and message reach the others; removed, they lose access", async ({
   page,
   browser,
 }) => {
   const js = javaScriptOn();
   const staffEmail = uniqueEmail("staff-people");
   await createUser(staffEmail, { staff: true });
+  await signInByPost(page, staffEmail, { landing: "/staff" });
+  await hydrated(page, js);
   const danaEmail = uniqueEmail("dana");
-  const danaId = await createUser(danaEmail);
-  await signInByPost(page, staffEmail, { landing: `/staff/clients/${danaId}` });
+  await page.getByLabel("Client's email").fill(danaEmail);
+  await page.getByLabel("Company (optional)").fill("Northwind");
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(toast(page)).toContainText(`We've sent an invitation to ${danaEmail}.`);
+
+  /** `email` accepts their invitation in a browser of their own, giving their name. */
+  const accept = async (email: string, name: string) => {
+    const mail = await latestMail(email);
+    const context = await browser.newContext({
+      javaScriptEnabled: js,
+      viewport: page.viewportSize() ?? undefined,
+    });
+    const person = await context.newPage();
+    await person.goto(mail.confirmation_url);
+    await hydrated(person, js);
+    await person.getByRole("button", { name: "Accept Invitation" }).click();
+    await person.waitForURL("**/welcome");
+    await hydrated(person, js);
+    await person.getByLabel("Your name (optional)").fill(name);
+    await person.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await person.getByRole("button", { name: "Set Password" }).click();
+    await person.waitForURL("**/dashboard");
+    return person;
+  };
+  const dana = await accept(danaEmail, "Dana Whitfield");
+  await expect(dana.getByRole("heading", { level: 1 })).toContainText(
+    `Welcome back, ${danaEmail.split("@")[0]}!`,
+  );
+
+  // Staff find the company by its name and let its primary contact invite colleagues.
+  await open(page, `${server.appUrl}/staff?q=northwind`);
+  await listed(page, danaEmail).getByRole("link", { name: danaEmail }).click();
+  await page.waitForURL("**/staff/clients/*");
   await page
     .getByRole("navigation", { name: "Client" })
     .getByRole("link", { name: "People" })
     .click();
   await page.waitForURL("**/people");
   await hydrated(page, js);
-  const samEmail = uniqueEmail("sam");
-  await page.getByLabel("Their email").fill(samEmail);
-  await page.getByRole("button", { name: "Send Invitation" }).click();
-  await expect(toast(page)).toContainText(`We've sent an invitation to ${samEmail}.`);
+  await expect(page.getByLabel("Company name")).toHaveValue("Northwind");
+  await page.getByLabel("Colleagues may invite colleagues").check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page)).toContainText("Changes Saved");
   const people = page.getByRole("region", { name: "People" });
   await expect(people.getByRole("listitem")).toHaveText([
-    new RegExp(`${danaEmail}.*First person`),
-    new RegExp(`${samEmail}.*Invited`),
+    new RegExp(`Dana Whitfield.*${danaEmail}.*Primary contact`),
   ]);
-  await expect(page.getByLabel("Their email")).toHaveValue("");
-  await screenshot(page, "staff-client-people");
-  await expectAccessible(page);
 
-  // Dana's Sprint 1 is open on her device while Sam accepts on his.
-  const dana = await signedInDevice(browser, danaEmail, { landing: "/dashboard/sprint-1" });
-  const mail = await latestMail(samEmail);
-  const samContext = await browser.newContext({ javaScriptEnabled: js });
-  const sam = await samContext.newPage();
-  await sam.goto(mail.confirmation_url);
-  await hydrated(sam, js);
-  await sam.getByRole("button", { name: "Accept Invitation" }).click();
-  await sam.waitForURL("**/welcome");
-  await sam.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await sam.getByRole("button", { name: "Set Password" }).click();
-  await sam.waitForURL("**/dashboard");
+  // Dana invites Sam from her Team page.
+  await dana.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }).click();
+  await dana.waitForURL("**/dashboard/team");
+  await hydrated(dana, js);
+  await expect(dana.getByRole("heading", { level: 1 })).toHaveText("Team · Northwind");
+  const samEmail = uniqueEmail("sam");
+  await dana.getByLabel("Their email").fill(samEmail);
+  await dana.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(toast(dana)).toContainText(`We've sent an invitation to ${samEmail}.`);
+  await expect(dana.getByRole("listitem").filter({ hasText: samEmail })).toContainText("Invited");
+  await expect(dana.getByLabel("Their email")).toHaveValue("");
+  await screenshot(dana, "client-team");
+  await expectAccessible(dana);
+
+  // Sam accepts; Dana's Sprint 1 is open while Sam ticks a task.
+  const sam = await accept(samEmail, "Sam Lee");
+  await open(dana, `${server.appUrl}/dashboard/sprint-1`);
+  await hydrated(dana, js);
   await open(sam, `${server.appUrl}/dashboard/sprint-1`);
   await hydrated(sam, js);
   const icp = (of: Page) =>
@@ -479,16 +514,29 @@ test("staff add a colleague to a client: they accept, tick, the first person's p
       .filter({ hasText: "ICP Builder" });
   await icp(sam).getByRole("button", { name: "Mark Done: ICP Builder" }).click();
   await expect(icp(sam).getByRole("button")).toHaveText("Done");
-
   // With JavaScript Dana's open page shows Sam's tick by itself; without it, at her next view.
   if (!js) await open(dana, dana.url());
   await expect(icp(dana).getByRole("button")).toHaveText("Done");
-  // The console lists the company once, under Dana.
+
+  // Sam writes; staff read him by his name and the company's.
+  await open(sam, `${server.appUrl}/dashboard/messages`);
+  await hydrated(sam, js);
+  await sam.getByLabel("Message", { exact: true }).fill("Sam here: the brief is in.");
+  await sam.getByRole("button", { name: "Send" }).click();
+  await expect(sam.getByLabel("Message", { exact: true })).toHaveValue("");
   await open(page, `${server.appUrl}/staff?q=${encodeURIComponent(samEmail)}`);
-  await expect(listed(page, samEmail)).toHaveCount(0);
+  await expect(listed(page, danaEmail)).toContainText("With Sam Lee");
+  await listed(page, danaEmail).getByRole("link", { name: danaEmail }).click();
+  await page.waitForURL("**/staff/clients/*");
+  const clientPath = new URL(page.url()).pathname;
+  await open(page, `${server.appUrl}${clientPath}/messages`);
+  await expect(page.getByText("Sam Lee · Northwind")).toBeVisible();
 
   // Staff remove Sam: his next request says so, and signing out still works.
-  await open(page, `${server.appUrl}/staff/clients/${danaId}/people`);
+  await open(page, `${server.appUrl}${clientPath}/people`);
+  await hydrated(page, js);
+  await screenshot(page, "staff-client-people");
+  await expectAccessible(page);
   await page.getByRole("button", { name: `Remove ${samEmail}` }).click();
   await expect(toast(page)).toContainText(`${samEmail} no longer has access`);
   await expect(people.getByRole("listitem")).toHaveCount(1);
@@ -496,6 +544,6 @@ test("staff add a colleague to a client: they accept, tick, the first person's p
   await expect(sam.getByRole("heading", { level: 1 })).toHaveText("You no longer have access");
   await sam.getByRole("button", { name: "Sign Out" }).click();
   await sam.waitForURL(`${server.appUrl}/`);
-  await samContext.close();
+  await sam.context().close();
   await dana.context().close();
 });

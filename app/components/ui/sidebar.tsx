@@ -322,9 +322,9 @@ export function SidebarMenuLink({
         end={end}
         prefetch="intent"
         aria-label={label}
-        className="group/link sidebar-link"
+        className="sidebar-link"
       >
-        <Icon name={icon} className="size-4 shrink-0" />
+        <Icon name={icon} />
         <span className="rail-label">{children}</span>
         {count > 0 ? (
           <span
