@@ -2,7 +2,6 @@
 // new visit, whose "since" is the end of the one before; and what the other side did since then.
 import type { Executor } from "./connection.server";
 import { AUDIT_COLUMNS, auditEntryOf, changeLineOf, readableTrail } from "./events.server";
-import { messagesFrom } from "./messages.server";
 import type { ActorRole } from "./schema";
 import type { ChangeLine } from "./shapes";
 
@@ -83,23 +82,33 @@ export async function recordVisit(
   return newVisit ? seenAt : since;
 }
 
+/** Who a viewer's news is about: for staff, the client's people; for a client's, everyone else. */
+export interface Viewer {
+  id: string;
+  role: ActorRole;
+}
+
 /**
- * The latest `limit` changes `byRole` made to `clientId`'s programme after `since` that the other
- * side may read, newest first.
+ * The latest `limit` changes to `clientId`'s programme after `since` that `viewer` may read and
+ * did not make: for staff, the client's people's; for one of them, the agency's and their
+ * colleagues'. Newest first.
  */
 export async function changesSince(
   db: Executor,
   clientId: string,
-  byRole: ActorRole,
+  viewer: Viewer,
   since: number,
   limit = 10,
 ): Promise<ChangeLine[]> {
-  const reader: ActorRole = byRole === "client" ? "staff" : "client";
-  const rows = await readableTrail(db, reader)
+  const trail = readableTrail(db, viewer.role)
     .select(AUDIT_COLUMNS)
     .where("a.client_id", "=", clientId)
-    .where("a.actor_role", "=", byRole)
-    .where("a.at", ">", since)
+    .where("a.at", ">", since);
+  const rows = await (
+    viewer.role === "staff"
+      ? trail.where("a.actor_role", "=", "client")
+      : trail.where("a.actor_id", "<>", viewer.id)
+  )
     .orderBy("a.at", "desc")
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -107,16 +116,27 @@ export async function changesSince(
   return rows.map((row) => changeLineOf(auditEntryOf(row)));
 }
 
-/** How many messages (never notes) `byRole` wrote in `clientId`'s thread after `since`. */
+/**
+ * How many messages (never notes) in `clientId`'s thread after `since` are news to `viewer`: for
+ * staff, the client's people's; for one of them, the agency's and their colleagues'.
+ */
 export async function messagesSince(
   db: Executor,
   clientId: string,
-  byRole: ActorRole,
+  viewer: Viewer,
   since: number,
 ): Promise<number> {
-  const row = await messagesFrom(db, clientId, byRole)
+  const messages = db
+    .selectFrom("messages")
+    .where("client_id", "=", clientId)
+    .where("internal", "=", 0)
+    .where("created_at", ">", since);
+  const row = await (
+    viewer.role === "staff"
+      ? messages.where("author_role", "=", "client")
+      : messages.where("author_id", "<>", viewer.id)
+  )
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("created_at", ">", since)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -1,11 +1,11 @@
 // "Since your last visit": a view of a client's pages records the viewer's visit, and a visit after
-// an earlier one lists what the other side did meanwhile (their changes, their messages).
+// an earlier one lists what others did meanwhile (the other side's, and a client's colleagues').
 import { database, writeAlongside } from "~/data/connection.server";
 import type { ActorRole } from "~/data/schema";
 import type { SinceLastVisit } from "~/data/shapes";
 import { changesSince, messagesSince, recentVisit, recordVisit } from "~/data/visits.server";
 
-/** What the other side of `viewer` did in `clientId`'s programme since their last visit. */
+/** What others than `viewer` did in `clientId`'s programme since their last visit. */
 export async function sinceLastVisit(
   clientId: string,
   viewer: { id: string; role: ActorRole },
@@ -19,10 +19,9 @@ export async function sinceLastVisit(
       ? recent
       : await writeAlongside((trx) => recordVisit(trx, clientId, viewer.id, now), null);
   if (since === null) return null;
-  const other: ActorRole = viewer.role === "client" ? "staff" : "client";
   const [changes, messages] = await Promise.all([
-    changesSince(db, clientId, other, since),
-    messagesSince(db, clientId, other, since),
+    changesSince(db, clientId, viewer, since),
+    messagesSince(db, clientId, viewer, since),
   ]);
   return { since, changes, messages };
 }

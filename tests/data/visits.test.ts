@@ -98,17 +98,29 @@ describe.each(ENGINES)("visits on %s", (engine) => {
       await recordMessage(trx, { clientId, author: client, body: "Yo", internal: false, at: 330 });
     });
     const db = await database();
-    expect((await changesSince(db, clientId, "staff", 150)).map((c) => c.field)).toEqual([
+    // The client reads the agency's; staff read the client's.
+    expect((await changesSince(db, clientId, client, 150)).map((c) => c.field)).toEqual([
       "Overall progress",
     ]);
-    expect((await changesSince(db, clientId, "staff", 0)).map((c) => c.field)).toEqual([
+    expect((await changesSince(db, clientId, client, 0)).map((c) => c.field)).toEqual([
       "Overall progress",
       "Sprint 1 status",
     ]);
-    expect((await changesSince(db, clientId, "client", 0)).map((c) => c.after)).toEqual(["done"]);
-    expect(await messagesSince(db, clientId, "staff", 0)).toBe(1);
-    expect(await messagesSince(db, clientId, "staff", 310)).toBe(0);
-    expect(await messagesSince(db, clientId, "client", 0)).toBe(1);
+    expect((await changesSince(db, clientId, staff, 0)).map((c) => c.after)).toEqual(["done"]);
+    expect(await messagesSince(db, clientId, client, 0)).toBe(1);
+    expect(await messagesSince(db, clientId, client, 310)).toBe(0);
+    expect(await messagesSince(db, clientId, staff, 0)).toBe(1);
+    // A colleague of the client reads the client's own changes and messages too, not their own.
+    const colleague = { id: randomUUID(), role: "client" as const };
+    expect((await changesSince(db, clientId, colleague, 0)).map((c) => c.after)).toEqual([
+      "50%",
+      "done",
+      "Completed",
+    ]);
+    expect(await messagesSince(db, clientId, colleague, 0)).toBe(2);
+    // Another staff member reads no staff member's changes as news.
+    const otherStaff = { id: randomUUID(), role: "staff" as const };
+    expect((await changesSince(db, clientId, otherStaff, 0)).map((c) => c.after)).toEqual(["done"]);
   });
 
   it("never tells the client of a staff-only line, nor of one naming an item hidden from them", async () => {
@@ -137,7 +149,9 @@ describe.each(ENGINES)("visits on %s", (engine) => {
     });
     const db = await database();
     const clientReads = async () =>
-      (await changesSince(db, clientId, "staff", 0)).map((line) => line.after);
+      (await changesSince(db, clientId, { id: randomUUID(), role: "client" }, 0)).map(
+        (line) => line.after,
+      );
     expect(await clientReads()).toEqual(["In Progress", "Kick-off", "Renewal pitch"]);
     // Staff hide the first task afterwards: its earlier line goes from the client's news with it.
     const hidden = (hide: boolean) => ({
