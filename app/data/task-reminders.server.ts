@@ -1,6 +1,6 @@
-// Task reminders as stored: which clients' own tasks are due on the days each time zone's clients
-// are reminded of now (one query over every client's tasks), each reminder claimed once for good,
-// when its mail went, and who the reminders and the staff's summary go to.
+// Task reminders as stored: which clients' own tasks are due on the days each time zone's people
+// are reminded of now (one query over every client's tasks and people), each reminder claimed once
+// per person for good, when its mail went, and who the reminders and the staff's summary go to.
 import { sql } from "kysely";
 import type { Executor } from "./connection.server";
 import { dueDayEnd } from "./task-facts.server";
@@ -19,7 +19,10 @@ export interface ReminderWindow {
 const CLAIM_BATCH = 200;
 
 export interface Reminder {
+  /** The person it goes to, one of the account's people. */
   userId: string;
+  /** The client account whose task it is. */
+  accountId: string;
   taskId: string;
   kind: ReminderKind;
   dueDay: number;
@@ -38,9 +41,10 @@ export async function timeZonesInUse(db: Executor): Promise<string[]> {
 }
 
 /**
- * The reminders to send at `now`: each confirmed client's own task (owner "client") not done, in a
- * sprint under way, not yet past its due day, due on a day one of `windows` names for the client's
- * zone, whose reminder of that kind was never claimed, unless the client turned reminders off.
+ * The reminders to send at `now`: each client's own task (owner "client") not done, in a sprint
+ * under way, not yet past its due day, to each confirmed person of its account (never one removed)
+ * for whom it is due on a day one of `windows` names for their zone, whose reminder of that kind
+ * they were never claimed, unless they turned reminders off.
  */
 export async function remindersDue(
   db: Executor,
@@ -54,21 +58,28 @@ export async function remindersDue(
         sql`(cast(${window.zone} as text), cast(${window.kind} as text), cast(${window.dueDay} as bigint))`,
     ),
   );
-  const rows = await sql<{ user_id: string; task_id: string; kind: ReminderKind; due_day: number }>`
+  const rows = await sql<{
+    user_id: string;
+    account_id: string;
+    task_id: string;
+    kind: ReminderKind;
+    due_day: number;
+  }>`
     with reminder_windows (zone, kind, due_day) as (values ${windowRows})
-    select f.user_id, f.task_id, w.kind, w.due_day
+    select c.user_id, f.user_id as account_id, f.task_id, w.kind, w.due_day
     from client_task_facts f
-    join clients c on c.user_id = f.user_id
+    join clients c on c.account_id = f.user_id and c.removed_at is null
     join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
     where f.owner = 'client' and f.done = 0 and ${dueDayEnd} > ${now}
       and c.is_staff = 0 and c.auth_state = 'confirmed'
       and not exists (select 1 from task_reminders r
-        where r.user_id = f.user_id and r.task_id = f.task_id and r.kind = w.kind)
+        where r.user_id = c.user_id and r.task_id = f.task_id and r.kind = w.kind)
       and not exists (select 1 from mail_preferences p
-        where p.user_id = f.user_id and p.kind = 'reminders' and p.mode = 'off')
-    order by f.user_id, f.task_id`.execute(db);
+        where p.user_id = c.user_id and p.kind = 'reminders' and p.mode = 'off')
+    order by c.user_id, f.task_id`.execute(db);
   return rows.rows.map((row) => ({
     userId: row.user_id,
+    accountId: row.account_id,
     taskId: row.task_id,
     kind: row.kind,
     dueDay: Number(row.due_day),
@@ -85,6 +96,7 @@ export async function claimReminders(
   at: number,
 ): Promise<Reminder[]> {
   const claimed: Reminder[] = [];
+  const accountOf = new Map(reminders.map((reminder) => [reminder.userId, reminder.accountId]));
   for (const batch of batches(reminders, CLAIM_BATCH)) {
     const rows = await trx
       .insertInto("task_reminders")
@@ -103,6 +115,7 @@ export async function claimReminders(
     for (const row of rows) {
       claimed.push({
         userId: row.user_id,
+        accountId: accountOf.get(row.user_id) ?? row.user_id,
         taskId: row.task_id,
         kind: row.kind,
         dueDay: Number(row.due_day),

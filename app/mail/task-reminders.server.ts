@@ -1,6 +1,8 @@
-// Task reminders: a scan every quarter hour claims, for clients whose working day it is, their own
-// open tasks due tomorrow or today, at most once of each kind per task, and leaves each client one
-// mail job in the same transaction; the job mails what is still open (decision 062).
+// Task reminders: a scan every quarter hour claims, for each client's people whose working day it
+// is, the account's own open tasks due tomorrow or today, at most once of each kind per task and
+// person, and leaves each person one mail job in the same transaction; the job mails what is still
+// open, while they are still of the account (decision 062).
+import { accountOf } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
@@ -36,12 +38,14 @@ const REMINDER_FROM_MINUTE = 9 * 60;
 const REMINDER_UNTIL_MINUTE = 18 * 60;
 /** Every zone's 09:00 falls on a quarter hour of UTC. */
 const SCAN_EVERY_MS = 15 * 60_000;
-/** Clients whose reminders one transaction claims (and whose jobs it adds). */
-const CLIENTS_PER_TRANSACTION = 100;
+/** People whose reminders one transaction claims (and whose jobs it adds). */
+const PEOPLE_PER_TRANSACTION = 100;
 
-/** The reminders one job mails to one client. */
+/** The reminders one job mails to one person about their account's tasks. */
 interface ReminderJob {
+  /** The account (jobs queued before accounts had people: its first person, the one mailed). */
   clientId: string;
+  personId?: string;
   reminders: { taskId: string; kind: ReminderKind }[];
 }
 
@@ -71,19 +75,21 @@ export function reminderWindows(zones: string[], now: number): ReminderWindow[] 
   });
 }
 
-function reminderJob(clientId: string, reminders: Reminder[], now: number): NewJob {
+function reminderJob(reminders: Reminder[], now: number): NewJob {
+  const [first] = reminders;
   return {
     kind: TASK_REMINDER_JOB,
     payload: {
-      clientId,
+      clientId: first?.accountId ?? "",
+      personId: first?.userId ?? "",
       reminders: reminders.map(({ taskId, kind }) => ({ taskId, kind })),
     } satisfies ReminderJob,
     runAfter: now,
   };
 }
 
-/** `reminders` by client. */
-function byClient(reminders: Reminder[]): Map<string, Reminder[]> {
+/** `reminders` by the person they go to. */
+function byPerson(reminders: Reminder[]): Map<string, Reminder[]> {
   const grouped = new Map<string, Reminder[]>();
   for (const reminder of reminders) {
     const ofClient = grouped.get(reminder.userId);
@@ -93,19 +99,19 @@ function byClient(reminders: Reminder[]): Map<string, Reminder[]> {
   return grouped;
 }
 
-/** The scan: claims the reminders due at `now` and adds a mail job per client, together. */
+/** The scan: claims the reminders due at `now` and adds a mail job per person, together. */
 export async function scanForReminders(now: number): Promise<void> {
   const db = await database();
   const windows = reminderWindows(await timeZonesInUse(db), now);
   if (windows.length === 0) return;
-  const clients = [...byClient(await remindersDue(db, windows, now)).values()];
-  for (const slice of batches(clients, CLIENTS_PER_TRANSACTION)) {
+  const people = [...byPerson(await remindersDue(db, windows, now)).values()];
+  for (const slice of batches(people, PEOPLE_PER_TRANSACTION)) {
     const batch = slice.flat();
     await inTransaction(async (trx) => {
       // Only what this transaction claimed: a concurrent scan's claims are its own to mail.
       const claimed = await claimReminders(trx, batch, now);
-      for (const [clientId, reminders] of byClient(claimed)) {
-        await enqueueJob(trx, reminderJob(clientId, reminders, now), now);
+      for (const reminders of byPerson(claimed).values()) {
+        await enqueueJob(trx, reminderJob(reminders, now), now);
       }
     });
   }
@@ -137,12 +143,17 @@ function subjectOf(tasks: { kind: ReminderKind; task: TaskView }[]): string {
   return `${tasks.length} tasks due ${when}`;
 }
 
-/** One client's reminder mail: what is still open of `job`'s tasks, due today first. */
+/**
+ * One person's reminder mail: what is still open of `job`'s tasks, due today first; none once they
+ * are no longer of the account.
+ */
 export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   const { clientId, reminders } = job.payload as ReminderJob;
+  const personId = (job.payload as ReminderJob).personId ?? clientId;
   const db = await database();
-  if ((await mailMode(db, clientId, "reminders")) === "off") return;
-  const email = await addressOf(db, clientId, "client");
+  if ((await accountOf(db, personId)) !== clientId) return;
+  if ((await mailMode(db, personId, "reminders")) === "off") return;
+  const email = await addressOf(db, personId, "client");
   if (!email) return;
   const now = Date.now();
   const [programme, state] = await Promise.all([
@@ -169,7 +180,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
       },
     ];
   });
-  const unsubscribe = unsubscribeUrl(clientId, "reminders");
+  const unsubscribe = unsubscribeUrl(personId, "reminders");
   const mail = composeMail({
     agencyName: AGENCY_NAME,
     subject: subjectOf(open),
@@ -179,10 +190,10 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   });
   // Keyed by the job: sent again after a crash, it is the same mail.
   await sendAppMail({
-    key: `reminders.${clientId}.${job.id}`,
+    key: `reminders.${personId}.${job.id}`,
     to: email,
     ...mail,
     headers: unsubscribeHeaders(unsubscribe),
   });
-  await inTransaction((trx) => markReminded(trx, clientId, open, Date.now()));
+  await inTransaction((trx) => markReminded(trx, personId, open, Date.now()));
 }

@@ -140,7 +140,15 @@ function writeEverything(user: string, index: number) {
     );
     await claimReminders(
       trx,
-      [{ userId: user, taskId: "icp-builder", kind: "day-before", dueDay: 20_000 + index }],
+      [
+        {
+          userId: user,
+          accountId: user,
+          taskId: "icp-builder",
+          kind: "day-before",
+          dueDay: 20_000 + index,
+        },
+      ],
       at,
     );
     await recordServedTemplate(

@@ -1,6 +1,7 @@
 // Task reminders and the staff's overdue summary on both engines, the clock faked (Date alone), run
 // by the job worker, mailed to a real SMTP server (staff asked of a real auth server): the day
-// before at 09:00 local time, again on the due day, never for done, agency or muted work.
+// before at 09:00 local time (each of a client's people in their own), again on the due day, never
+// for done, agency or muted work, nor to someone removed from the account.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { refreshClientFacts } from "~/data/task-facts.server";
 import { saveDirectory } from "~/data/client-directory.server";
+import { joinAccount, removeFromAccount } from "~/data/client-accounts.server";
 import { saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { setMailMode } from "~/data/mail.server";
@@ -150,7 +152,20 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     return { userId, email };
   }
 
+  /** One of `account`'s people beside its first, in `zone`. */
+  async function colleagueOf(account: { userId: string }, label: string, zone: string) {
+    const joined = await person(label, null);
+    await inTransaction(async (trx) => {
+      await saveTimeZone(trx, joined.userId, zone, { at: at(23, 9), chosen: true });
+      await joinAccount(trx, joined.userId, account.userId);
+    });
+    return joined;
+  }
+
   let kolkata: { userId: string; email: string };
+  /** Kolkata's colleagues: one in New York, one removed from the account. */
+  let colleague: { userId: string; email: string };
+  let leaver: { userId: string; email: string };
   let berlin: { userId: string; email: string };
   let newYork: { userId: string; email: string };
   let muted: { userId: string; email: string };
@@ -177,6 +192,9 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     newYork = await person("new-york", "America/New_York");
     muted = await person("muted", "Europe/Berlin");
     invited = await person("invited", null, { state: "invited" });
+    colleague = await colleagueOf(kolkata, "colleague", "America/New_York");
+    leaver = await colleagueOf(kolkata, "leaver", "Asia/Kolkata");
+    await inTransaction((trx) => removeFromAccount(trx, leaver.userId, kolkata.userId, at(23, 9)));
     staff = await person("staff", "Europe/Berlin", { isStaff: true });
     await inTransaction((trx) => setMailMode(trx, muted.userId, "reminders", "off", at(23, 9)));
     worker = startJobWorker({
@@ -245,6 +263,12 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     expect(mailsTo(newYork.email).map((sent) => sent.subject)).toEqual([
       "Due tomorrow: ICP Builder",
     ]);
+    // Kolkata's colleague in New York is reminded of the account's task at their own 09:00; the
+    // person removed from it, never.
+    expect(mailsTo(colleague.email).map((sent) => [sent.subject, sent.date?.getTime()])).toEqual([
+      ["Due tomorrow: ICP Builder", at(24, 14)],
+    ]);
+    expect(mailsTo(leaver.email)).toEqual([]);
   });
 
   it("mails again on the due day while the task is open, and not for one done", async () => {
