@@ -103,6 +103,7 @@ export const toasts = {
     "Make someone else the primary contact first: a client always has one.",
   ),
   nameSaved: success("Name Saved", "Your colleagues and the agency see it from now on."),
+  taskAssigned: success("Saved", "The task shows who does it, to everyone working on it."),
   teamNotYours: error(
     "Ask Your Primary Contact",
     "Only your primary contact can invite or remove colleagues, when the agency allows it.",

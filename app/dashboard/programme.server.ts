@@ -11,6 +11,8 @@ import {
 import { database, inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
+import { assigneesOf } from "~/data/task-assignees.server";
+import { assigneeLabel } from "~/people/task-assignment.server";
 import type { HandIn } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";
@@ -119,10 +121,11 @@ export async function loadSprintPage(
 ): Promise<
   SprintPageView<ListedTask> & {
     handIns: Record<string, HandIn["status"]>;
+    assignees: Record<string, string>;
     toastAction: ToastAction | null;
   }
 > {
-  const { accountId } = member;
+  const { user, accountId } = member;
   const record = await clientRecord(context, accountId);
   const { content } = record;
   const sprint = findSprint(content, segment);
@@ -142,13 +145,24 @@ export async function loadSprintPage(
     });
     state = await readClientState(await database(), accountId);
   }
-  const handIns = await latestHandInStatuses(await database(), accountId);
+  const db = await database();
+  const [handIns, assignees] = await Promise.all([
+    latestHandInStatuses(db, accountId),
+    assigneesOf(db, accountId),
+  ]);
   const page = sprintPageView(sprint, content, state, Date.now());
+  const reader = { id: user.id, email: user.email, role: "client" as const };
   return {
     ...page,
     // The list shows no instructions: they are the task page's (a few KB of data a view less).
     tasks: page.tasks.map(({ description: _text, instructions: _parsed, ...task }) => task),
     handIns: Object.fromEntries(handIns),
+    assignees: Object.fromEntries(
+      page.tasks.flatMap((task) => {
+        const label = assigneeLabel(assignees.get(task.id), reader);
+        return label ? [[task.id, label]] : [];
+      }),
+    ),
     toastAction: undoAction(request, page),
   };
 }

@@ -16,6 +16,8 @@ import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
+import { assignAction, taskAssignment } from "~/people/task-assignment.server";
+import { ASSIGN_INTENT } from "~/forms/schemas";
 import type { Member } from "~/session/guards.server";
 
 export async function loadTaskPage(
@@ -34,10 +36,12 @@ export async function loadTaskPage(
   if (!task) throw notFound(request);
   // A locked sprint's tasks wait behind its placeholder.
   if (!page.sprint.open) throw redirect(page.sprint.path);
-  const [handIns, discussion, book] = await Promise.all([
+  const actor = { id: user.id, email: user.email, role: "client" as const };
+  const [handIns, discussion, book, assignment] = await Promise.all([
     taskHandIns(db, accountId, task.id),
     threadMessages(db, accountId, { withInternal: false, taskId: task.id }),
     accountBook(db, accountId),
+    task.owner === "client" ? taskAssignment(db, accountId, task.id, actor) : null,
   ]);
   const reader = { email: user.email, role: "client" as const, book };
   const env = getEnv();
@@ -51,6 +55,7 @@ export async function loadTaskPage(
     task,
     handIns: shownHandIns(handIns, reader),
     discussion: shownMessages(discussion, reader),
+    assignment,
     now,
     paths: { page: taskPath(sprint.id, task.id), upload: handInUploadPath(sprint.id, task.id) },
     limits: { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES },
@@ -60,7 +65,7 @@ export async function loadTaskPage(
 const isMultipart = (request: Request) =>
   (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-/** A hand-in (the multipart form) or a comment on the task (every other post). */
+/** A hand-in (the multipart form), "Who does this" (its intent) or a comment on the task. */
 export async function taskPageAction(
   request: Request,
   context: AppLoadContext,
@@ -79,7 +84,13 @@ export async function taskPageAction(
   if (blockingSprint(sprint, content, state) !== null) {
     return formError(context, toasts.sprintLocked, { status: 403 });
   }
-  return postMessage(await readForm(request), context, {
+  const fields = await readForm(request);
+  if (fields?.intent === ASSIGN_INTENT) {
+    if (task.owner !== "client") return formError(context, toasts.taskNotFound, { status: 404 });
+    const actor = { id: user.id, email: user.email, role: "client" as const };
+    return assignAction(context, actor, accountId, task, fields, taskPath(sprint.id, task.id));
+  }
+  return postMessage(fields, context, {
     clientId: accountId,
     author: { id: user.id, email: user.email, role: "client" },
     threadPath: taskPath(sprint.id, task.id),

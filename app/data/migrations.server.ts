@@ -25,6 +25,7 @@ import * as lateFrom from "./migrations/021-late-from";
 import * as attentionOrder from "./migrations/022-facts-in-attention-order";
 import * as clientAccounts from "./migrations/023-client-accounts";
 import * as accountPeople from "./migrations/024-account-people";
+import * as taskAssignees from "./migrations/025-task-assignees";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "022-facts-in-attention-order": attentionOrder,
   "023-client-accounts": clientAccounts,
   "024-account-people": accountPeople,
+  "025-task-assignees": taskAssignees,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -281,6 +281,15 @@ export interface TaskRemindersTable {
   mailed_at: Millis | null;
 }
 
+/** The one person of a client account who does one of its tasks (no row: anyone in it). */
+export interface TaskAssigneesTable {
+  /** The client account. */
+  user_id: string;
+  task_id: string;
+  person_id: string;
+  assigned_at: Millis;
+}
+
 /** Work a change leaves for later (a mail, a reminder), taken by one worker at a time. */
 export interface JobsTable {
   id: Serial;
@@ -366,6 +375,7 @@ export interface ProductDatabase {
   client_deadlines: ClientDeadlinesTable;
   fact_rules: FactRulesTable;
   task_reminders: TaskRemindersTable;
+  task_assignees: TaskAssigneesTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;
   task_states: TaskStatesTable;

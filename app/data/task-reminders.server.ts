@@ -42,9 +42,9 @@ export async function timeZonesInUse(db: Executor): Promise<string[]> {
 
 /**
  * The reminders to send at `now`: each client's own task (owner "client") not done, in a sprint
- * under way, not yet past its due day, to each confirmed person of its account (never one removed)
- * for whom it is due on a day one of `windows` names for their zone, whose reminder of that kind
- * they were never claimed, unless they turned reminders off.
+ * under way, not yet past its due day, to its assignee or (while it is anyone's) each confirmed
+ * person of its account, never one removed, for whom it is due on a day one of `windows` names for
+ * their zone, whose reminder of that kind they were never claimed, unless they turned reminders off.
  */
 export async function remindersDue(
   db: Executor,
@@ -72,6 +72,8 @@ export async function remindersDue(
     join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
     where f.owner = 'client' and f.done = 0 and ${dueDayEnd} > ${now}
       and c.is_staff = 0 and c.auth_state = 'confirmed'
+      and not exists (select 1 from task_assignees a
+        where a.user_id = f.user_id and a.task_id = f.task_id and a.person_id <> c.user_id)
       and not exists (select 1 from task_reminders r
         where r.user_id = c.user_id and r.task_id = f.task_id and r.kind = w.kind)
       and not exists (select 1 from mail_preferences p

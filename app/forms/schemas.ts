@@ -99,6 +99,8 @@ export const PRIMARY_CONTACT_INTENT = "primary-contact";
 export const ACCOUNT_SETTINGS_INTENT = "account-settings";
 /** The name a person goes by, on the account page. */
 export const PERSON_NAME_INTENT = "person-name";
+/** "Who does this" on a task's page (its `personId` field names whom; "" for anyone). */
+export const ASSIGN_INTENT = "assign";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });

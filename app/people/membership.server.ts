@@ -10,6 +10,7 @@ import {
 import { directoryEntry, saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
+import { unassignPerson } from "~/data/task-assignees.server";
 import { sendInvitation, type Invitation } from "~/identity/invitations.server";
 
 /** What a trail line about an account's people says changed. */
@@ -68,7 +69,8 @@ export async function addPerson(
 
 /**
  * Removes `personId` from `accountId` (never its first person, nor its primary contact: "primary"
- * then), with the trail's line; their address, or null when they are none of its people.
+ * then), their tasks left to anyone, with the trail's line; their address, or null when they are
+ * none of its people.
  */
 export async function removePerson(
   actor: Actor,
@@ -80,6 +82,7 @@ export async function removePerson(
     const at = Date.now();
     const removed = await removeFromAccount(trx, personId, accountId, at);
     if (removed !== null) {
+      await unassignPerson(trx, personId);
       const change = { field: "Person removed" as const, before: removed, after: "—" };
       await recordEvent(trx, peopleLine(actor, accountId, change, at));
     }

@@ -7,7 +7,7 @@ import { database } from "~/data/connection.server";
 import { reviewQueue, taskHandIns } from "~/data/hand-ins.server";
 import { threadMessages } from "~/data/messages.server";
 import { readForm } from "~/forms/answer.server";
-import { COMMENT_INTENT } from "~/forms/schemas";
+import { ASSIGN_INTENT, COMMENT_INTENT } from "~/forms/schemas";
 import { reviewHandIn } from "~/hand-ins/reviewing.server";
 import { notFound } from "~/lib/not-found.server";
 import { staffClientTaskPath } from "~/lib/paths";
@@ -15,6 +15,7 @@ import { postMessage } from "~/messages/posting.server";
 import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
 import { programmeOf, programmesOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
+import { assignAction, taskAssignment } from "~/people/task-assignment.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 
@@ -49,10 +50,12 @@ export async function loadClientTask(
   const page = sprintPageView(found.sprint, content, state, now);
   const task = page.tasks.find((candidate) => candidate.id === found.task.id);
   if (!task) throw notFound(request);
-  const [handIns, discussion, book] = await Promise.all([
+  const actor = { id: staff.id, email: staff.email, role: "staff" as const };
+  const [handIns, discussion, book, assignment] = await Promise.all([
     taskHandIns(db, client.userId, task.id),
     threadMessages(db, client.userId, { withInternal: true, taskId: task.id }),
     accountBook(db, client.userId),
+    task.owner === "client" ? taskAssignment(db, client.userId, task.id, actor) : null,
   ]);
   const reader = { email: staff.email, role: "staff" as const, book };
   return {
@@ -62,12 +65,16 @@ export async function loadClientTask(
     task,
     handIns: shownHandIns(handIns, reader),
     discussion: shownMessages(discussion, reader),
+    assignment,
     path: staffClientTaskPath(client.userId, task.id),
     now,
   };
 }
 
-/** A comment on the task (`intent=comment`, a note if ticked), else a review of a hand-in. */
+/**
+ * A comment on the task (`intent=comment`, a note if ticked), "Who does this" (its intent), else a
+ * review of a hand-in.
+ */
 export async function clientTaskAction(
   request: Request,
   context: AppLoadContext,
@@ -88,6 +95,10 @@ export async function clientTaskAction(
       threadPath: path,
       taskId: found.task.id,
     });
+  }
+  if (fields.intent === ASSIGN_INTENT) {
+    if (found.task.owner !== "client") throw notFound(request);
+    return assignAction(context, author, client.userId, found.task, fields, path);
   }
   return reviewHandIn(fields, context, author, { clientId: client.userId, found, path });
 }

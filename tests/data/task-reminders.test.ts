@@ -11,6 +11,7 @@ import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { refreshClientFacts } from "~/data/task-facts.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { joinAccount, removeFromAccount } from "~/data/client-accounts.server";
+import { assignTask } from "~/data/task-assignees.server";
 import { saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { setMailMode } from "~/data/mail.server";
@@ -194,7 +195,11 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     invited = await person("invited", null, { state: "invited" });
     colleague = await colleagueOf(kolkata, "colleague", "America/New_York");
     leaver = await colleagueOf(kolkata, "leaver", "Asia/Kolkata");
-    await inTransaction((trx) => removeFromAccount(trx, leaver.userId, kolkata.userId, at(23, 9)));
+    await inTransaction(async (trx) => {
+      await removeFromAccount(trx, leaver.userId, kolkata.userId, at(23, 9));
+      // Saturday's task is Kolkata's own: their colleague is not reminded of it.
+      await assignTask(trx, kolkata.userId, "vsl-alchemist", kolkata.userId, at(23, 9));
+    });
     staff = await person("staff", "Europe/Berlin", { isStaff: true });
     await inTransaction((trx) => setMailMode(trx, muted.userId, "reminders", "off", at(23, 9)));
     worker = startJobWorker({
@@ -321,7 +326,19 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     expect(mailsTo(kolkata.email).filter((sent) => sent.subject?.includes("ICP"))).toHaveLength(2);
   });
 
-  it("never reminds of the agency's tasks, nor whoever turned reminders off or is not signed up", async () => {
+  it("never reminds of the agency's tasks, of a colleague's, nor whoever turned reminders off or is not signed up", async () => {
+    // 09:00 in New York on Friday: Kolkata's colleague hears of Friday's task, not of Saturday's.
+    await clockAt(at(27, 14));
+    const toColleague = mailsTo(colleague.email)
+      .map((mail) => mail.text)
+      .join("\n");
+    expect(toColleague).toContain("Pricing Strategist");
+    expect(toColleague).not.toContain("VSL Alchemist");
+    expect(
+      mailsTo(kolkata.email)
+        .map((mail) => mail.text)
+        .join("\n"),
+    ).toContain("VSL Alchemist");
     const toClients = [kolkata, berlin, newYork].flatMap((client) => mailsTo(client.email));
     expect(toClients.map((mail) => mail.text).join("\n")).not.toContain("Messaging Mastery");
     expect(mailsTo(muted.email)).toEqual([]);

@@ -1,6 +1,6 @@
 // A client account's team through the routes, on both engines: staff name the company, choose its
 // primary contact and allow colleague invitations; only that person then invites and removes on
-// the Team page; a person's own name and the company name them to staff in the thread.
+// the Team page; a person's own name and the company name them to staff; a task given to one person.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
@@ -12,6 +12,9 @@ import type * as MessagesRoute from "~/routes/dashboard.messages";
 import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
 import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
 import type * as StaffIndex from "~/routes/staff._index";
+import type * as SprintRoute from "~/routes/dashboard.$sprint";
+import type * as TaskRoute from "~/routes/dashboard.$sprint_.tasks.$taskId";
+import type * as StaffTaskRoute from "~/routes/staff.clients.$clientId_.tasks.$taskId";
 import type * as TeamRoute from "~/routes/dashboard.team";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 import {
@@ -41,6 +44,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     staffMessages: typeof StaffMessagesRoute;
     team: typeof TeamRoute;
     list: typeof StaffIndex;
+    sprint: typeof SprintRoute;
+    task: typeof TaskRoute;
+    staffTask: typeof StaffTaskRoute;
   };
 
   beforeAll(async () => {
@@ -58,6 +64,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       staffMessages: await import("~/routes/staff.clients.$clientId_.messages"),
       team: await import("~/routes/dashboard.team"),
       list: await import("~/routes/staff._index"),
+      sprint: await import("~/routes/dashboard.$sprint"),
+      task: await import("~/routes/dashboard.$sprint_.tasks.$taskId"),
+      staffTask: await import("~/routes/staff.clients.$clientId_.tasks.$taskId"),
     };
   });
 
@@ -65,8 +74,13 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     await auth.close();
   });
 
+  /** Each sign-in from an address of its own: the per-IP limit is not what these tests are about. */
+  let signIns = 0;
   const person = (label: string, extra: Record<string, unknown> = {}) =>
-    signedInUser(auth, uniqueEmail(`${label}-${engine}`), { extra, clientIp: context().clientIp });
+    signedInUser(auth, uniqueEmail(`${label}-${engine}`), {
+      extra,
+      clientIp: `198.51.100.${(signIns += 1)}`,
+    });
 
   const join = (colleague: { id: string }, account: { id: string }) =>
     inTransaction((trx) => joinAccount(trx, colleague.id, account.id));
@@ -277,5 +291,88 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       params: {},
     });
     expect(hers.messages.map((message) => message.author)).toEqual(["Sam Lee"]);
+  });
+
+  it("gives a task to one person: they read 'Your task', colleagues their name; left to anyone when they go", async () => {
+    const staff = await person("staff", { app_metadata: { role: "staff" } });
+    const dana = await person("dana");
+    const sam = await person("sam");
+    const outsider = await person("outsider");
+    await join(sam, dana);
+    const taskUrl = "/dashboard/sprint-1/tasks/icp-builder";
+    const params = { sprint: "sprint-1", taskId: "icp-builder" };
+    const assign = (cookie: string, personId: string, url = taskUrl, taskId = "icp-builder") =>
+      settle(() =>
+        routes.task.action({
+          request: formPost(url, { intent: "assign", personId }, cookie),
+          context: context(),
+          params: { ...params, taskId },
+        }),
+      );
+    const label = async (cookie: string) =>
+      (
+        await routes.sprint.loader({
+          request: get("/dashboard/sprint-1", cookie),
+          context: context(),
+          params: { sprint: "sprint-1" },
+        })
+      ).assignees["icp-builder"];
+
+    // Anyone's at first; the task page offers the account's people.
+    const page = await routes.task.loader({
+      request: get(taskUrl, dana.cookie),
+      context: context(),
+      params,
+    });
+    expect(page.assignment).toMatchObject({ label: null, chosen: "" });
+    expect(page.assignment?.choices.map((choice) => choice.id)).toEqual([dana.id, sam.id]);
+
+    // Dana gives it to Sam: Sam reads "Your task", Dana Sam's name; staff too, with a trail line.
+    const given = asResponse(await assign(dana.cookie, sam.id));
+    expect(given.headers.get("Location")).toBe(taskUrl);
+    expect(await label(sam.cookie)).toBe("Your task");
+    expect(await label(dana.cookie)).toBe(`${sam.email.split("@")[0]}'s task`);
+    const staffPage = await routes.staffTask.loader({
+      request: get(`/staff/clients/${dana.id}/tasks/icp-builder`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id, taskId: "icp-builder" },
+    });
+    expect(staffPage.assignment?.label).toBe(`${sam.email.split("@")[0]}'s task`);
+    const line = await (
+      await database()
+    )
+      .selectFrom("audit_events")
+      .select(["field", "before_value", "after_value", "audience"])
+      .where("client_id", "=", dana.id)
+      .where("field", "like", "%who does it")
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({
+      field: "ICP Builder: who does it",
+      before_value: "Anyone",
+      after_value: sam.email.split("@")[0],
+      audience: "client",
+    });
+
+    // Someone outside the account, or the agency's own task: refused, nothing changed.
+    expect(asData(await assign(dana.cookie, outsider.id)).init?.status).toBe(404);
+    expect(asData(await assign(dana.cookie, staff.id)).init?.status).toBe(404);
+    const agencyTask = "/dashboard/sprint-1/tasks/messaging-mastery";
+    const refused = asData(await assign(dana.cookie, sam.id, agencyTask, "messaging-mastery"));
+    expect(refused.init?.status).toBe(404);
+    expect(await label(sam.cookie)).toBe("Your task");
+
+    // Staff remove Sam: the task is anyone's again.
+    await settle(() =>
+      routes.people.action({
+        request: formPost(
+          `/staff/clients/${dana.id}/people`,
+          { intent: "remove-person", personId: sam.id },
+          staff.cookie,
+        ),
+        context: context(),
+        params: { clientId: dana.id },
+      }),
+    );
+    expect(await label(dana.cookie)).toBeUndefined();
   });
 });

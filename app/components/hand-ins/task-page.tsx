@@ -3,6 +3,7 @@
 // handed in with its review, and the task's discussion with the agency.
 import { Link } from "@remix-run/react";
 import { MessageForm, MessageList } from "~/components/messages/message-thread";
+import { TaskAssignmentForm, type TaskAssignmentData } from "~/components/sprint/task-assignment";
 import { TaskPlanBadges } from "~/components/sprint/task-plan";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,8 @@ export interface TaskPageData {
   task: TaskView;
   handIns: HandIn[];
   discussion: ThreadMessage[];
+  /** Who does it (the agency's own tasks have none). */
+  assignment: TaskAssignmentData | null;
   now: number;
   paths: { page: string; upload: string };
   limits: HandInFormProps["limits"];
@@ -70,7 +73,7 @@ function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
 }
 
 export function TaskPage(data: TaskPageData) {
-  const { sprint, task, handIns, discussion, now, paths } = data;
+  const { sprint, task, handIns, discussion, assignment, now, paths } = data;
   const resetKey = useResetKey(paths.page);
   const status = taskStatusLabel(task, handIns[0]);
   return (
@@ -87,8 +90,13 @@ export function TaskPage(data: TaskPageData) {
         </h1>
         <div className="flex flex-wrap gap-2">
           <Badge variant={status.variant}>{status.label}</Badge>
-          <TaskPlanBadges task={task} done={task.status === "completed"} />
+          <TaskPlanBadges
+            task={task}
+            done={task.status === "completed"}
+            assignee={assignment?.label}
+          />
         </div>
+        {assignment ? <TaskAssignmentForm action={paths.page} assignment={assignment} /> : null}
       </div>
       <Card>
         <CardHeader>

@@ -10,7 +10,11 @@ import { TaskList } from "./task-list";
 export function ActiveSprintPage({
   page,
 }: {
-  page: SprintPageView<ListedTask> & { handIns: Record<string, HandIn["status"]> };
+  page: SprintPageView<ListedTask> & {
+    handIns: Record<string, HandIn["status"]>;
+    /** "Your task", "Dana's task", for tasks given to one person. */
+    assignees: Record<string, string>;
+  };
 }) {
   return (
     <div className="space-y-10">
@@ -21,7 +25,12 @@ export function ActiveSprintPage({
       />
       {page.countdown ? <SprintCountdown {...page.countdown} /> : null}
       <Objectives objectives={page.objectives} />
-      <TaskList sprintPath={page.sprint.path} tasks={page.tasks} handIns={page.handIns} />
+      <TaskList
+        sprintPath={page.sprint.path}
+        tasks={page.tasks}
+        handIns={page.handIns}
+        assignees={page.assignees}
+      />
       {page.summary.length > 0 ? <SprintSummary lists={page.summary} /> : null}
     </div>
   );

@@ -44,12 +44,15 @@ function TaskRow({
   task,
   status,
   handIn,
+  assignee,
   sprintPath,
 }: {
   task: ListedTask;
   status: TaskStatus;
   /** The latest hand-in's status, if the task was handed in. */
   handIn: HandIn["status"] | undefined;
+  /** "Your task", "Dana's task", when it is one person's. */
+  assignee: string | undefined;
   sprintPath: string;
 }) {
   const fetcher = useFetcher<FormAnswer>({ key: `task-${task.id}` });
@@ -91,7 +94,7 @@ function TaskRow({
         <div className="mt-1.5 flex flex-wrap gap-2">
           <Badge variant={PRIORITY[task.priority].variant}>{PRIORITY[task.priority].label}</Badge>
           <Badge variant={shown.variant}>{shown.label}</Badge>
-          <TaskPlanBadges task={task} done={done} />
+          <TaskPlanBadges task={task} done={done} assignee={assignee} />
         </div>
       </div>
       <fetcher.Form method="post" action={sprintPath} preventScrollReset>
@@ -121,10 +124,12 @@ export function TaskList({
   tasks,
   sprintPath,
   handIns,
+  assignees,
 }: {
   tasks: ListedTask[];
   sprintPath: string;
   handIns: Record<string, HandIn["status"]>;
+  assignees: Record<string, string>;
 }) {
   const shown = useShownStatuses(tasks);
   const completed = tasks.filter((task) => shown.get(task.id) === "completed").length;
@@ -152,6 +157,7 @@ export function TaskList({
               task={task}
               status={shown.get(task.id) ?? task.status}
               handIn={handIns[task.id]}
+              assignee={assignees[task.id]}
               sprintPath={sprintPath}
             />
           ))}

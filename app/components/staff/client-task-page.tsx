@@ -18,6 +18,7 @@ import { COMMENT_INTENT, MESSAGE_MAX } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import type { TaskView } from "~/programme/client-programme";
+import { TaskAssignmentForm, type TaskAssignmentData } from "~/components/sprint/task-assignment";
 import { ClientHeader } from "./client-header";
 
 export interface ClientTaskData {
@@ -27,6 +28,8 @@ export interface ClientTaskData {
   task: TaskView;
   handIns: HandIn[];
   discussion: ThreadMessage[];
+  /** Who does it (the agency's own tasks have none). */
+  assignment: TaskAssignmentData | null;
   path: string;
   now: number;
 }
@@ -83,7 +86,7 @@ function ReviewForm({ handIn, action }: { handIn: HandIn; action: string }) {
 }
 
 export function ClientTaskPage(data: ClientTaskData) {
-  const { client, current, sprint, task, handIns, discussion, path, now } = data;
+  const { client, current, sprint, task, handIns, discussion, assignment, path, now } = data;
   useActionToast(useActionData<FormAnswer>()?.toast);
   const resetKey = useResetKey(path);
   const status = taskStatusLabel(task, handIns[0]);
@@ -97,7 +100,9 @@ export function ClientTaskPage(data: ClientTaskData) {
         <h2 className="text-xl font-semibold text-slate-900">{task.title}</h2>
         <div className="flex flex-wrap gap-2">
           <Badge variant={status.variant}>{status.label}</Badge>
+          {assignment?.label ? <Badge variant="secondary">{assignment.label}</Badge> : null}
         </div>
+        {assignment ? <TaskAssignmentForm action={path} assignment={assignment} /> : null}
       </div>
       <section aria-labelledby="versions-title" className="grid gap-3">
         <h2 id="versions-title" className="section-title">
