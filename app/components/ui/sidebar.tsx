@@ -317,13 +317,7 @@ export function SidebarMenuLink({
 }) {
   return (
     <li>
-      <NavLink
-        to={to}
-        end={end}
-        prefetch="intent"
-        aria-label={label}
-        className="sidebar-link"
-      >
+      <NavLink to={to} end={end} prefetch="intent" aria-label={label} className="sidebar-link">
         <Icon name={icon} />
         <span className="rail-label">{children}</span>
         {count > 0 ? (
