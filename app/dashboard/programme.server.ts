@@ -12,7 +12,7 @@ import { database, inTransaction, type Executor } from "~/data/connection.server
 import { recordEvent } from "~/data/events.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
 import { assigneesOf } from "~/data/task-assignees.server";
-import { assigneeLabel } from "~/people/task-assignment.server";
+import { assigneeLabel } from "~/accounts/task-assignment.server";
 import type { HandIn } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { taskStatusSchema } from "~/forms/schemas";

@@ -16,7 +16,7 @@ import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
-import { assignAction, taskAssignment } from "~/people/task-assignment.server";
+import { assignAction, taskAssignment } from "~/accounts/task-assignment.server";
 import { ASSIGN_INTENT } from "~/forms/schemas";
 import type { Member } from "~/session/guards.server";
 

@@ -10,7 +10,7 @@ import { inviteSchema, REMOVE_PERSON_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { TEAM_PATH } from "~/lib/paths";
-import { addPerson, removePerson } from "~/people/membership.server";
+import { addPerson, removePerson } from "~/accounts/membership.server";
 import { personName } from "~/people/names";
 import type { Member } from "~/session/guards.server";
 

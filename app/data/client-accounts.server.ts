@@ -1,7 +1,6 @@
 // Client accounts: each person the portal knows belongs to at most one, whose programme, thread,
 // hand-ins and files its people share; the account's id is its first person's, whose row holds it.
 import { sql } from "kysely";
-import { personName } from "~/people/names";
 import type { Executor } from "./connection.server";
 import type { AccountBook, AccountPerson, AccountSettings, AccountStatus } from "./shapes";
 
@@ -52,16 +51,22 @@ export async function accountBook(db: Executor, accountId: string): Promise<Acco
   return { company, names: new Map(rows.map((row) => [row.email ?? "", row.person_name])) };
 }
 
+/** An account as the console's list shows it: its name, and its people besides its first. */
+export interface ListedAccount {
+  name: string | null;
+  colleagues: { email: string; name: string | null }[];
+}
+
 /**
  * For a page of the console's list: each account's name and its people now besides its first
- * person, by the name they go by, in the order they joined.
+ * person, in the order they joined.
  */
 export async function accountsListed(
   db: Executor,
   accountIds: string[],
-): Promise<Map<string, { name: string | null; colleagues: string[] }>> {
-  const accounts = new Map(
-    accountIds.map((id) => [id, { name: null as string | null, colleagues: [] as string[] }]),
+): Promise<Map<string, ListedAccount>> {
+  const accounts = new Map<string, ListedAccount>(
+    accountIds.map((id) => [id, { name: null, colleagues: [] }]),
   );
   if (accountIds.length === 0) return accounts;
   const rows = await db
@@ -78,7 +83,7 @@ export async function accountsListed(
     const account = accounts.get(row.account_id ?? "");
     if (!account) continue;
     if (row.user_id === row.account_id) account.name = row.account_name;
-    else account.colleagues.push(personName(row.email ?? "", row.person_name));
+    else account.colleagues.push({ email: row.email ?? "", name: row.person_name });
   }
   return accounts;
 }

@@ -8,6 +8,9 @@ export const CLIENT_FILTERS = ["stuck", "in-review", "not-started", "invited"] a
 export type ClientFilter = (typeof CLIENT_FILTERS)[number];
 
 /** One line of a client's audit trail: who changed what, from what to what, and when (ms). */
+/** A trail line as its reader reads it: who made it, named for them. */
+export type TrailEntry = Omit<AuditEntry, "actorEmail"> & { actor: string };
+
 export interface AuditEntry {
   id: number;
   actorEmail: string;

@@ -1,7 +1,6 @@
-// Task reminders: a scan every quarter hour claims, for each client's people whose working day it
-// is, the account's own open tasks due tomorrow or today, at most once of each kind per task and
-// person, and leaves each person one mail job in the same transaction; the job mails what is still
-// open, while they are still of the account (decision 062).
+// Task reminders: a scan every quarter hour claims, for each client's people in their working day,
+// the account's open tasks due tomorrow or today, once of each kind per task and person, with one
+// mail job per person in the same transaction; the job mails what is still open (decision 062).
 import { accountOf } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";

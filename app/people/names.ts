@@ -4,12 +4,14 @@
 import type { ActorRole } from "~/data/schema";
 import type {
   AccountBook,
+  AuditEntry,
   HandIn,
   SharedFile,
   StoredFile,
   StoredHandIn,
   StoredMessage,
   ThreadMessage,
+  TrailEntry,
 } from "~/data/shapes";
 
 export interface Reader {
@@ -64,8 +66,8 @@ export function shownMessages(messages: StoredMessage[], reader: Reader): Thread
   }));
 }
 
-/** Who shared a file: staff's address, or for a client "Agency"; a client's person by name. */
-function sharerOf(email: string, role: ActorRole, reader: Reader): string {
+/** Who did something: staff's address, or for a client "Agency"; a client's person by name. */
+function actorOf(email: string, role: ActorRole, reader: Reader): string {
   if (role === "staff") return reader.role === "staff" ? email : AGENCY;
   const who = clientPerson(email, reader);
   // An address alone does not say it is the client's.
@@ -75,7 +77,15 @@ function sharerOf(email: string, role: ActorRole, reader: Reader): string {
 export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
   return files.map(({ sharedByEmail, ...file }) => ({
     ...file,
-    sharedBy: sharerOf(sharedByEmail, file.sharedByRole, reader),
+    sharedBy: actorOf(sharedByEmail, file.sharedByRole, reader),
+  }));
+}
+
+/** Who made each line of a client's trail, as staff read it ("Dana Whitfield · Northwind"). */
+export function shownTrail(entries: AuditEntry[], reader: Reader): TrailEntry[] {
+  return entries.map(({ actorEmail, ...entry }) => ({
+    ...entry,
+    actor: actorOf(actorEmail, entry.actorRole, reader),
   }));
 }
 

@@ -12,6 +12,7 @@ import { assignTemplate } from "~/data/client-plans.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { accountsListed, changeAccount } from "~/data/client-accounts.server";
+import { personName } from "~/people/names";
 import { clientInviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
@@ -23,7 +24,7 @@ import { programmesOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
 import { consoleAttention } from "./attention.server";
-import { sendInvitation } from "~/identity/invitations.server";
+import { sendInvitation } from "~/accounts/invitations.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
 import { staffName } from "~/identity/auth-admin.server";
@@ -85,7 +86,9 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       name: profiles.get(client.userId)?.name ?? "",
       company: profiles.get(client.userId)?.company ?? "",
       account: accounts.get(client.userId)?.name ?? "",
-      colleagues: accounts.get(client.userId)?.colleagues ?? [],
+      colleagues: (accounts.get(client.userId)?.colleagues ?? []).map((person) =>
+        personName(person.email, person.name),
+      ),
       state: client.state,
       current: started ? view.current : NOT_STARTED,
       overallProgress: started ? view.overallProgress : null,

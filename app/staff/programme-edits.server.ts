@@ -3,6 +3,7 @@
 // trail), and the trail itself, newest first. Staff records and unknown ids are the 404 page.
 import type { AppLoadContext } from "@remix-run/node";
 import { editRefused, toasts } from "~/content/toasts";
+import { accountBook } from "~/data/client-accounts.server";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { readAuditTrail, recordEvent, type TrailCursor } from "~/data/events.server";
@@ -34,6 +35,7 @@ import {
   sprintEditChanges,
   sprintFormValues,
 } from "~/programme/programme-edits";
+import { shownTrail } from "~/people/names";
 import type { SessionUser } from "~/session/state.server";
 import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import { clientOf } from "./client-of.server";
@@ -54,12 +56,15 @@ export async function loadProgrammeEdits(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [programme, state, audit, news] = await Promise.all([
+  const [programme, state, trail, news, book] = await Promise.all([
     programmeOf(db, client.userId),
     readClientState(db, client.userId),
     readAuditTrail(db, client.userId, { after: trailCursor(request) }),
     sinceLastVisit(client.userId, { id: staff.id, role: "staff" }),
+    accountBook(db, client.userId),
   ]);
+  const reader = { email: staff.email, role: "staff" as const, book };
+  const audit = { entries: shownTrail(trail.entries, reader), older: trail.older };
   const { content } = programme;
   const now = Date.now();
   return {

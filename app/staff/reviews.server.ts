@@ -15,7 +15,7 @@ import { postMessage } from "~/messages/posting.server";
 import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
 import { programmeOf, programmesOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
-import { assignAction, taskAssignment } from "~/people/task-assignment.server";
+import { assignAction, taskAssignment } from "~/accounts/task-assignment.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
 

@@ -1,6 +1,6 @@
 // What the staff console's pages draw, shared by its loaders and its components.
 import type { AttentionKind } from "~/data/attention.server";
-import type { AuditEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
+import type { TrailEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
 
 export interface ClientRow {
@@ -50,7 +50,7 @@ export interface ProgrammeEditsData {
   /** Each sprint as the client's page shows it, and its countdown's stored start (ms or null). */
   sprints: { page: SprintPageView; startedAt: number | null }[];
   /** A page of the audit trail, and where the next, older one starts. */
-  audit: { entries: AuditEntry[]; older: { at: number; id: number } | null };
+  audit: { entries: TrailEntry[]; older: { at: number; id: number } | null };
   /** What the client did since this staff member's last visit; null on a first visit. */
   news: SinceLastVisit | null;
 }

@@ -34,6 +34,7 @@ import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
+import { assignTask } from "~/data/task-assignees.server";
 import { claimReminders } from "~/data/task-reminders.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
@@ -151,6 +152,7 @@ function writeEverything(user: string, index: number) {
       ],
       at,
     );
+    await assignTask(trx, user, "icp-builder", user, at);
     await recordServedTemplate(
       trx,
       { id: "export-template", version: `v${index}`, source: "sprints: []", isDefault: false },

@@ -1,7 +1,6 @@
-// Task reminders and the staff's overdue summary on both engines, the clock faked (Date alone), run
-// by the job worker, mailed to a real SMTP server (staff asked of a real auth server): the day
-// before at 09:00 local time (each of a client's people in their own), again on the due day, never
-// for done, agency or muted work, nor to someone removed from the account.
+// Task reminders and the staff's overdue summary on both engines, the clock faked, mailed by the job
+// worker to a real SMTP server: the day before at 09:00 in each person's zone, again on the due day,
+// never for done, agency, a colleague's or muted work, nor to someone removed from the account.
 import { loadAuthConfig, startAuthServer, type AuthServer } from "@portal/auth-server";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";

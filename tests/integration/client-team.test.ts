@@ -12,6 +12,7 @@ import type * as MessagesRoute from "~/routes/dashboard.messages";
 import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
 import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
 import type * as StaffIndex from "~/routes/staff._index";
+import type * as ClientRoute from "~/routes/staff.clients.$clientId";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as TaskRoute from "~/routes/dashboard.$sprint_.tasks.$taskId";
 import type * as StaffTaskRoute from "~/routes/staff.clients.$clientId_.tasks.$taskId";
@@ -47,6 +48,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     sprint: typeof SprintRoute;
     task: typeof TaskRoute;
     staffTask: typeof StaffTaskRoute;
+    client: typeof ClientRoute;
   };
 
   beforeAll(async () => {
@@ -67,6 +69,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       sprint: await import("~/routes/dashboard.$sprint"),
       task: await import("~/routes/dashboard.$sprint_.tasks.$taskId"),
       staffTask: await import("~/routes/staff.clients.$clientId_.tasks.$taskId"),
+      client: await import("~/routes/staff.clients.$clientId"),
     };
   });
 
@@ -284,6 +287,27 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
         q.startsWith("100") ? [] : [["Northwind", ["Sam Lee"]]],
       );
     }
+    // Sam's tick is his line in the client's trail, as staff read it.
+    await settle(() =>
+      routes.sprint.action({
+        request: formPost(
+          "/dashboard/sprint-1",
+          { taskId: "icp-builder", status: "completed" },
+          sam.cookie,
+        ),
+        context: context(),
+        params: { sprint: "sprint-1" },
+      }),
+    );
+    const clientPage = await routes.client.loader({
+      request: get(`/staff/clients/${dana.id}`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(clientPage.audit.entries[0]).toMatchObject({
+      field: "Sprint 1 task: ICP Builder",
+      actor: "Sam Lee · Northwind",
+    });
     // Dana reads her colleague by name.
     const hers = await routes.messages.loader({
       request: get("/dashboard/messages", dana.cookie),

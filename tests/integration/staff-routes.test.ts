@@ -464,12 +464,12 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(opened).toMatchObject({
       field: "Sprint 3 start",
       before: "not started",
-      actorEmail: client.email,
+      actor: `${client.email} (client)`,
       actorRole: "client",
     });
     expect(edits.every((entry) => entry.actorRole === "staff")).toBe(true);
     expect(
-      edits.map((entry) => [entry.field, entry.before, entry.after, entry.actorEmail]),
+      edits.map((entry) => [entry.field, entry.before, entry.after, entry.actor]),
     ).toEqual([
       ["Sprint 2 status", "Not Started", "Completed", staff.email],
       ["Sprint 1 status", "In Progress", "Completed", staff.email],

@@ -30,6 +30,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
   ],
   auth: ["forms", "session", "data", "mail", "people", "content", "lib"],
   dashboard: [
+    "accounts",
     "forms",
     "session",
     "data",
@@ -42,6 +43,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
     "lib",
   ],
   staff: [
+    "accounts",
     "forms",
     "session",
     "data",
@@ -70,6 +72,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
     "content",
     "lib",
   ],
+  accounts: ["forms", "session", "data", "identity", "people", "content", "lib"],
   people: ["data"],
   files: ["forms", "session", "data", "content", "lib"],
   jobs: ["mail", "messages", "data", "lib"],

@@ -3,7 +3,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { AuditEntry } from "~/data/shapes";
+import type { TrailEntry } from "~/data/shapes";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
 import { consoleTime } from "~/programme/programme-edits";
 
@@ -12,7 +12,7 @@ export function AuditTrail({
   older,
   clientId,
 }: {
-  entries: AuditEntry[];
+  entries: TrailEntry[];
   older: { at: number; id: number } | null;
   clientId: string;
 }) {
@@ -45,8 +45,7 @@ export function AuditTrail({
                     {entry.field}: {entry.before} → {entry.after}
                   </span>
                   <span className="text-muted-foreground">
-                    {consoleTime(entry.at)} · {entry.actorEmail}
-                    {entry.actorRole === "client" ? " (client)" : ""}
+                    {consoleTime(entry.at)} · {entry.actor}
                     {entry.staffOnly ? " · staff only" : ""}
                   </span>
                 </li>

@@ -9,7 +9,7 @@ import { addressHint, secondsUntilNextEmail, toastForAuthError } from "~/forms/a
 import { getEnv } from "~/lib/env.server";
 import { WELCOME_PATH } from "~/lib/paths";
 import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
-import { invite } from "./auth-admin.server";
+import { invite } from "~/identity/auth-admin.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
 
 /** The invited person, or why no invitation went (with what the form answers). */

@@ -8,7 +8,7 @@ import { recordEvent, type Actor } from "~/data/events.server";
 import { assignTask, assigneesOf, type Assignee } from "~/data/task-assignees.server";
 import { formError, type PostedFields } from "~/forms/answer.server";
 import { redirectWithToast } from "~/forms/toast.server";
-import { personName } from "./names";
+import { personName } from "~/people/names";
 
 /** The name a task's reader calls its assignee by: "Your task", "Dana's task" (staff: full name). */
 export function assigneeLabel(assignee: Assignee | undefined, reader: Actor): string | null {

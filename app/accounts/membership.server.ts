@@ -11,7 +11,7 @@ import { directoryEntry, saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { unassignPerson } from "~/data/task-assignees.server";
-import { sendInvitation, type Invitation } from "~/identity/invitations.server";
+import { sendInvitation, type Invitation } from "./invitations.server";
 
 /** What a trail line about an account's people says changed. */
 export interface PeopleChange {
