@@ -37,7 +37,12 @@ import type { PostedFields } from "~/forms/answer.server";
 import { staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
-import { addPerson, peopleLine, removePerson, type PeopleChange } from "~/accounts/membership.server";
+import {
+  addPerson,
+  peopleLine,
+  removePerson,
+  type PeopleChange,
+} from "~/accounts/membership.server";
 
 /** Staff, as a trail line names who made a change. */
 const actorOf = (staff: SessionUser) => ({

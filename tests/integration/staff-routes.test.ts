@@ -468,9 +468,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       actorRole: "client",
     });
     expect(edits.every((entry) => entry.actorRole === "staff")).toBe(true);
-    expect(
-      edits.map((entry) => [entry.field, entry.before, entry.after, entry.actor]),
-    ).toEqual([
+    expect(edits.map((entry) => [entry.field, entry.before, entry.after, entry.actor])).toEqual([
       ["Sprint 2 status", "Not Started", "Completed", staff.email],
       ["Sprint 1 status", "In Progress", "Completed", staff.email],
     ]);
