@@ -29,6 +29,7 @@ async function teamOf({ user, accountId }: Member) {
     state: "confirmed",
     lastSignInAt: null,
     name: first?.name ?? null,
+    lastSeenAt: null,
     first: true,
     primary: settings.primaryContactId === accountId,
   };

@@ -92,15 +92,19 @@ export async function accountsListed(
 export async function colleaguesIn(db: Executor, accountId: string): Promise<AccountPerson[]> {
   const [rows, { primaryContactId }] = await Promise.all([
     db
-      .selectFrom("clients")
-      .select(["user_id", "email", "auth_state", "last_sign_in_at", "person_name"])
-      .where("account_id", "=", accountId)
-      .where("user_id", "<>", accountId)
-      .where("removed_at", "is", null)
-      .where("email", "is not", null)
-      .where("is_staff", "=", 0)
-      .orderBy("created_at")
-      .orderBy("user_id")
+      .selectFrom("clients as c")
+      .leftJoin("visits as v", (join) =>
+        join.onRef("v.viewer_id", "=", "c.user_id").on("v.client_id", "=", accountId),
+      )
+      .select(["c.user_id", "c.email", "c.auth_state", "c.last_sign_in_at", "c.person_name"])
+      .select("v.seen_at")
+      .where("c.account_id", "=", accountId)
+      .where("c.user_id", "<>", accountId)
+      .where("c.removed_at", "is", null)
+      .where("c.email", "is not", null)
+      .where("c.is_staff", "=", 0)
+      .orderBy("c.created_at")
+      .orderBy("c.user_id")
       .execute(),
     accountSettings(db, accountId),
   ]);
@@ -110,6 +114,7 @@ export async function colleaguesIn(db: Executor, accountId: string): Promise<Acc
     state: (row.auth_state ?? "confirmed") as AccountStatus,
     lastSignInAt: row.last_sign_in_at,
     name: row.person_name,
+    lastSeenAt: row.seen_at === null ? null : Number(row.seen_at),
     first: false,
     primary: row.user_id === primaryContactId,
   }));

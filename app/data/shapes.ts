@@ -131,6 +131,8 @@ export interface AccountPerson {
   lastSignInAt: number | null;
   /** The name they go by; null: not given (they are named by their address's local part). */
   name: string | null;
+  /** The last time they viewed the account's pages; null: never. */
+  lastSeenAt: number | null;
   /** The account's first person: the account has their id. */
   first: boolean;
   /** The account's primary contact: exactly one of its people. */

@@ -16,7 +16,8 @@ interface Visit {
   since: number | null;
 }
 
-async function readVisit(
+/** `viewerId`'s last view of `clientId`'s pages; undefined before their first. */
+export async function readVisit(
   db: Executor,
   clientId: string,
   viewerId: string,

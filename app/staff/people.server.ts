@@ -20,6 +20,7 @@ import {
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { readVisit } from "~/data/visits.server";
 import { recordEvent } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import {
@@ -54,12 +55,13 @@ const actorOf = (staff: SessionUser) => ({
 export async function loadPeople(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, { content }, colleagues, settings, firstPerson] = await Promise.all([
+  const [state, { content }, colleagues, settings, firstPerson, firstVisit] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
     colleaguesIn(db, client.userId),
     accountSettings(db, client.userId),
     personOf(db, client.userId),
+    readVisit(db, client.userId, client.userId),
   ]);
   const { current } = programmeView(content, state, Date.now());
   // The first person as the auth service knows them now: the directory may not hold them yet.
@@ -70,6 +72,7 @@ export async function loadPeople(request: Request, clientId: string | undefined)
     state: signIn,
     lastSignInAt,
     name: firstPerson?.name ?? null,
+    lastSeenAt: firstVisit?.seenAt ?? null,
     first: true,
     primary: settings.primaryContactId === userId,
   };

@@ -13,6 +13,7 @@ import type * as PeopleRoute from "~/routes/staff.clients.$clientId_.people";
 import type * as StaffMessagesRoute from "~/routes/staff.clients.$clientId_.messages";
 import type * as StaffIndex from "~/routes/staff._index";
 import type * as ClientRoute from "~/routes/staff.clients.$clientId";
+import type * as HomeRoute from "~/routes/dashboard._index";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as TaskRoute from "~/routes/dashboard.$sprint_.tasks.$taskId";
 import type * as StaffTaskRoute from "~/routes/staff.clients.$clientId_.tasks.$taskId";
@@ -49,6 +50,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     task: typeof TaskRoute;
     staffTask: typeof StaffTaskRoute;
     client: typeof ClientRoute;
+    home: typeof HomeRoute;
   };
 
   beforeAll(async () => {
@@ -70,6 +72,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       task: await import("~/routes/dashboard.$sprint_.tasks.$taskId"),
       staffTask: await import("~/routes/staff.clients.$clientId_.tasks.$taskId"),
       client: await import("~/routes/staff.clients.$clientId"),
+      home: await import("~/routes/dashboard._index"),
     };
   });
 
@@ -115,6 +118,23 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
           params: { clientId: dana.id },
         }),
       );
+
+    // Staff see when each person was last active: Sam opened the dashboard, Lee never did.
+    await routes.home.loader({
+      request: get("/dashboard", sam.cookie),
+      context: context(),
+      params: {},
+    });
+    const before = await routes.people.loader({
+      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      context: context(),
+      params: { clientId: dana.id },
+    });
+    expect(before.people.map((one) => [one.email, one.lastSeenAt !== null])).toEqual([
+      [dana.email, false],
+      [sam.email, true],
+      [lee.email, false],
+    ]);
 
     // Everyone reads the same team; the first person is its primary contact; no one manages it.
     for (const { cookie } of [dana, sam]) {

@@ -164,6 +164,12 @@ function RemoveForm({ action, person }: { action: string; person: AccountPerson 
   );
 }
 
+/** The later of a person's last sign-in and their last view of the account's pages. */
+function lastActive({ lastSignInAt, lastSeenAt }: AccountPerson): string {
+  const latest = Math.max(lastSignInAt ?? 0, lastSeenAt ?? 0);
+  return latest === 0 ? "never" : consoleTime(latest);
+}
+
 export function PeoplePage({ client, current, settings, people }: PeopleData) {
   useActionToast(useActionData<FormAnswer>()?.toast);
   const action = staffClientPeoplePath(client.userId);
@@ -196,8 +202,7 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
                   <AccountStateBadge state={person.state} />
                   {person.primary ? <Badge variant="secondary">Primary contact</Badge> : null}
                   <span className="text-sm text-muted-foreground sm:ml-auto">
-                    Last sign-in{" "}
-                    {person.lastSignInAt === null ? "never" : consoleTime(person.lastSignInAt)}
+                    Last active {lastActive(person)}
                   </span>
                   {person.primary ? null : <PrimaryContactForm action={action} person={person} />}
                   {person.first || person.primary ? null : (
