@@ -207,6 +207,21 @@ function consoleBudgets(staff) {
         ];
       })
     : [];
+  for (const run of staff.companies?.after ?? []) {
+    const before = staff.companies.before.find((one) => one.path === run.path);
+    const share = before && run.requestsPerSecond / before.requestsPerSecond;
+    budgets.push(
+      check(
+        `companies-share:${staff.engine}:${run.path}`,
+        `${run.path} (${label}), clients of three people: share of one person each`,
+        share,
+        share >= 0.9,
+        share === undefined ? undefined : `${(share * 100).toFixed(0)}%`,
+        "≥ 90%",
+        "an agency whose clients are companies of several people keeps the console's pace",
+      ),
+    );
+  }
   const health = staff.healthUnderLoad?.probes?.find((probe) => probe.path === "/healthz");
   budgets.push(
     check(

@@ -202,6 +202,10 @@ function loadRuns(results) {
     ...(data?.runs ?? []),
     ...(data?.staff ?? []).flatMap((staff) => staff.runs),
     ...(data?.staff ?? []).flatMap((staff) => staff.conversation.runs),
+    ...(data?.staff ?? []).flatMap((staff) => [
+      ...staff.companies.before,
+      ...staff.companies.after,
+    ]),
     ...(data?.staff ?? []).flatMap((staff) =>
       [staff.attention.plain, ...staff.attention.runs].filter(Boolean),
     ),
@@ -277,8 +281,34 @@ function staffRows(staff) {
       value: `${staff.authCallsPerView} (${staff.authCalls.calls} calls in ${staff.authCalls.views} views)`,
     },
     ...conversationRows(staff.label, staff.conversation),
+    ...companiesRows(staff.label, staff.companies),
     ...attentionRows(staff.label, clients, staff.attention),
     ...handInRows(staff.label, staff.handIns),
+  ];
+}
+
+/** The console with each client one person, then three: each page's share of its figure before. */
+function companiesRows(label, companies) {
+  return [
+    {
+      area: "data",
+      measure: `${label} · ${count(companies.members)} colleagues created, listed and joined to their clients' accounts`,
+      value: ms(companies.seedMs),
+    },
+    ...companies.before.map((run) => ({
+      area: "data",
+      measure: `${run.label} @${run.connections}`,
+      value: loadValue(run),
+    })),
+    ...companies.after.map((run) => {
+      const before = companies.before.find((one) => one.path === run.path);
+      const share = before ? run.requestsPerSecond / before.requestsPerSecond : undefined;
+      return {
+        area: "data",
+        measure: `${run.label} @${run.connections}`,
+        value: `${loadValue(run)}${share === undefined ? "" : ` · ${percent(share)} of one person each`}`,
+      };
+    }),
   ];
 }
 

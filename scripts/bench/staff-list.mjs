@@ -1,6 +1,6 @@
 // The staff console at `settings.staffClients` clients (made by the admin API): the first GET /staff
 // timed alone, page 1 and a search under load, the probes, each view's auth-service calls (decision
-// 034), the conversation (conversation.mjs), then sprints run late for "Needs attention" and "Stuck".
+// 034), the conversation, the clients as companies of three, then sprints run late ("Stuck").
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -20,6 +20,15 @@ const step = (message) => logStep(`product data: ${message}`);
 const CREATE_CONCURRENCY = 20;
 /** The clients' addresses: client-00000@… on; the search matches the hundred of client-001xx. */
 const clientEmail = (i) => `client-${String(i).padStart(5, "0")}@bench.example.test`;
+/** Client i's two colleagues: member-0000i-1@… and member-0000i-2@…. */
+const memberEmail = (i) =>
+  `member-${String(Math.floor(i / 2)).padStart(5, "0")}-${(i % 2) + 1}@bench.example.test`;
+/** Joins each member to the account of the client their address numbers. */
+const JOIN_MEMBERS = `UPDATE clients SET account_id = (SELECT c.user_id FROM clients c
+  WHERE c.email = 'client-' || substr(clients.email, 8, 5) || '@bench.example.test')
+  WHERE email LIKE 'member-_____-_@bench.example.test'`;
+/** How long the directory's sync may take to list the members once asked. */
+const SYNC_WAIT_MS = 120_000;
 const SEARCH = "client-001";
 /** Sequential views (page 1 and the search in turn) for the count of auth-service calls per view. */
 const STAFF_VIEWS = 20;
@@ -185,6 +194,50 @@ async function measureAttention(engine, label, cookie) {
 }
 
 /**
+ * /staff and /staff/messages with each client one person, then with two colleagues joined to each
+ * (made by the admin API, listed by the directory's sync, then joined to their client's account):
+ * the console lists the same companies, now of three people each.
+ */
+async function measureCompanies(engine, label, cookie) {
+  const { app } = engine;
+  const endpoints = (people) =>
+    ["/staff", "/staff/messages"].map((path) => ({
+      key: `companies-${path}`,
+      label: `${label} · GET ${path}, ${settings.staffClients} clients of ${people}`,
+      target: app,
+      path,
+      cookie,
+    }));
+  const options = { connections: [settings.staffConnections] };
+  step(`${engine.name}: /staff and /staff/messages, one person per client`);
+  const before = await measureEndpoints(endpoints("one person each"), options);
+  const listedBefore = listedTotal(await expect200(`${app.url}/staff`, cookie)) ?? 0;
+  step(`${engine.name}: two colleagues for each client, joined to its account`);
+  const started = performance.now();
+  const members = settings.staffClients * 2;
+  await inPool(members, CREATE_CONCURRENCY, (i) =>
+    createConfirmedUser(app.authUrl, memberEmail(i), { password: null }),
+  );
+  // The next view starts a sync, which lists the new people (as clients, until joined).
+  await runSeed(engine.name, app, engine.extra?.DATABASE_URL, [
+    "UPDATE directory_sync SET synced_at = 0",
+  ]);
+  const waitUntil = Date.now() + SYNC_WAIT_MS;
+  while ((listedTotal(await expect200(`${app.url}/staff`, cookie)) ?? 0) < listedBefore + members) {
+    if (Date.now() > waitUntil)
+      throw new Error(`${engine.name}: the sync never listed the members`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await runSeed(engine.name, app, engine.extra?.DATABASE_URL, [JOIN_MEMBERS]);
+  const seedMs = performance.now() - started;
+  const listedAfter = listedTotal(await expect200(`${app.url}/staff`, cookie));
+  if (listedAfter !== listedBefore)
+    throw new Error(`${engine.name}: /staff lists ${listedAfter} companies, not ${listedBefore}`);
+  const after = await measureEndpoints(endpoints("three people each"), options);
+  return { members, seedMs, before, after };
+}
+
+/**
  * `engine` is `{ name, app }`: an app of its own, so its directory holds only these clients;
  * `label` names the engine in the rows.
  */
@@ -247,6 +300,7 @@ export async function measureStaffList(engine, label) {
     authCallsPerView,
     authCalls: auth,
     conversation: await measureConversation(engine, label, { id: staff.id, cookie }),
+    companies: await measureCompanies(engine, label, cookie),
     attention: await measureAttention(engine, label, cookie),
   };
 }
