@@ -318,7 +318,7 @@ export function SidebarMenuLink({
   return (
     <li>
       <NavLink to={to} end={end} prefetch="intent" aria-label={label} className="sidebar-link">
-        <Icon name={icon} />
+        <Icon name={icon} className="rail-icon" />
         <span className="rail-label">{children}</span>
         {count > 0 ? (
           <span
