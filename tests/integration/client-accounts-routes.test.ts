@@ -22,7 +22,7 @@ import {
   get,
   settle,
   signedInUser,
-  startTestAuthServer,
+  startAdminAuthServer,
   uniqueEmail,
 } from "../support/harness";
 
@@ -44,11 +44,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
 
   beforeAll(async () => {
     appEnv();
-    const { closeProductDatabase } = await import("~/data/connection.server");
-    await closeProductDatabase();
-    auth = await startTestAuthServer({}, freshDatabase(engine) as Record<string, string>);
-    const { configure, getEnv } = await import("~/lib/env.server");
-    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    auth = await startAdminAuthServer({}, freshDatabase(engine) as Record<string, string>);
     routes = {
       dashboard: await import("~/routes/dashboard"),
       sprint: await import("~/routes/dashboard.$sprint"),

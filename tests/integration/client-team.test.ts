@@ -27,7 +27,7 @@ import {
   get,
   settle,
   signedInUser,
-  startTestAuthServer,
+  startAdminAuthServer,
   toastOf,
   uniqueEmail,
 } from "../support/harness";
@@ -55,11 +55,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
 
   beforeAll(async () => {
     appEnv();
-    const { closeProductDatabase } = await import("~/data/connection.server");
-    await closeProductDatabase();
-    auth = await startTestAuthServer({}, freshDatabase(engine) as Record<string, string>);
-    const { configure, getEnv } = await import("~/lib/env.server");
-    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
+    auth = await startAdminAuthServer({}, freshDatabase(engine) as Record<string, string>);
     routes = {
       account: await import("~/routes/dashboard.account"),
       dashboard: await import("~/routes/dashboard"),

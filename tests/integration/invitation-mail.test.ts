@@ -19,7 +19,7 @@ import {
   formPost,
   PASSWORD,
   settle,
-  startTestAuthServer,
+  startAdminAuthServer,
   toastOf,
   uniqueEmail,
 } from "../support/harness";
@@ -42,8 +42,6 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
 
   beforeAll(async () => {
     appEnv();
-    const { closeProductDatabase } = await import("~/data/connection.server");
-    await closeProductDatabase();
     smtp = await startMailCatcher();
     const embedded = embeddedAuthEnv(
       { SITE_URL: SITE, EMBEDDED_AUTH_PORT: 54321, AUTH_DATA_DIR: ":memory:" },
@@ -53,7 +51,7 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
         GOTRUE_SMTP_ADMIN_EMAIL: "portal@northwind.example",
       },
     );
-    auth = await startTestAuthServer(
+    auth = await startAdminAuthServer(
       embedded as Record<string, string>,
       {
         ...freshDatabase(engine),
@@ -61,8 +59,6 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
         AGENCY_NAME: AGENCY,
       } as Record<string, string>,
     );
-    const { configure, getEnv } = await import("~/lib/env.server");
-    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
     routes = {
       signIn: await import("~/routes/_landing._auth.sign-in"),
       list: await import("~/routes/staff._index"),

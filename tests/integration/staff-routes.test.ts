@@ -22,7 +22,7 @@ import {
   get,
   settle,
   signedInUser,
-  startTestAuthServer,
+  startAdminAuthServer,
   uniqueEmail,
 } from "../support/harness";
 
@@ -42,14 +42,10 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
 
   beforeAll(async () => {
     appEnv();
-    const { closeProductDatabase } = await import("~/data/connection.server");
-    await closeProductDatabase();
-    auth = await startTestAuthServer({}, {
+    auth = await startAdminAuthServer({}, {
       ...freshDatabase(engine),
       RATE_LIMIT_SIGN_IN_PER_IP: "1000",
     } as Record<string, string>);
-    const { configure, getEnv } = await import("~/lib/env.server");
-    configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: auth.serviceRoleKey });
     routes = {
       layout: await import("~/routes/staff"),
       list: await import("~/routes/staff._index"),

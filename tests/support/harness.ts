@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeProductDatabase } from "../../app/data/connection.server";
-import { configure, parseEnv } from "../../app/lib/env.server";
+import { configure, getEnv, parseEnv } from "../../app/lib/env.server";
 
 export const SITE_URL = "http://portal.test";
 export const PASSWORD = "Portal-Test-2026!";
@@ -42,6 +42,16 @@ export async function startTestAuthServer(
       ...appSettings,
     }),
   );
+  return server;
+}
+
+/** startTestAuthServer, the app also holding its service role key (for the console's admin calls). */
+export async function startAdminAuthServer(
+  env: Record<string, string> = {},
+  appSettings: Record<string, string> = {},
+): Promise<AuthServer> {
+  const server = await startTestAuthServer(env, appSettings);
+  configure({ ...getEnv(), SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey });
   return server;
 }
 

@@ -1,16 +1,13 @@
 // The client's Team page: the company's name, everyone in it (the primary contact marked), and for
 // the primary contact, when the agency allows it, 'Invite a colleague' and each colleague's 'Remove'.
-import { Form, useActionData } from "@remix-run/react";
-import { FormAlert, useFormAlert } from "~/components/form-alert";
-import { InviteeEmailField } from "~/components/staff/invitee-email-field";
-import { SubmitButton } from "~/components/submit-button";
+import { useActionData } from "@remix-run/react";
+import { InvitePersonForm, PersonButtonForm } from "~/components/accounts/person-forms";
 import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import type { FormAnswer } from "~/forms/answer";
-import { INVITE_INTENT, REMOVE_PERSON_INTENT } from "~/forms/schemas";
+import { REMOVE_PERSON_INTENT } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
-import { useSubmitting } from "~/hooks/use-submitting";
 import { TEAM_PATH } from "~/lib/paths";
 
 interface TeamPerson {
@@ -21,62 +18,6 @@ interface TeamPerson {
   primary: boolean;
   you: boolean;
   removable: boolean;
-}
-
-function InviteForm() {
-  const result = useActionData<FormAnswer<"email">>();
-  const pending = useSubmitting(TEAM_PATH, INVITE_INTENT);
-  const alert = useFormAlert();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Invite a colleague</h2>
-        </CardTitle>
-        <CardDescription>
-          They get an e-mail from the agency, and share your programme, messages and files.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form
-          method="post"
-          action={TEAM_PATH}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          {...alert.formProps}
-        >
-          <input type="hidden" name="intent" value={INVITE_INTENT} />
-          <InviteeEmailField
-            id="colleague-email"
-            label="Their email"
-            defaultValue={result?.values.email ?? ""}
-            error={result?.errors.email}
-          />
-          <SubmitButton pending={pending} {...alert.submitProps}>
-            Send Invitation
-          </SubmitButton>
-          <FormAlert {...alert.alertProps} className="sm:basis-full" />
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function RemoveForm({ person }: { person: TeamPerson }) {
-  const pending = useSubmitting(TEAM_PATH, REMOVE_PERSON_INTENT);
-  return (
-    <Form method="post" action={TEAM_PATH} className="sm:ml-auto">
-      <input type="hidden" name="intent" value={REMOVE_PERSON_INTENT} />
-      <input type="hidden" name="personId" value={person.userId} />
-      <SubmitButton
-        pending={pending}
-        variant="outline"
-        size="sm"
-        aria-label={`Remove ${person.name}`}
-      >
-        Remove
-      </SubmitButton>
-    </Form>
-  );
 }
 
 export function TeamPage({
@@ -105,7 +46,15 @@ export function TeamPage({
             : ` To add or remove someone, ask ${primary.name}, your primary contact.`}
         </p>
       </div>
-      {manages ? <InviteForm key={resetKey} /> : null}
+      {manages ? (
+        <InvitePersonForm
+          key={resetKey}
+          action={TEAM_PATH}
+          title="Invite a colleague"
+          description="They get an e-mail from the agency, and share your programme, messages and files."
+          fieldId="colleague-email"
+        />
+      ) : null}
       <Card>
         <ul className="grid gap-2 p-6">
           {people.map((person) => (
@@ -120,7 +69,17 @@ export function TeamPage({
               <span className="break-all text-sm text-muted-foreground">{person.email}</span>
               {person.primary ? <Badge variant="secondary">Primary contact</Badge> : null}
               {person.invited ? <Badge variant="outline">Invited</Badge> : null}
-              {person.removable ? <RemoveForm person={person} /> : null}
+              {person.removable ? (
+                <PersonButtonForm
+                  action={TEAM_PATH}
+                  intent={REMOVE_PERSON_INTENT}
+                  personId={person.userId}
+                  label={`Remove ${person.name}`}
+                  className="sm:ml-auto"
+                >
+                  Remove
+                </PersonButtonForm>
+              ) : null}
             </li>
           ))}
         </ul>

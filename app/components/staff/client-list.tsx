@@ -25,7 +25,7 @@ import {
 import { CLIENT_FILTERS, type ClientFilter } from "~/data/shapes";
 import type { AttentionGroup, ClientRow } from "~/staff/views";
 import { AccountStateBadge } from "./account-state-badge";
-import { InviteeEmailField } from "./invitee-email-field";
+import { InviteeEmailField } from "~/components/accounts/invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
 import { consoleTime } from "~/programme/programme-edits";
 import { relativeTime } from "~/components/messages/message-thread";

@@ -13,7 +13,6 @@ import type { AccountPerson, AccountSettings } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
 import {
   ACCOUNT_SETTINGS_INTENT,
-  INVITE_INTENT,
   PRIMARY_CONTACT_INTENT,
   PROFILE_TEXT_MAX,
   REMOVE_PERSON_INTENT,
@@ -25,7 +24,7 @@ import { personName } from "~/people/names";
 import { consoleTime } from "~/programme/programme-edits";
 import { AccountStateBadge } from "./account-state-badge";
 import { ClientHeader } from "./client-header";
-import { InviteeEmailField } from "./invitee-email-field";
+import { InvitePersonForm, PersonButtonForm } from "~/components/accounts/person-forms";
 
 export interface PeopleData {
   client: { userId: string; email: string; lastSignInAt: number | null };
@@ -87,83 +86,6 @@ function SettingsForm({ action, settings }: { action: string; settings: AccountS
   );
 }
 
-/** 'Make primary contact': the account's one primary contact becomes this person. */
-function PrimaryContactForm({ action, person }: { action: string; person: AccountPerson }) {
-  const pending = useSubmitting(action, PRIMARY_CONTACT_INTENT);
-  return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={PRIMARY_CONTACT_INTENT} />
-      <input type="hidden" name="personId" value={person.userId} />
-      <SubmitButton
-        pending={pending}
-        variant="outline"
-        size="sm"
-        aria-label={`Make ${person.email} the primary contact`}
-      >
-        Make primary contact
-      </SubmitButton>
-    </Form>
-  );
-}
-
-function AddPersonForm({ action }: { action: string }) {
-  const result = useActionData<FormAnswer<"email">>();
-  const pending = useSubmitting(action, INVITE_INTENT);
-  const alert = useFormAlert();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Add a person</h2>
-        </CardTitle>
-        <CardDescription>
-          A colleague of this client: they get an invitation, and share its programme, messages and
-          files.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form
-          method="post"
-          action={action}
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          {...alert.formProps}
-        >
-          <input type="hidden" name="intent" value={INVITE_INTENT} />
-          <InviteeEmailField
-            id="person-email"
-            label="Their email"
-            defaultValue={result?.values.email ?? ""}
-            error={result?.errors.email}
-          />
-          <SubmitButton pending={pending} {...alert.submitProps}>
-            Send Invitation
-          </SubmitButton>
-          <FormAlert {...alert.alertProps} className="sm:basis-full" />
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** 'Remove': the person loses access at their next request; their work stays with the client. */
-function RemoveForm({ action, person }: { action: string; person: AccountPerson }) {
-  const pending = useSubmitting(action, REMOVE_PERSON_INTENT);
-  return (
-    <Form method="post" action={action}>
-      <input type="hidden" name="intent" value={REMOVE_PERSON_INTENT} />
-      <input type="hidden" name="personId" value={person.userId} />
-      <SubmitButton
-        pending={pending}
-        variant="outline"
-        size="sm"
-        aria-label={`Remove ${person.email}`}
-      >
-        Remove
-      </SubmitButton>
-    </Form>
-  );
-}
-
 /** The later of a person's last sign-in and their last view of the account's pages. */
 function lastActive({ lastSignInAt, lastSeenAt }: AccountPerson): string {
   const latest = Math.max(lastSignInAt ?? 0, lastSeenAt ?? 0);
@@ -179,7 +101,13 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
     <div className="grid gap-6">
       <ClientHeader client={client} current={current} />
       <SettingsForm action={action} settings={settings} />
-      <AddPersonForm key={resetKey} action={action} />
+      <InvitePersonForm
+        key={resetKey}
+        action={action}
+        title="Add a person"
+        description="A colleague of this client: they get an invitation, and share its programme, messages and files."
+        fieldId="person-email"
+      />
       <section aria-labelledby="people-title">
         <Card>
           <CardHeader>
@@ -204,9 +132,25 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
                   <span className="text-sm text-muted-foreground sm:ml-auto">
                     Last active {lastActive(person)}
                   </span>
-                  {person.primary ? null : <PrimaryContactForm action={action} person={person} />}
+                  {person.primary ? null : (
+                    <PersonButtonForm
+                      action={action}
+                      intent={PRIMARY_CONTACT_INTENT}
+                      personId={person.userId}
+                      label={`Make ${person.email} the primary contact`}
+                    >
+                      Make primary contact
+                    </PersonButtonForm>
+                  )}
                   {person.first || person.primary ? null : (
-                    <RemoveForm action={action} person={person} />
+                    <PersonButtonForm
+                      action={action}
+                      intent={REMOVE_PERSON_INTENT}
+                      personId={person.userId}
+                      label={`Remove ${person.email}`}
+                    >
+                      Remove
+                    </PersonButtonForm>
                   )}
                 </li>
               ))}
