@@ -66,12 +66,12 @@ export default {
     },
   },
   plugins: [
-    // `rail-tooltip:` applies while a link (`group/link`) of the collapsed sidebar rail, whose
+    // `rail-tooltip:` applies while a link (`sidebar-link`) of the collapsed sidebar rail, whose
     // tooltips are on (`data-tooltips="on"`), is hovered or keyboard-focused (ui/sidebar.tsx).
     plugin(({ addVariant }) => {
       addVariant(
         "rail-tooltip",
-        ".group[data-tooltips=on] .group\\/link:is(:hover,:focus-visible) &",
+        ".group[data-tooltips=on] .sidebar-link:is(:hover,:focus-visible) &",
       );
     }),
   ],

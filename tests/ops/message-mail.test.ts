@@ -1,6 +1,6 @@
-// Mail about messages on the built server, on both engines, through a real SMTP server: what waited
-// unread is mailed once, batched, never a note, to each of the client's people; what was read first
-// is skipped; the link turns mail off; a refusal is retried; a digest at its hour; no former staff.
+// Mail about messages on the built server, both engines, a real SMTP server: what waited unread is
+// mailed once, batched, never a note, to each of the client's people; read first, skipped; the link
+// turns mail off; a refusal retried; a digest at its hour; never to former staff or members.
 import { DEMO_SERVICE_ROLE_KEY } from "@portal/auth-server/demo-keys";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
 import type { ParsedMail } from "mailparser";
@@ -308,6 +308,25 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     );
     expect(mailsTo(smtp, leaver.email)).toHaveLength(1);
     expect(mailsTo(smtp, daily.email)).toHaveLength(0);
+  });
+
+  it("mails no one staff removed from the client's account", async () => {
+    // Mailed about the agency's message while one of the account's people…
+    const colleagueHad = mailsTo(smtp, colleague.email).length;
+    expect((await staffPost({ body: "Before the team changed" })).status).toBe(302);
+    const before = await settledMails(smtp, colleague.email, colleagueHad + 1);
+    expect(before.at(-1)?.text).toContain("Before the team changed");
+    // …and no more once staff removed them.
+    const removed = await postForm(
+      app,
+      `/staff/clients/${client.id}/people`,
+      { intent: "remove-person", personId: colleague.id },
+      { Cookie: staff.cookie },
+    );
+    expect(removed.status).toBe(302);
+    expect((await staffPost({ body: "After the team changed" })).status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 3) * 1000));
+    expect(mailsTo(smtp, colleague.email)).toHaveLength(colleagueHad + 1);
   });
 });
 

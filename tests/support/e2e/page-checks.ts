@@ -50,5 +50,6 @@ export const MAIN_NAV_LINKS = [
   "Sprint 4",
   "Messages",
   "Files",
+  "Team",
   "Account",
 ];
