@@ -177,7 +177,10 @@ let exitCode = 0;
 try {
   await main();
 } catch (error) {
-  process.stderr.write(`[bench] failed: ${error instanceof Error ? error.stack : error}\n`);
+  // A failed fetch says why only in its cause (a refused or reset connection, a timeout).
+  const cause =
+    error instanceof Error && error.cause ? `\ncause: ${error.cause.stack ?? error.cause}` : "";
+  process.stderr.write(`[bench] failed: ${error instanceof Error ? error.stack : error}${cause}\n`);
   exitCode = 1;
 } finally {
   await stopAll();

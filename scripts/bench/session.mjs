@@ -9,6 +9,19 @@ export const BENCH_PASSWORD = "Bench-password-1234";
  * `password: null` makes a user who cannot sign in, and costs the auth server no bcrypt hash (the
  * staff list's thousands of clients); `appMetadata` is set at creation (`{ role: "staff" }`).
  */
+/**
+ * `send()`, sent once more when the pooled connection it went out on had been closed by the server
+ * while idle (a keep-alive timeout meeting the request): the request never reached the server.
+ */
+async function sentAgainOnClose(send) {
+  try {
+    return await send();
+  } catch (error) {
+    if (error?.cause?.code !== "UND_ERR_SOCKET") throw error;
+    return send();
+  }
+}
+
 export async function createConfirmedUser(
   authUrl,
   email,
@@ -17,15 +30,17 @@ export async function createConfirmedUser(
   const body = { email, email_confirm: true };
   if (password !== null) body.password = password;
   if (appMetadata) body.app_metadata = appMetadata;
-  const response = await fetch(`${authUrl}/auth/v1/admin/users`, {
-    method: "POST",
-    headers: {
-      apikey: DEMO_SERVICE_ROLE_KEY,
-      Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify(body),
-  });
+  const create = () =>
+    fetch(`${authUrl}/auth/v1/admin/users`, {
+      method: "POST",
+      headers: {
+        apikey: DEMO_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${DEMO_SERVICE_ROLE_KEY}`,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify(body),
+    });
+  const response = await sentAgainOnClose(create);
   const user = await response.json().catch(() => ({}));
   if (!response.ok)
     throw new Error(`admin create user: ${response.status} ${JSON.stringify(user)}`);
@@ -57,10 +72,9 @@ export async function signIn(appUrl, email, password = BENCH_PASSWORD) {
 
 /** GET with the session cookie; throws unless it answers 200 (a 302 means the cookie failed). */
 export async function expect200(url, cookie) {
-  const response = await fetch(url, {
-    redirect: "manual",
-    headers: cookie ? { Cookie: cookie } : {},
-  });
+  const response = await sentAgainOnClose(() =>
+    fetch(url, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }),
+  );
   const html = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}, not 200`);
   return html;
