@@ -26,6 +26,7 @@ import * as attentionOrder from "./migrations/022-facts-in-attention-order";
 import * as clientAccounts from "./migrations/023-client-accounts";
 import * as accountPeople from "./migrations/024-account-people";
 import * as taskAssignees from "./migrations/025-task-assignees";
+import * as listedClients from "./migrations/026-listed-clients";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "023-client-accounts": clientAccounts,
   "024-account-people": accountPeople,
   "025-task-assignees": taskAssignees,
+  "026-listed-clients": listedClients,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -133,9 +133,12 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
 export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null
   and c.account_id = c.user_id)`;
 
-/** Within a query over `clients` as `u`: a row the console does not list (the partial index's). */
+/**
+ * Within a query over `clients` as `u`: a row the console does not list that may own a programme
+ * (staff, people forgotten; the partial index's). An account's other people own none.
+ */
 export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <> 0 or u.email is null
-  or u.account_id is null or u.account_id <> u.user_id)`;
+  or u.account_id is null)`;
 
 /**
  * `condition` as a test only, no index able to answer it: the unlisted few are read first (their

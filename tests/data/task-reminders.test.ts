@@ -113,7 +113,11 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
   async function person(
     label: string,
     zone: string | null,
-    { state = "confirmed", isStaff = false }: { state?: AccountStatus; isStaff?: boolean } = {},
+    {
+      state = "confirmed",
+      isStaff = false,
+      colleague = false,
+    }: { state?: AccountStatus; isStaff?: boolean; colleague?: boolean } = {},
   ) {
     const tag = randomUUID().slice(0, 8);
     const email = `${label}-${tag}@${engine}.test`;
@@ -130,7 +134,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
           chosen: false,
         });
       }
-      if (!isStaff) {
+      // A client's first person opened Sprint 1; a colleague has no programme of their own.
+      if (!isStaff && !colleague) {
         await applyProgrammeChanges(
           trx,
           userId,
@@ -154,7 +159,7 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
 
   /** One of `account`'s people beside its first, in `zone`. */
   async function colleagueOf(account: { userId: string }, label: string, zone: string) {
-    const joined = await person(label, null);
+    const joined = await person(label, null, { colleague: true });
     await inTransaction(async (trx) => {
       await saveTimeZone(trx, joined.userId, zone, { at: at(23, 9), chosen: true });
       await joinAccount(trx, joined.userId, account.userId);
