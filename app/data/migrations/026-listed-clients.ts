@@ -21,4 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["activity_at", "email"])
     .where(LISTED)
     .execute();
+  // It replaces the list's first index, which SQLite would still choose (staff or not, by activity)
+  // and walk through every colleague to fill a page.
+  await db.schema.dropIndex("clients_by_activity").execute();
 }
