@@ -90,24 +90,23 @@ export async function accountsListed(
 
 /** The people of `accountId` now besides its first person, in the order they joined. */
 export async function colleaguesIn(db: Executor, accountId: string): Promise<AccountPerson[]> {
-  const [rows, { primaryContactId }] = await Promise.all([
-    db
-      .selectFrom("clients as c")
-      .leftJoin("visits as v", (join) =>
-        join.onRef("v.viewer_id", "=", "c.user_id").on("v.client_id", "=", accountId),
-      )
-      .select(["c.user_id", "c.email", "c.auth_state", "c.last_sign_in_at", "c.person_name"])
-      .select("v.seen_at")
-      .where("c.account_id", "=", accountId)
-      .where("c.user_id", "<>", accountId)
-      .where("c.removed_at", "is", null)
-      .where("c.email", "is not", null)
-      .where("c.is_staff", "=", 0)
-      .orderBy("c.created_at")
-      .orderBy("c.user_id")
-      .execute(),
-    accountSettings(db, accountId),
-  ]);
+  const rows = await db
+    .selectFrom("clients as c")
+    .leftJoin("visits as v", (join) =>
+      join.onRef("v.viewer_id", "=", "c.user_id").on("v.client_id", "=", accountId),
+    )
+    // The account's row says who its primary contact is (null: its first person).
+    .leftJoin("clients as a", (join) => join.on("a.user_id", "=", accountId))
+    .select(["c.user_id", "c.email", "c.auth_state", "c.last_sign_in_at", "c.person_name"])
+    .select(["v.seen_at", "a.primary_contact_id"])
+    .where("c.account_id", "=", accountId)
+    .where("c.user_id", "<>", accountId)
+    .where("c.removed_at", "is", null)
+    .where("c.email", "is not", null)
+    .where("c.is_staff", "=", 0)
+    .orderBy("c.created_at")
+    .orderBy("c.user_id")
+    .execute();
   return rows.map((row) => ({
     userId: row.user_id,
     email: row.email ?? "",
@@ -116,7 +115,7 @@ export async function colleaguesIn(db: Executor, accountId: string): Promise<Acc
     name: row.person_name,
     lastSeenAt: row.seen_at === null ? null : Number(row.seen_at),
     first: false,
-    primary: row.user_id === primaryContactId,
+    primary: row.user_id === row.primary_contact_id,
   }));
 }
 
