@@ -2,7 +2,7 @@
 // account or back to anyone, with a trail line; each reader reads "Your task", "Dana's task".
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { accountOf, colleaguesIn, personOf } from "~/data/client-accounts.server";
+import { accountOf, peopleOf, personOf } from "~/data/client-accounts.server";
 import { database, inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { assignTask, assigneesOf, type Assignee } from "~/data/task-assignees.server";
@@ -25,16 +25,11 @@ export async function taskAssignment(
   taskId: string,
   reader: Actor,
 ) {
-  const [assignees, first, colleagues] = await Promise.all([
+  const [assignees, people] = await Promise.all([
     assigneesOf(db, accountId),
-    personOf(db, accountId),
-    colleaguesIn(db, accountId),
+    peopleOf(db, accountId),
   ]);
   const assignee = assignees.get(taskId);
-  const people = [
-    { userId: accountId, email: first?.email ?? "", name: first?.name ?? null },
-    ...colleagues,
-  ].filter((person) => person.email !== "");
   return {
     label: assigneeLabel(assignee, reader),
     chosen: assignee?.personId ?? "",

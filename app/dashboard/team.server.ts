@@ -2,9 +2,8 @@
 // it, 'Invite a colleague' and 'Remove'; anyone else posting them is refused.
 import type { AppLoadContext } from "@remix-run/node";
 import { invitationSent, personRejoined, personRemoved, toasts } from "~/content/toasts";
-import { accountSettings, colleaguesIn, personOf } from "~/data/client-accounts.server";
+import { accountSettings, peopleOf } from "~/data/client-accounts.server";
 import { database } from "~/data/connection.server";
-import type { AccountPerson } from "~/data/shapes";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { inviteSchema, REMOVE_PERSON_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -14,26 +13,13 @@ import { addPerson, removePerson } from "~/accounts/membership.server";
 import { personName } from "~/people/names";
 import type { Member } from "~/session/guards.server";
 
-/** The account's people, its first person first, as `member` reads them. */
+/** The account's people, in the order they joined, and whether `member` manages them. */
 async function teamOf({ user, accountId }: Member) {
   const db = await database();
-  const [settings, first, colleagues] = await Promise.all([
+  const [settings, people] = await Promise.all([
     accountSettings(db, accountId),
-    personOf(db, accountId),
-    colleaguesIn(db, accountId),
+    peopleOf(db, accountId),
   ]);
-  // The first person as the directory holds them; themself, if it does not yet.
-  const firstPerson: AccountPerson = {
-    userId: accountId,
-    email: first?.email || (accountId === user.id ? user.email : ""),
-    state: "confirmed",
-    lastSignInAt: null,
-    name: first?.name ?? null,
-    lastSeenAt: null,
-    first: true,
-    primary: settings.primaryContactId === accountId,
-  };
-  const people = [firstPerson, ...colleagues];
   const manages = settings.primaryContactId === user.id && settings.colleaguesMayInvite;
   return { settings, people, manages };
 }
@@ -50,7 +36,7 @@ export async function loadTeam(member: Member) {
       invited: person.state === "invited",
       primary: person.primary,
       you: person.userId === member.user.id,
-      removable: manages && !person.first && !person.primary,
+      removable: manages && !person.holdsAccountId && !person.primary,
     })),
   };
 }

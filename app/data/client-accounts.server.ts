@@ -88,22 +88,25 @@ export async function accountsListed(
   return accounts;
 }
 
-/** The people of `accountId` now besides its first person, in the order they joined. */
-export async function colleaguesIn(db: Executor, accountId: string): Promise<AccountPerson[]> {
+/**
+ * The people of `accountId` now, in the order they joined: the one whose id the account has (a
+ * migrated client) first, each with their last view of the account's pages.
+ */
+export async function peopleOf(db: Executor, accountId: string): Promise<AccountPerson[]> {
   const rows = await db
     .selectFrom("clients as c")
     .leftJoin("visits as v", (join) =>
       join.onRef("v.viewer_id", "=", "c.user_id").on("v.client_id", "=", accountId),
     )
-    // The account's row says who its primary contact is (null: its first person).
+    // The account's row says who its primary contact is (null: the person whose id it has).
     .leftJoin("clients as a", (join) => join.on("a.user_id", "=", accountId))
     .select(["c.user_id", "c.email", "c.auth_state", "c.last_sign_in_at", "c.person_name"])
     .select(["v.seen_at", "a.primary_contact_id"])
     .where("c.account_id", "=", accountId)
-    .where("c.user_id", "<>", accountId)
     .where("c.removed_at", "is", null)
     .where("c.email", "is not", null)
     .where("c.is_staff", "=", 0)
+    .orderBy(sql`case when c.user_id = ${accountId} then 0 else 1 end`)
     .orderBy("c.created_at")
     .orderBy("c.user_id")
     .execute();
@@ -114,8 +117,8 @@ export async function colleaguesIn(db: Executor, accountId: string): Promise<Acc
     lastSignInAt: row.last_sign_in_at,
     name: row.person_name,
     lastSeenAt: row.seen_at === null ? null : Number(row.seen_at),
-    first: false,
-    primary: row.user_id === row.primary_contact_id,
+    holdsAccountId: row.user_id === accountId,
+    primary: row.user_id === (row.primary_contact_id ?? accountId),
   }));
 }
 

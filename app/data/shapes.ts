@@ -133,8 +133,8 @@ export interface AccountPerson {
   name: string | null;
   /** The last time they viewed the account's pages; null: never. */
   lastSeenAt: number | null;
-  /** The account's first person: the account has their id. */
-  first: boolean;
+  /** The account has their id (its person from before accounts had people): never removed. */
+  holdsAccountId: boolean;
   /** The account's primary contact: exactly one of its people. */
   primary: boolean;
 }

@@ -2,7 +2,7 @@
 // mails each reader on the other side what they have neither read nor been mailed, in one mail; a
 // daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
 import { randomUUID } from "node:crypto";
-import { accountBook, accountOf, colleaguesIn } from "~/data/client-accounts.server";
+import { accountBook, accountOf, peopleOf } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
   claimMailScope,
@@ -22,7 +22,6 @@ import { getEnv } from "~/lib/env.server";
 import { MESSAGES_PATH, staffClientMessagesPath } from "~/lib/paths";
 import { authorOf } from "~/people/names";
 
-import { currentUser } from "~/identity/auth-admin.server";
 import { freshDirectory } from "~/identity/directory.server";
 import { composeMail, type MailSection } from "./compose";
 import { digestKeyPrefix, NO_LONGER_STAFF, staffReaderNow } from "./staff-readers.server";
@@ -233,8 +232,10 @@ export async function runMessageMail(job: ClaimedJob): Promise<void> {
     .where("id", "=", messageId)
     .executeTakeFirst();
   if (!message || Number(message.internal) === 1) return;
-  const client = await currentUser(clientId);
-  if (!client?.email) return;
+  const people = await peopleOf(db, clientId);
+  // The account as staff mail names it: its primary contact's address.
+  const contact = people.find((person) => person.primary) ?? people[0];
+  if (!contact) return;
   const fromRole = message.author_role;
   let readers: Reader[];
   if (fromRole === "client") {
@@ -242,20 +243,12 @@ export async function runMessageMail(job: ClaimedJob): Promise<void> {
     readers = (await followingStaff(db, clientId)).map((staff) => ({ ...staff, role: "staff" }));
   } else {
     // Every person of the account who accepted their invitation, each by their own markers.
-    const colleagues = (await colleaguesIn(db, clientId)).filter(
-      (person) => person.state !== "invited",
-    );
-    readers = [
-      { id: clientId, email: client.email, role: "client" },
-      ...colleagues.map((person) => ({
-        id: person.userId,
-        email: person.email,
-        role: "client" as const,
-      })),
-    ];
+    readers = people
+      .filter((person) => person.state !== "invited")
+      .map((person) => ({ id: person.userId, email: person.email, role: "client" as const }));
   }
   for (const reader of readers) {
-    await mailAboutMessage(reader, { clientId, clientEmail: client.email, messageId, fromRole });
+    await mailAboutMessage(reader, { clientId, clientEmail: contact.email, messageId, fromRole });
   }
 }
 

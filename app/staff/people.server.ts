@@ -1,4 +1,4 @@
-// One client's people in the console: everyone who works in the account (its first person first);
+// One client's people in the console: everyone who works in the account, in the order they joined;
 // "Add a person" (an invitation into this account), "Remove", "Make primary contact", and the
 // account's name and switch; each change a line in the client's trail.
 import type { AppLoadContext } from "@remix-run/node";
@@ -14,13 +14,12 @@ import {
   accountSettings,
   changeAccount,
   choosePrimaryContact,
-  colleaguesIn,
+  peopleOf,
   personOf,
 } from "~/data/client-accounts.server";
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
-import { readVisit } from "~/data/visits.server";
 import { recordEvent } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import {
@@ -55,28 +54,14 @@ const actorOf = (staff: SessionUser) => ({
 export async function loadPeople(request: Request, clientId: string | undefined) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [state, { content }, colleagues, settings, firstPerson, firstVisit] = await Promise.all([
+  const [state, { content }, people, settings] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
-    colleaguesIn(db, client.userId),
+    peopleOf(db, client.userId),
     accountSettings(db, client.userId),
-    personOf(db, client.userId),
-    readVisit(db, client.userId, client.userId),
   ]);
   const { current } = programmeView(content, state, Date.now());
-  // The first person as the auth service knows them now: the directory may not hold them yet.
-  const { userId, email, state: signIn, lastSignInAt } = client;
-  const first = {
-    userId,
-    email,
-    state: signIn,
-    lastSignInAt,
-    name: firstPerson?.name ?? null,
-    lastSeenAt: firstVisit?.seenAt ?? null,
-    first: true,
-    primary: settings.primaryContactId === userId,
-  };
-  return { client, current, settings, people: [first, ...colleagues] };
+  return { client, current, settings, people };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   accountsListed,
   changeAccount,
   choosePrimaryContact,
-  colleaguesIn,
+  peopleOf,
   joinAccount,
   rejoinAccount,
   removeFromAccount,
@@ -67,10 +67,11 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     await sync([{ ...sam, state: "confirmed", lastSignInAt: NOW }], NOW + 1);
     expect(await accountOf(db, sam.userId)).toBe(dana.userId);
 
-    expect((await colleaguesIn(db, dana.userId)).map((person) => person.email)).toEqual([
+    expect((await peopleOf(db, dana.userId)).map((person) => person.email)).toEqual([
+      dana.email,
       sam.email,
     ]);
-    expect(await colleaguesIn(db, sam.userId)).toEqual([]);
+    expect(await peopleOf(db, sam.userId)).toEqual([]);
     const listed = await listClients(db, { search: "", page: 1, perPage: 100 });
     expect(listed.total).toBe(listedBefore - 1);
     expect(listed.clients.map((client) => client.userId)).toContain(dana.userId);
@@ -112,7 +113,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     expect(await remove(sam.userId, dana.userId)).toBe(sam.email);
     expect(await accountOf(db, sam.userId)).toBeNull();
     expect(await accountOf(db, dana.userId)).toBe(dana.userId);
-    expect(await colleaguesIn(db, dana.userId)).toEqual([]);
+    expect((await peopleOf(db, dana.userId)).map((person) => person.email)).toEqual([dana.email]);
     // Never a client of their own: not listed, not after the next sync either.
     await sync([{ ...sam, lastSignInAt: NOW }], NOW + 1);
     expect(await accountOf(db, sam.userId)).toBeNull();
@@ -152,8 +153,11 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       primaryContactId: sam.userId,
       colleaguesMayInvite: true,
     });
-    const people = await colleaguesIn(db, dana.userId);
-    expect(people.map((person) => [person.email, person.primary])).toEqual([[sam.email, true]]);
+    const people = await peopleOf(db, dana.userId);
+    expect(people.map((person) => [person.email, person.primary, person.holdsAccountId])).toEqual([
+      [dana.email, false, true],
+      [sam.email, true, false],
+    ]);
     // The primary contact is not removed; once another is chosen, they may be.
     const remove = () =>
       inTransaction((trx) => removeFromAccount(trx, sam.userId, dana.userId, NOW));

@@ -106,7 +106,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       context: context(),
       params: { clientId: dana.id },
     });
-    expect(people.people.map((one) => [one.email, one.state, one.first])).toEqual([
+    expect(people.people.map((one) => [one.email, one.state, one.holdsAccountId])).toEqual([
       [dana.email, "confirmed", true],
       [samEmail, "invited", false],
     ]);

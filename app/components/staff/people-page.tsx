@@ -1,5 +1,5 @@
 // A client account's people in the console: its name and colleagues' switch, the form that adds a
-// person (an invitation into this account), and everyone in it, its first person first, with their
+// person (an invitation into this account), and everyone in it, in the order they joined, with their
 // sign-in, 'Make primary contact' and a colleague's 'Remove'.
 import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
@@ -142,7 +142,7 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
                       Make primary contact
                     </PersonButtonForm>
                   )}
-                  {person.first || person.primary ? null : (
+                  {person.holdsAccountId || person.primary ? null : (
                     <PersonButtonForm
                       action={action}
                       intent={REMOVE_PERSON_INTENT}
