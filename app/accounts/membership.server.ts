@@ -68,8 +68,8 @@ export async function addPerson(
 }
 
 /**
- * Removes `personId` from `accountId` (never its first person, nor its primary contact: "primary"
- * then), their tasks left to anyone, with the trail's line; their address, or null when they are
+ * Removes `personId` from `accountId` (never the person whose id it has, nor its primary contact:
+ * "primary" then), their tasks left to anyone, with the trail's line; their address, or null when they are
  * none of its people.
  */
 export async function removePerson(

@@ -2,7 +2,7 @@
 // account or back to anyone, with a trail line; each reader reads "Your task", "Dana's task".
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { accountOf, peopleOf, personOf } from "~/data/client-accounts.server";
+import { peopleOf, personOf } from "~/data/client-accounts.server";
 import { database, inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { assignTask, assigneesOf, type Assignee } from "~/data/task-assignees.server";
@@ -56,7 +56,8 @@ export async function assignAction(
 ) {
   const personId = fields.personId ?? "";
   const db = await database();
-  if (personId !== "" && (await accountOf(db, personId)) !== accountId) {
+  const people = await peopleOf(db, accountId);
+  if (personId !== "" && !people.some((person) => person.userId === personId)) {
     return formError(context, toasts.personNotFound, { status: 404 });
   }
   await inTransaction(async (trx) => {

@@ -1,28 +1,108 @@
 // Client accounts: each person the portal knows belongs to at most one, whose programme, thread,
-// hand-ins and files its people share; the account's id is its first person's, whose row holds it.
-import { sql } from "kysely";
+// hand-ins and files its people share. A new account has an id of its own; a migrated one, its person's.
+import { randomUUID } from "node:crypto";
+import { sql, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
 import type { AccountBook, AccountPerson, AccountSettings, AccountStatus } from "./shapes";
 
 /**
- * The columns of a `clients` row written for `userId` before the directory has them (a sign-in's
- * time zone, a plan kept for an invitation): a client, the first person of an account of their own.
+ * The columns of an account's `clients` row written for `accountId` before it has one (a plan or
+ * a change kept for an id the directory does not hold yet): an account with that id.
  */
-export const ownAccount = (userId: string) => ({ is_staff: 0, account_id: userId });
+export const ownAccount = (accountId: string) => ({ is_staff: 0, account_id: accountId });
 
 /**
- * The account whose programme `personId` follows: their own (a client's first person, or someone
- * the directory does not hold yet), or the one a colleague's invitation joined them to; null for
- * someone staff removed from their account, who has access to none.
+ * The account whose programme `personId` follows; null for someone staff removed from their
+ * account, who has access to none; undefined for someone in none yet (staff, or a client whose
+ * account `openAccounts` has still to make).
  */
-export async function accountOf(db: Executor, personId: string): Promise<string | null> {
+export async function accountOf(
+  db: Executor,
+  personId: string,
+): Promise<string | null | undefined> {
   const row = await db
     .selectFrom("clients")
     .select(["account_id", "removed_at"])
     .where("user_id", "=", personId)
     .executeTakeFirst();
   if (row?.removed_at != null) return null;
-  return row?.account_id ?? personId;
+  return row?.account_id ?? undefined;
+}
+
+/** Within a query over `clients` as `c`: a person's row (a row that is an account alone is none). */
+const A_PERSON = sql<SqlBool>`c.account_only is null`;
+
+/**
+ * Gives each client among `personIds` who is in no account yet an account of their own, with an id
+ * of its own and them as its primary contact, in the caller's transaction.
+ */
+export async function openAccounts(trx: Executor, personIds: string[], at: number) {
+  if (personIds.length === 0) return;
+  const homeless = await trx
+    .selectFrom("clients")
+    .select("user_id")
+    .where("user_id", "in", personIds)
+    .where("account_id", "is", null)
+    .where("is_staff", "=", 0)
+    .where("removed_at", "is", null)
+    .execute();
+  for (const { user_id: personId } of homeless) {
+    const accountId = randomUUID();
+    // Two first requests at once: only the one that moves the person makes the account.
+    const moved = await trx
+      .updateTable("clients")
+      .set({ account_id: accountId })
+      .where("user_id", "=", personId)
+      .where("account_id", "is", null)
+      .returning("user_id")
+      .executeTakeFirst();
+    if (!moved) continue;
+    await trx
+      .insertInto("clients")
+      .values({
+        user_id: accountId,
+        account_id: accountId,
+        account_only: 1,
+        is_staff: 0,
+        primary_contact_id: personId,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  await showContacts(trx, personIds);
+}
+
+/**
+ * Brings the directory entry of each of `personIds` who is an account's primary contact to the
+ * account's row (address, state, sign-in; activity only forward), which the console lists and
+ * names; a row already showing it is not written again.
+ */
+export async function showContacts(trx: Executor, personIds: string[]) {
+  if (personIds.length === 0) return;
+  const of = <T>(column: string) =>
+    sql<T>`(select p.${sql.ref(column)} from clients p where p.user_id = clients.primary_contact_id)`;
+  const activity = sql<number>`case when coalesce(${of("activity_at")}, 0) > coalesce(clients.activity_at, 0)
+    then ${of("activity_at")} else clients.activity_at end`;
+  await trx
+    .updateTable("clients")
+    .set({
+      email: of<string | null>("email"),
+      auth_state: of<string | null>("auth_state"),
+      auth_created_at: of<number | null>("auth_created_at"),
+      last_sign_in_at: of<number | null>("last_sign_in_at"),
+      activity_at: activity,
+    })
+    .where("account_only", "=", 1)
+    .where("primary_contact_id", "in", personIds)
+    .where(
+      sql<SqlBool>`(clients.email is distinct from ${of("email")}
+        or clients.auth_state is distinct from ${of("auth_state")}
+        or clients.auth_created_at is distinct from ${of("auth_created_at")}
+        or clients.last_sign_in_at is distinct from ${of("last_sign_in_at")}
+        or clients.activity_at is distinct from ${activity})`,
+    )
+    .execute();
 }
 
 /** What staff set for `accountId`: its name, its primary contact and the colleagues' switch. */
@@ -42,24 +122,24 @@ export async function accountSettings(db: Executor, accountId: string): Promise<
 /** The names of everyone who is or was one of `accountId`'s people, and its name. */
 export async function accountBook(db: Executor, accountId: string): Promise<AccountBook> {
   const rows = await db
-    .selectFrom("clients")
-    .select(["user_id", "email", "person_name", "account_name"])
-    .where("account_id", "=", accountId)
-    .where("email", "is not", null)
+    .selectFrom("clients as c")
+    .select(["c.user_id", "c.email", "c.person_name", "c.account_name", "c.account_only"])
+    .where("c.account_id", "=", accountId)
     .execute();
   const company = rows.find((row) => row.user_id === accountId)?.account_name ?? null;
-  return { company, names: new Map(rows.map((row) => [row.email ?? "", row.person_name])) };
+  const people = rows.filter((row) => row.email !== null && row.account_only === null);
+  return { company, names: new Map(people.map((row) => [row.email ?? "", row.person_name])) };
 }
 
-/** An account as the console's list shows it: its name, and its people besides its first. */
+/** An account as the console's list shows it: its name, and its people besides the one it shows. */
 export interface ListedAccount {
   name: string | null;
   colleagues: { email: string; name: string | null }[];
 }
 
 /**
- * For a page of the console's list: each account's name and its people now besides its first
- * person, in the order they joined.
+ * For a page of the console's list: each account's name and its people now besides the one whose
+ * address it shows (the person whose id it has, or else its primary contact), in the order they joined.
  */
 export async function accountsListed(
   db: Executor,
@@ -72,6 +152,7 @@ export async function accountsListed(
   const rows = await db
     .selectFrom("clients")
     .select(["user_id", "account_id", "email", "person_name", "account_name"])
+    .select(["account_only", "primary_contact_id"])
     .where("account_id", "in", accountIds)
     .where("removed_at", "is", null)
     .where("email", "is not", null)
@@ -79,11 +160,21 @@ export async function accountsListed(
     .orderBy("created_at")
     .orderBy("user_id")
     .execute();
+  const shown = new Map<string, string>();
+  for (const row of rows) {
+    if (row.user_id !== row.account_id) continue;
+    accounts.get(row.user_id)!.name = row.account_name;
+    shown.set(
+      row.user_id,
+      row.account_only === null ? row.user_id : (row.primary_contact_id ?? ""),
+    );
+  }
   for (const row of rows) {
     const account = accounts.get(row.account_id ?? "");
-    if (!account) continue;
-    if (row.user_id === row.account_id) account.name = row.account_name;
-    else account.colleagues.push({ email: row.email ?? "", name: row.person_name });
+    if (!account || row.account_only !== null || row.user_id === shown.get(row.account_id ?? "")) {
+      continue;
+    }
+    account.colleagues.push({ email: row.email ?? "", name: row.person_name });
   }
   return accounts;
 }
@@ -103,6 +194,7 @@ export async function peopleOf(db: Executor, accountId: string): Promise<Account
     .select(["c.user_id", "c.email", "c.auth_state", "c.last_sign_in_at", "c.person_name"])
     .select(["v.seen_at", "a.primary_contact_id"])
     .where("c.account_id", "=", accountId)
+    .where(A_PERSON)
     .where("c.removed_at", "is", null)
     .where("c.email", "is not", null)
     .where("c.is_staff", "=", 0)
@@ -165,12 +257,13 @@ export async function choosePrimaryContact(
   personId: string,
 ): Promise<string | null> {
   const person = await trx
-    .selectFrom("clients")
-    .select("email")
-    .where("user_id", "=", personId)
-    .where("account_id", "=", accountId)
-    .where("removed_at", "is", null)
-    .where("is_staff", "=", 0)
+    .selectFrom("clients as c")
+    .select("c.email")
+    .where("c.user_id", "=", personId)
+    .where("c.account_id", "=", accountId)
+    .where(A_PERSON)
+    .where("c.removed_at", "is", null)
+    .where("c.is_staff", "=", 0)
     .executeTakeFirst();
   if (!person) return null;
   await trx
@@ -178,24 +271,45 @@ export async function choosePrimaryContact(
     .set({ primary_contact_id: personId === accountId ? null : personId })
     .where("user_id", "=", accountId)
     .execute();
+  await showContacts(trx, [personId]);
   return person.email ?? "";
 }
 
 /**
  * Makes `personId` (just invited, in the directory) one of `accountId`'s people, in the caller's
- * transaction: from their next request on they work in its programme, thread and files.
+ * transaction: from their next request on they work in its programme, thread and files. An account
+ * the directory opened for them meanwhile, with no one else and nothing done in it, is closed.
  */
 export async function joinAccount(trx: Executor, personId: string, accountId: string) {
+  const before = await accountOf(trx, personId);
   await trx
     .updateTable("clients")
     .set({ account_id: accountId })
     .where("user_id", "=", personId)
     .execute();
+  if (!before || before === accountId) return;
+  await trx
+    .deleteFrom("clients")
+    .where("user_id", "=", before)
+    .where("account_only", "=", 1)
+    .where("primary_contact_id", "=", personId)
+    .where("last_changed_at", "is", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("clients as m")
+            .select("m.user_id")
+            .where("m.account_id", "=", before)
+            .where("m.user_id", "<>", before),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /**
- * Ends `personId`'s membership of `accountId` (never its first person's, whose id the account has,
- * nor its primary contact's), in the caller's transaction; their address, or null when they were
+ * Ends `personId`'s membership of `accountId` (never the person's whose id the account has, nor
+ * its primary contact's), in the caller's transaction; their address, or null when they were
  * not one of its people who may be removed. Their row keeps the account, which names their work.
  */
 export async function removeFromAccount(

@@ -1,7 +1,7 @@
 // The client directory the staff console lists: each auth user's e-mail, state, role, sign-in and
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
-import { ownAccount } from "./client-accounts.server";
+import { openAccounts, ownAccount } from "./client-accounts.server";
 import type { User } from "@supabase/supabase-js";
 import { sql, type SqlBool } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
@@ -70,8 +70,6 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
       email: entry.email,
       auth_state: entry.state,
       is_staff: entry.isStaff ? 1 : 0,
-      // A new person is a client of their own account, unless joined to one before (a colleague).
-      account_id: entry.isStaff ? null : entry.userId,
       auth_created_at: entry.createdAt,
       last_sign_in_at: entry.lastSignInAt,
       activity_at: Math.max(entry.createdAt, entry.lastSignInAt ?? 0),
@@ -104,6 +102,9 @@ export async function saveDirectory(db: Executor, entries: DirectoryEntry[], syn
           ),
       )
       .execute();
+    // A new client gets an account of their own; an account's row shows its primary contact.
+    const people = batch.filter((entry) => !entry.isStaff).map((entry) => entry.userId);
+    await openAccounts(db, people, syncedAt);
   }
   return entries.length;
 }

@@ -49,7 +49,7 @@ export async function savePersonName(trx: Executor, userId: string, name: string
   const values = { person_name: name || null };
   await trx
     .insertInto("clients")
-    .values({ user_id: userId, ...values, created_at: at, updated_at: at, ...ownAccount(userId) })
+    .values({ user_id: userId, ...values, created_at: at, updated_at: at, is_staff: 0 })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ ...values, updated_at: at }))
     .execute();
 }
@@ -83,7 +83,7 @@ export async function saveTimeZone(
       time_zone_chosen_at: chosenAt,
       created_at: at,
       updated_at: at,
-      ...ownAccount(userId),
+      is_staff: 0,
     })
     .onConflict((conflict) => {
       const update = conflict.column("user_id");

@@ -27,6 +27,7 @@ import * as clientAccounts from "./migrations/023-client-accounts";
 import * as accountPeople from "./migrations/024-account-people";
 import * as taskAssignees from "./migrations/025-task-assignees";
 import * as listedClients from "./migrations/026-listed-clients";
+import * as accountRows from "./migrations/027-account-rows";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "024-account-people": accountPeople,
   "025-task-assignees": taskAssignees,
   "026-listed-clients": listedClients,
+  "027-account-rows": accountRows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -34,17 +34,19 @@ export interface ClientsTable {
   /** The version of it they were given; null: its current one. */
   template_version: string | null;
   /**
-   * The client account the person belongs to: their own id for an account's first person (the
-   * account's row, which holds its programme); another account's for a colleague; null for staff.
+   * The client account the row is in: its own id on an account's row (which holds its programme,
+   * and is also a person's when the account has their id); another's for its people; null for staff.
    */
   account_id: string | null;
+  /** 1: the row is an account alone (made with an id of its own); its people have rows of their own. */
+  account_only: number | null;
   /** When staff removed the person from their account (it keeps their id, for naming); null: never. */
   removed_at: Millis | null;
   /** The name the person goes by, shown to their colleagues and the agency; null: not given. */
   person_name: string | null;
   /** On the account's row: its name as staff set it, shown to its people ("Northwind"). */
   account_name: string | null;
-  /** On the account's row: who its primary contact is; null: its first person. */
+  /** On the account's row: who its primary contact is; null: the person whose id it has. */
   primary_contact_id: string | null;
   /** On the account's row: 1 when its primary contact may invite and remove colleagues. */
   colleagues_may_invite: number | null;

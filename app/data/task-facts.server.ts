@@ -127,8 +127,8 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
 }
 
 /**
- * Within a query over `clients` as `c`: a client account the console lists (its first person's
- * row: not staff, not forgotten); an account's other people are listed with it, not on their own.
+ * Within a query over `clients` as `c`: a client account the console lists (the account's row: not
+ * staff, not forgotten); an account's people are listed with it, not on their own.
  */
 export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null
   and c.account_id = c.user_id)`;

@@ -286,7 +286,7 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
 async function clientThread(reader: Reader) {
   const db = await database();
   const clientId = await accountOf(db, reader.id);
-  if (clientId === null) return [];
+  if (!clientId) return [];
   const marks = await readerMarks(db, clientId, reader.id);
   return [
     { clientId, email: reader.email, afterId: Math.max(marks.lastReadId, marks.mailedThroughId) },

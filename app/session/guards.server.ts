@@ -4,11 +4,11 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { RETURN_TO_PARAM, returnToPath } from "~/lib/return-to";
 import { SESSION_END_PARAM, type SessionEndReason } from "./session-end";
 import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
-import { homePathFor } from "~/lib/roles";
+import { homePathFor, STAFF_ROLE } from "~/lib/roles";
 import { NO_ACCESS } from "./no-access";
 import { getAuthState, type SessionUser } from "./state.server";
-import { accountOf } from "~/data/client-accounts.server";
-import { database } from "~/data/connection.server";
+import { accountOf, openAccounts } from "~/data/client-accounts.server";
+import { database, inTransaction } from "~/data/connection.server";
 
 /** The page a signed-in user sees when their session needs the auth service and it is down. */
 export function authUnavailable(headers: Headers): Response {
@@ -67,7 +67,7 @@ export async function requireClient(
   const { user, headers } = await requireUser(request, context);
   let accountId = members.get(context);
   if (!accountId) {
-    accountId = database().then((db) => accountOf(db, user.id));
+    accountId = accountFor(user);
     members.set(context, accountId);
   }
   const account = await accountId;
@@ -79,6 +79,27 @@ export async function requireClient(
     });
   }
   return { member: { user, accountId: account }, headers };
+}
+
+/**
+ * The account `user` works in: for staff, who have none, their own id; a client the directory
+ * does not hold in one yet (their first request) gets one of their own now.
+ */
+async function accountFor(user: SessionUser): Promise<string | null> {
+  const db = await database();
+  const accountId = await accountOf(db, user.id);
+  if (accountId !== undefined) return accountId;
+  if (user.role === STAFF_ROLE) return user.id;
+  return inTransaction(async (trx) => {
+    const at = Date.now();
+    await trx
+      .insertInto("clients")
+      .values({ user_id: user.id, is_staff: 0, created_at: at, updated_at: at })
+      .onConflict((conflict) => conflict.column("user_id").doNothing())
+      .execute();
+    await openAccounts(trx, [user.id], at);
+    return (await accountOf(trx, user.id)) ?? user.id;
+  });
 }
 
 /** For the landing page: a signed-in user goes to their home (the dashboard, or the console). */

@@ -4,14 +4,14 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
 import { invitationResent, invitationSent } from "~/content/toasts";
-import { listClients, mirrorUser } from "~/data/client-directory.server";
+import { directoryEntry, listClients, saveDirectory } from "~/data/client-directory.server";
 import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import { readClientStates } from "~/data/client-programme.server";
 import { assignTemplate } from "~/data/client-plans.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
-import { accountsListed, changeAccount } from "~/data/client-accounts.server";
+import { accountOf, accountsListed, changeAccount } from "~/data/client-accounts.server";
 import { personName } from "~/people/names";
 import { clientInviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -136,18 +136,17 @@ export async function inviteAction(request: Request, context: AppLoadContext, st
       ? redirectWithToast(STAFF_PATH, invitation.refused)
       : formError(context, invitation.refused, { values, ...invitation.options });
   }
-  await mirrorUser(invitation.invited);
-  // A resend keeps the template and company given with the first invitation.
-  const template = programmeTemplates().get(fields.templateId ?? "");
-  if (!resending && (template || accountName)) {
-    const clientId = invitation.invited.id;
-    await inTransaction(async (trx) => {
-      if (accountName) await changeAccount(trx, clientId, { name: accountName });
-      if (template) {
-        const chosen = { templateId: template.id, version: null };
-        await assignTemplate(trx, clientId, chosen, Date.now());
-      }
-    });
-  }
+  // The invitee is listed at once, in an account of their own; a resend keeps the template and
+  // company given with the first invitation.
+  const template = resending ? undefined : programmeTemplates().get(fields.templateId ?? "");
+  await inTransaction(async (trx) => {
+    const at = Date.now();
+    await saveDirectory(trx, [directoryEntry(invitation.invited)], at);
+    const accountId = await accountOf(trx, invitation.invited.id);
+    if (!accountId || resending) return;
+    if (accountName) await changeAccount(trx, accountId, { name: accountName });
+    if (template)
+      await assignTemplate(trx, accountId, { templateId: template.id, version: null }, at);
+  });
   return redirectWithToast(STAFF_PATH, (resending ? invitationResent : invitationSent)(email));
 }

@@ -23,7 +23,7 @@ function seedStatements(engine, staffId, messages, base) {
       ? `SELECT i FROM generate_series(0, ${messages - 1}) AS s(i)`
       : `WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < ${messages - 1}) SELECT i FROM s`;
   return [
-    `CREATE TEMP TABLE bench_clients AS SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients WHERE coalesce(is_staff, 0) = 0`,
+    `CREATE TEMP TABLE bench_clients AS SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients WHERE coalesce(is_staff, 0) = 0 AND account_id = user_id`,
     `CREATE INDEX bench_clients_n ON bench_clients (n)`,
     `INSERT INTO messages (client_id, author_id, author_email, author_role, body, internal, created_at)
      SELECT c.user_id,

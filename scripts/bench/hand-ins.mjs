@@ -29,12 +29,12 @@ function seedStatements(engine, clientId, base) {
       ? "gen_random_uuid()::text"
       : "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))";
   return [
-    `CREATE TEMP TABLE bench_reviewed AS SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients WHERE coalesce(is_staff, 0) = 0`,
+    `CREATE TEMP TABLE bench_reviewed AS SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients WHERE coalesce(is_staff, 0) = 0 AND account_id = user_id`,
     `INSERT INTO hand_ins (client_id, task_id, version, link, note, submitted_by_email, submitted_at, status)
      SELECT c.user_id, 'bench-task-' || s.i, 1, '', 'Bench hand-in', 'client@bench.example.test', ${base} + s.i, 'in-review'
      FROM (${series}) s JOIN bench_reviewed c ON c.n = s.i % (SELECT count(*) FROM bench_reviewed)`,
     `INSERT INTO shared_files (id, client_id, name, bytes, sha256, note, shared_by_id, shared_by_email, shared_by_role, created_at, content_type)
-     SELECT ${uuid}, '${clientId}', 'bench-file-' || s.i || '.pdf', 1000 + s.i, '', 'Bench file', '${clientId}', 'client@bench.example.test', 'client', ${base} + s.i, 'application/pdf'
+     SELECT ${uuid}, (SELECT account_id FROM clients WHERE user_id = '${clientId}'), 'bench-file-' || s.i || '.pdf', 1000 + s.i, '', 'Bench file', '${clientId}', 'client@bench.example.test', 'client', ${base} + s.i, 'application/pdf'
      FROM (${series}) s`,
   ];
 }

@@ -23,12 +23,16 @@ const clientEmail = (i) => `client-${String(i).padStart(5, "0")}@bench.example.t
 /** Client i's two colleagues: member-0000i-1@… and member-0000i-2@…. */
 const memberEmail = (i) =>
   `member-${String(Math.floor(i / 2)).padStart(5, "0")}-${(i % 2) + 1}@bench.example.test`;
-/** Joins each member to the account of the client their address numbers (by a keyed lookup). */
+/**
+ * Joins each member to the account of the client their address numbers (by a keyed lookup), and
+ * closes the empty account the directory's sync opened for each member.
+ */
 const JOIN_MEMBERS = [
-  `CREATE TEMP TABLE bench_accounts (n TEXT PRIMARY KEY, user_id TEXT NOT NULL)`,
-  `INSERT INTO bench_accounts SELECT substr(email, 8, 5), user_id FROM clients
-   WHERE email LIKE 'client-_____@bench.example.test'`,
-  `UPDATE clients SET account_id = (SELECT a.user_id FROM bench_accounts a
+  `CREATE TEMP TABLE bench_accounts (n TEXT PRIMARY KEY, account_id TEXT NOT NULL)`,
+  `INSERT INTO bench_accounts SELECT substr(email, 8, 5), account_id FROM clients
+   WHERE email LIKE 'client-_____@bench.example.test' AND account_only IS NULL`,
+  `DELETE FROM clients WHERE account_only = 1 AND email LIKE 'member-_____-_@bench.example.test'`,
+  `UPDATE clients SET account_id = (SELECT a.account_id FROM bench_accounts a
      WHERE a.n = substr(clients.email, 8, 5))
    WHERE email LIKE 'member-_____-_@bench.example.test'`,
 ];
@@ -105,7 +109,8 @@ function lateSprintStatements(base) {
   return [
     `CREATE TEMP TABLE bench_late AS
      SELECT row_number() OVER (ORDER BY user_id) - 1 AS n, user_id FROM clients
-     WHERE coalesce(is_staff, 0) = 0 AND email LIKE 'client-_____@bench.example.test'`,
+     WHERE coalesce(is_staff, 0) = 0 AND account_id = user_id
+       AND email LIKE 'client-_____@bench.example.test'`,
     opened(1, "n % 10 < 2", "10 + n % 60"),
     `INSERT INTO task_states (user_id, task_id, status, updated_at)
      SELECT user_id, 'icp-builder', 'completed', ${base} FROM bench_late WHERE n % 10 = 0`,

@@ -16,6 +16,7 @@ import { NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
 import type { ProgrammeChange } from "~/programme/model";
 import defaultProgrammeSource from "~/content/programme.yaml?raw";
 import YAML from "yaml";
+import { accountIdOf } from "../support/accounts";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -32,20 +33,36 @@ async function client(
     createdAt = NOW - 30 * DAY,
     lastSignInAt = NOW - HOUR,
     isStaff = false,
-    userId = randomUUID(),
+    userId,
   } = {} as {
     state?: AccountStatus;
     createdAt?: number;
     lastSignInAt?: number | null;
     isStaff?: boolean;
+    /** An id the test picks: a client from before accounts had ids of their own, the account theirs. */
     userId?: string;
   },
 ) {
-  const email = `${label}-${userId.slice(0, 8)}@client.test`;
-  await inTransaction((trx) =>
-    saveDirectory(trx, [{ userId, email, state, isStaff, createdAt, lastSignInAt }], NOW),
-  );
-  return { userId, email };
+  const personId = userId ?? randomUUID();
+  const email = `${label}-${personId.slice(0, 8)}@client.test`;
+  const at = NOW;
+  const accountId = await inTransaction(async (trx) => {
+    if (userId) {
+      const row = {
+        user_id: userId,
+        account_id: userId,
+        is_staff: 0,
+        created_at: at,
+        updated_at: at,
+      };
+      await trx.insertInto("clients").values(row).execute();
+    }
+    const entry = { userId: personId, email, state, isStaff, createdAt, lastSignInAt };
+    await saveDirectory(trx, [entry], at);
+    return isStaff ? personId : accountIdOf(personId, trx);
+  });
+  // The client, as the console knows them: their account.
+  return { userId: accountId, email };
 }
 
 /** `changes` stored as the app stores them: with the client's task facts. */

@@ -11,6 +11,7 @@ import { refreshClientFacts } from "~/data/task-facts.server";
 import { recordHandIn, recordReview } from "~/data/hand-ins.server";
 import { CLIENT_FILTERS, type AccountStatus, type ClientFilter } from "~/data/shapes";
 import type { ProgrammeChange } from "~/programme/model";
+import { accountIdOf } from "../support/accounts";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -29,14 +30,15 @@ async function client(
   },
 ) {
   const userId = randomUUID();
-  await inTransaction((trx) =>
-    saveDirectory(
+  // The client, as the console lists them: the account the directory opens for them.
+  return inTransaction(async (trx) => {
+    await saveDirectory(
       trx,
       [{ userId, email, state, isStaff, createdAt: NOW - 30 * DAY, lastSignInAt }],
       NOW,
-    ),
-  );
-  return userId;
+    );
+    return isStaff ? userId : accountIdOf(userId, trx);
+  });
 }
 
 /** `changes` stored as the app stores them: with the client's task facts. */

@@ -21,6 +21,7 @@ import { planEdit } from "~/programme/client-plan-edits";
 import { clientFacts, programmeView, sprintPageView } from "~/programme/client-programme";
 import { DAY_MS } from "~/programme/countdown";
 import type { ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
+import { accountIdOf } from "../support/accounts";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -236,9 +237,8 @@ describe.each(ENGINES)("task facts on %s", (engine) => {
     const random = randomFrom(SEED);
     for (let n = 0; n < CLIENTS; n++) {
       const userId = randomUUID();
-      clients.push(userId);
-      await inTransaction((trx) =>
-        saveDirectory(
+      const accountId = await inTransaction(async (trx) => {
+        await saveDirectory(
           trx,
           [
             {
@@ -251,9 +251,11 @@ describe.each(ENGINES)("task facts on %s", (engine) => {
             },
           ],
           NOW,
-        ),
-      );
-      for (let event = 0; event < EVENTS_PER_CLIENT; event++) await randomEvent(random, userId);
+        );
+        return accountIdOf(userId, trx);
+      });
+      clients.push(accountId);
+      for (let event = 0; event < EVENTS_PER_CLIENT; event++) await randomEvent(random, accountId);
     }
   }, 120_000);
 

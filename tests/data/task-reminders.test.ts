@@ -29,6 +29,14 @@ import {
   storeTaskStatus,
   useDatabase,
 } from "../support/engines";
+import { accountIdOf } from "../support/accounts";
+
+/** A person of the test, and the account they work in (staff: their own id). */
+interface Person {
+  userId: string;
+  email: string;
+  accountId: string;
+}
 
 const SITE_URL = "http://portal.test";
 /** The staff's summary goes out at 07:00 UTC here. */
@@ -122,12 +130,13 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     const tag = randomUUID().slice(0, 8);
     const email = `${label}-${tag}@${engine}.test`;
     const userId = isStaff ? await staffAccount(email) : randomUUID();
-    await inTransaction(async (trx) => {
+    const accountId = await inTransaction(async (trx) => {
       await saveDirectory(
         trx,
         [{ userId, email, state, isStaff, createdAt: at(1, 0), lastSignInAt: at(23, 9) }],
         at(23, 9),
       );
+      const account = isStaff ? userId : await accountIdOf(userId, trx);
       if (zone) {
         await saveTimeZone(trx, userId, canonicalTimeZone(zone) ?? "", {
           at: at(23, 9),
@@ -138,7 +147,7 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       if (!isStaff && !colleague) {
         await applyProgrammeChanges(
           trx,
-          userId,
+          account,
           [
             {
               kind: "sprint-start",
@@ -151,31 +160,32 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
           ],
           sprintStart,
         );
-        await refreshClientFacts(trx, userId);
+        await refreshClientFacts(trx, account);
       }
+      return account;
     });
-    return { userId, email };
+    return { userId, email, accountId };
   }
 
   /** One of `account`'s people beside its first, in `zone`. */
-  async function colleagueOf(account: { userId: string }, label: string, zone: string) {
+  async function colleagueOf(account: { accountId: string }, label: string, zone: string) {
     const joined = await person(label, null, { colleague: true });
     await inTransaction(async (trx) => {
       await saveTimeZone(trx, joined.userId, zone, { at: at(23, 9), chosen: true });
-      await joinAccount(trx, joined.userId, account.userId);
+      await joinAccount(trx, joined.userId, account.accountId);
     });
     return joined;
   }
 
-  let kolkata: { userId: string; email: string };
+  let kolkata: Person;
   /** Kolkata's colleagues: one in New York, one removed from the account. */
-  let colleague: { userId: string; email: string };
-  let leaver: { userId: string; email: string };
-  let berlin: { userId: string; email: string };
-  let newYork: { userId: string; email: string };
-  let muted: { userId: string; email: string };
-  let invited: { userId: string; email: string };
-  let staff: { userId: string; email: string };
+  let colleague: Person;
+  let leaver: Person;
+  let berlin: Person;
+  let newYork: Person;
+  let muted: Person;
+  let invited: Person;
+  let staff: Person;
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -200,9 +210,9 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     colleague = await colleagueOf(kolkata, "colleague", "America/New_York");
     leaver = await colleagueOf(kolkata, "leaver", "Asia/Kolkata");
     await inTransaction(async (trx) => {
-      await removeFromAccount(trx, leaver.userId, kolkata.userId, at(23, 9));
+      await removeFromAccount(trx, leaver.userId, kolkata.accountId, at(23, 9));
       // Saturday's task is Kolkata's own: their colleague is not reminded of it.
-      await assignTask(trx, kolkata.userId, "vsl-alchemist", kolkata.userId, at(23, 9));
+      await assignTask(trx, kolkata.accountId, "vsl-alchemist", kolkata.userId, at(23, 9));
     });
     staff = await person("staff", "Europe/Berlin", { isStaff: true });
     await inTransaction((trx) => setMailMode(trx, muted.userId, "reminders", "off", at(23, 9)));
@@ -293,8 +303,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       "Due today: ICP Builder",
     ]);
     // New York finishes ICP Builder before its 09:00; Berlin does Friday's task early.
-    await storeTaskStatus(newYork.userId, "icp-builder", "completed");
-    await storeTaskStatus(berlin.userId, "pricing-strategist", "completed");
+    await storeTaskStatus(newYork.accountId, "icp-builder", "completed");
+    await storeTaskStatus(berlin.accountId, "pricing-strategist", "completed");
     await clockAt(at(25, 14));
     expect(mailsTo(newYork.email)).toHaveLength(1);
     await clockAt(at(26, 3, 30));
@@ -370,7 +380,9 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     ]);
     const summary = summaries().at(-1);
     expect(summary?.subject).toMatch(/^Overdue today: \d+ tasks, 5 sprints out of time$/);
-    expect(summary?.text).toContain(`${SITE_URL}/staff/clients/${berlin.userId}/tasks/icp-builder`);
+    expect(summary?.text).toContain(
+      `${SITE_URL}/staff/clients/${berlin.accountId}/tasks/icp-builder`,
+    );
     expect(summary?.text).toMatch(/\d+ more under Needs attention: http:\/\/portal\.test\/staff\n/);
     expect(summary?.text).toContain("because clients' work is overdue");
     expect(summary?.messageId).toBe(`<overdue-summary.${staff.userId}.2026-11-29@portal.test>`);

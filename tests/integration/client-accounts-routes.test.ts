@@ -66,8 +66,8 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
   const staffMember = () => person("staff", { app_metadata: { role: "staff" } });
 
   /** `colleague` made one of `account`'s people, as accepting staff's invitation leaves them. */
-  const join = (colleague: { id: string }, account: { id: string }) =>
-    inTransaction((trx) => joinAccount(trx, colleague.id, account.id));
+  const join = (colleague: { id: string }, account: { accountId: string }) =>
+    inTransaction((trx) => joinAccount(trx, colleague.id, account.accountId));
 
   const sprintPage = (cookie: string) =>
     routes.sprint.loader({
@@ -92,36 +92,42 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     const added = asResponse(
       await settle(() =>
         routes.people.action({
-          request: formPost(`/staff/clients/${dana.id}/people`, { email: samEmail }, staff.cookie),
+          request: formPost(
+            `/staff/clients/${dana.accountId}/people`,
+            { email: samEmail },
+            staff.cookie,
+          ),
           context: context(),
-          params: { clientId: dana.id },
+          params: { clientId: dana.accountId },
         }),
       ),
     );
     expect(added.status).toBe(302);
-    expect(added.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+    expect(added.headers.get("Location")).toBe(`/staff/clients/${dana.accountId}/people`);
 
     const people = await routes.people.loader({
-      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/people`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
+    // Dana's account, opened at her sign-in, has an id of its own: neither of them holds it.
+    expect(dana.accountId).not.toBe(dana.id);
     expect(people.people.map((one) => [one.email, one.state, one.holdsAccountId])).toEqual([
-      [dana.email, "confirmed", true],
+      [dana.email, "confirmed", false],
       [samEmail, "invited", false],
     ]);
     const sam = people.people[1]!;
 
-    // The console lists the account once, under its first person, whom Sam's address finds too.
+    // The console lists the account once, by its primary contact, whom Sam's address finds too.
     const search = (q: string) =>
       routes.list.loader({
         request: get(`/staff?q=${encodeURIComponent(q)}`, staff.cookie),
         context: context(),
         params: {},
       });
-    expect((await search(dana.email)).rows.map((row) => row.id)).toEqual([dana.id]);
+    expect((await search(dana.email)).rows.map((row) => row.id)).toEqual([dana.accountId]);
     expect((await search(samEmail)).rows.map((row) => [row.id, row.colleagues])).toEqual([
-      [dana.id, [samEmail.split("@")[0]]],
+      [dana.accountId, [samEmail.split("@")[0]]],
     ]);
 
     // A staff address with Sam's id leads to the account's page, whichever tab.
@@ -136,7 +142,9 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
         ),
       );
       expect(moved.status).toBe(302);
-      expect(moved.headers.get("Location")).toBe(`/staff/clients/${dana.id}${path}?from=mail`);
+      expect(moved.headers.get("Location")).toBe(
+        `/staff/clients/${dana.accountId}${path}?from=mail`,
+      );
     }
   });
 
@@ -162,7 +170,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       ),
     );
     expect(ticked.status).toBe(302);
-    expect((await storedClientState(dana.id)).tasks.get("icp-builder")).toBe("completed");
+    expect((await storedClientState(dana.accountId)).tasks.get("icp-builder")).toBe("completed");
     expect((await storedClientState(sam.id)).tasks.size).toBe(0);
     const status = async (cookie: string) =>
       (await sprintPage(cookie)).tasks.find((task) => task.id === "icp-builder")?.status;
@@ -183,9 +191,9 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       }),
     );
     const thread = await routes.staffMessages.loader({
-      request: get(`/staff/clients/${dana.id}/messages`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/messages`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
     expect(thread.messages.map((message) => [message.author, message.body])).toContainEqual([
       sam.email,
@@ -195,9 +203,13 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     // The agency answers: each person has it unread until they read it themselves.
     await settle(() =>
       routes.staffMessages.action({
-        request: formPost(`/staff/clients/${dana.id}/messages`, { body: "Thanks!" }, staff.cookie),
+        request: formPost(
+          `/staff/clients/${dana.accountId}/messages`,
+          { body: "Thanks!" },
+          staff.cookie,
+        ),
         context: context(),
-        params: { clientId: dana.id },
+        params: { clientId: dana.accountId },
       }),
     );
     expect(await unread(dana.cookie)).toBe(1);
@@ -227,9 +239,9 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     const peoplePost = (fields: Record<string, string>) =>
       settle(() =>
         routes.people.action({
-          request: formPost(`/staff/clients/${dana.id}/people`, fields, staff.cookie),
+          request: formPost(`/staff/clients/${dana.accountId}/people`, fields, staff.cookie),
           context: context(),
-          params: { clientId: dana.id },
+          params: { clientId: dana.accountId },
         }),
       );
     // Not the primary contact (the first person, here), who stays until another is chosen.
@@ -241,7 +253,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       expect(refused.init?.status).toBe(404);
     }
     const removed = asResponse(await peoplePost({ intent: "remove-person", personId: sam.id }));
-    expect(removed.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+    expect(removed.headers.get("Location")).toBe(`/staff/clients/${dana.accountId}/people`);
 
     // Sam's next request, any client page: the 403 page; still signed in, so Sign Out works.
     for (const path of ["/dashboard", "/dashboard/sprint-1", "/dashboard/messages"]) {
@@ -261,9 +273,9 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       expect(asResponse(answer).statusText).toBe("No Access");
     }
     const people = await routes.people.loader({
-      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/people`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
     expect(people.people.map((one) => one.email)).toEqual([dana.email]);
     // The console lists no client for them, and their id leads nowhere.
@@ -284,7 +296,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
 
     // Added again by address: no new invitation, the same sign-in, the account's programme.
     const again = asResponse(await peoplePost({ email: sam.email }));
-    expect(again.headers.get("Location")).toBe(`/staff/clients/${dana.id}/people`);
+    expect(again.headers.get("Location")).toBe(`/staff/clients/${dana.accountId}/people`);
     expect(await unread(sam.cookie)).toBe(0);
   });
 });

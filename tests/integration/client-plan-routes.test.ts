@@ -29,6 +29,7 @@ import {
   startTestAuthServer,
   uniqueEmail,
 } from "../support/harness";
+import { accountIdOf } from "../support/accounts";
 
 afterAll(stopEngines);
 
@@ -101,11 +102,10 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
         params: {},
       }),
     );
-    return {
-      email,
-      id: await userIdOf(email),
-      cookie: cookieHeaderFrom(answer.headers),
-    };
+    const id = await userIdOf(email);
+    // A client's sign-in gave them an account of their own, whose id the console's pages have.
+    const accountId = extra.app_metadata ? id : await accountIdOf(id);
+    return { email, id, accountId, cookie: cookieHeaderFrom(answer.headers) };
   }
 
   const planPage = (cookie: string, id: string) =>
@@ -149,7 +149,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     // Before Sprint 1 starts, a due date is counted in days after its start.
     const saved = await post(
       staff.cookie,
-      client.id,
+      client.accountId,
       task(1, "icp-builder", {
         intent: "save",
         title: "Ideal client profile",
@@ -160,7 +160,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     expect(statusOf(saved)).toBe(302);
     expect(
       statusOf(
-        await post(staff.cookie, client.id, {
+        await post(staff.cookie, client.accountId, {
           kind: "task",
           sprintId: "1",
           intent: "add",
@@ -172,15 +172,21 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     ).toBe(302);
     expect(
       statusOf(
-        await post(staff.cookie, client.id, task(1, "pricing-strategist", { intent: "hide" })),
+        await post(
+          staff.cookie,
+          client.accountId,
+          task(1, "pricing-strategist", { intent: "hide" }),
+        ),
       ),
     ).toBe(302);
     expect(
-      statusOf(await post(staff.cookie, client.id, task(1, "messaging-mastery", { intent: "up" }))),
+      statusOf(
+        await post(staff.cookie, client.accountId, task(1, "messaging-mastery", { intent: "up" })),
+      ),
     ).toBe(302);
     expect(
       statusOf(
-        await post(staff.cookie, client.id, {
+        await post(staff.cookie, client.accountId, {
           kind: "objective",
           sprintId: "1",
           itemId: "offer-clarity",
@@ -191,7 +197,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
       ),
     ).toBe(302);
 
-    const plan = await planPage(staff.cookie, client.id);
+    const plan = await planPage(staff.cookie, client.accountId);
     const sprint1 = plan.sprints.find((sprint) => sprint.id === 1)!;
     expect(sprint1.tasks.map((item) => [item.title, item.hidden, item.added])).toEqual([
       ["Offer Alchemy", false, false],
@@ -232,7 +238,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     await post(
       staff.cookie,
-      client.id,
+      client.accountId,
       task(1, "icp-builder", {
         intent: "save",
         title: "Ideal client profile",
@@ -246,9 +252,9 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     expect(redated?.dueAt).toBe(Date.parse(`${tomorrow}T00:00:00Z`) + DAY - 1);
     const trail = (
       await routes.client.loader({
-        request: get(`/staff/clients/${client.id}`, staff.cookie),
+        request: get(`/staff/clients/${client.accountId}`, staff.cookie),
         context: context(),
-        params: { clientId: client.id },
+        params: { clientId: client.accountId },
       })
     ).audit.entries.map((entry) => [entry.field, entry.before, entry.after]);
     expect(trail).toEqual(
@@ -273,7 +279,10 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
 
     // The client has started: their template stays.
     const switched = asData<{ toast: { title: string } }>(
-      await post(staff.cookie, client.id, { intent: "template", templateId: "podcast-launch" }),
+      await post(staff.cookie, client.accountId, {
+        intent: "template",
+        templateId: "podcast-launch",
+      }),
     );
     expect(switched.init?.status).toBe(409);
     expect(switched.data.toast.title).toBe("Already Started");
@@ -300,16 +309,16 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
       }),
     );
     expect(statusOf(invited)).toBe(302);
-    expect((await planPage(staff.cookie, await userIdOf(email))).template.name).toBe(
-      "Podcast launch",
-    );
+    expect(
+      (await planPage(staff.cookie, await accountIdOf(await userIdOf(email)))).template.name,
+    ).toBe("Podcast launch");
   });
 
   it("switches a client who has not started to another template, clearing their own changes", async () => {
     const staff = await person("staff", { app_metadata: { role: "staff" } });
     const client = await person("new-client");
-    await post(staff.cookie, client.id, task(1, "icp-builder", { intent: "hide" }));
-    const before = await planPage(staff.cookie, client.id);
+    await post(staff.cookie, client.accountId, task(1, "icp-builder", { intent: "hide" }));
+    const before = await planPage(staff.cookie, client.accountId);
     expect(before.canSwitch).toBe(true);
     expect(before.templates.map((template) => template.name)).toEqual([
       "Standard programme",
@@ -317,10 +326,13 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     ]);
     expect(
       statusOf(
-        await post(staff.cookie, client.id, { intent: "template", templateId: "podcast-launch" }),
+        await post(staff.cookie, client.accountId, {
+          intent: "template",
+          templateId: "podcast-launch",
+        }),
       ),
     ).toBe(302);
-    const after = await planPage(staff.cookie, client.id);
+    const after = await planPage(staff.cookie, client.accountId);
     expect(after.template.name).toBe("Podcast launch");
     expect(after.sprints[0]?.tasks.map((item) => item.title)).toEqual([
       "Intake form",
@@ -334,7 +346,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     const client = await person("hostile-target");
     const refused = async (fields: Record<string, string>) => {
       const answer = asData<{ toast: { title: string }; values: Record<string, string> }>(
-        await post(staff.cookie, client.id, fields),
+        await post(staff.cookie, client.accountId, fields),
       );
       return {
         status: answer.init?.status,
@@ -372,7 +384,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     expect((await refused({ intent: "template", templateId: "../../etc/passwd" })).status).toBe(
       400,
     );
-    const plan = await planPage(staff.cookie, client.id);
+    const plan = await planPage(staff.cookie, client.accountId);
     expect(plan.sprints[0]?.tasks.every((item) => !item.hidden && !item.added)).toBe(true);
     expect(plan.sprints[0]?.tasks.find((item) => item.id === "icp-builder")?.title).toBe(
       "ICP Builder",
@@ -405,7 +417,7 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
       params: {},
     });
     const standard = listed.templates.find((template) => template.id === "default")!;
-    const kept = standard.behind.find((row) => row.id === client.id);
+    const kept = standard.behind.find((row) => row.id === client.accountId);
     expect(kept?.changes).toEqual(['Sprint 1: task "Client avatar" renamed "ICP Builder"']);
 
     const applied = asResponse(
@@ -413,7 +425,11 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
         routes.templates.action({
           request: formPost(
             "/staff/templates",
-            { templateId: "default", [`client:${client.id}`]: "on", "client:not-a-client": "on" },
+            {
+              templateId: "default",
+              [`client:${client.accountId}`]: "on",
+              "client:not-a-client": "on",
+            },
             staff.cookie,
           ),
           context: context(),
@@ -429,6 +445,6 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
       params: {},
     });
     const still = after.templates.find((template) => template.id === "default")!.behind;
-    expect(still.some((row) => row.id === client.id)).toBe(false);
+    expect(still.some((row) => row.id === client.accountId)).toBe(false);
   });
 });

@@ -84,8 +84,8 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       clientIp: `198.51.100.${(signIns += 1)}`,
     });
 
-  const join = (colleague: { id: string }, account: { id: string }) =>
-    inTransaction((trx) => joinAccount(trx, colleague.id, account.id));
+  const join = (colleague: { id: string }, account: { accountId: string }) =>
+    inTransaction((trx) => joinAccount(trx, colleague.id, account.accountId));
 
   const team = (cookie: string) =>
     routes.team.loader({ request: get("/dashboard/team", cookie), context: context(), params: {} });
@@ -109,9 +109,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     const peoplePost = (fields: Record<string, string>) =>
       settle(() =>
         routes.people.action({
-          request: formPost(`/staff/clients/${dana.id}/people`, fields, staff.cookie),
+          request: formPost(`/staff/clients/${dana.accountId}/people`, fields, staff.cookie),
           context: context(),
-          params: { clientId: dana.id },
+          params: { clientId: dana.accountId },
         }),
       );
 
@@ -122,9 +122,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       params: {},
     });
     const before = await routes.people.loader({
-      request: get(`/staff/clients/${dana.id}/people`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/people`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
     expect(before.people.map((one) => [one.email, one.lastSeenAt !== null])).toEqual([
       [dana.email, false],
@@ -157,7 +157,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     const lines = await db
       .selectFrom("audit_events")
       .select(["field", "before_value", "after_value"])
-      .where("client_id", "=", dana.id)
+      .where("client_id", "=", dana.accountId)
       .orderBy("id")
       .execute();
     expect(lines.slice(-2)).toEqual([
@@ -190,7 +190,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     const trail = await db
       .selectFrom("audit_events")
       .select(["field", "before_value", "actor_email", "actor_role"])
-      .where("client_id", "=", dana.id)
+      .where("client_id", "=", dana.accountId)
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(trail).toEqual({
@@ -233,12 +233,12 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     await settle(() =>
       routes.people.action({
         request: formPost(
-          `/staff/clients/${dana.id}/people`,
+          `/staff/clients/${dana.accountId}/people`,
           { intent: "account-settings", accountName: "Northwind" },
           staff.cookie,
         ),
         context: context(),
-        params: { clientId: dana.id },
+        params: { clientId: dana.accountId },
       }),
     );
     const named = asResponse(
@@ -286,9 +286,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       }),
     );
     const thread = await routes.staffMessages.loader({
-      request: get(`/staff/clients/${dana.id}/messages`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/messages`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
     expect(thread.messages.map((message) => message.author)).toEqual(["Sam Lee · Northwind"]);
     // The console finds the account by the company's name and by Sam's, and lists Sam with it.
@@ -298,7 +298,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
         context: context(),
         params: {},
       });
-      const rows = found.rows.filter((row) => row.id === dana.id);
+      const rows = found.rows.filter((row) => row.id === dana.accountId);
       expect(rows.map((row) => [row.account, row.colleagues])).toEqual(
         q.startsWith("100") ? [] : [["Northwind", ["Sam Lee"]]],
       );
@@ -316,9 +316,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
       }),
     );
     const clientPage = await routes.client.loader({
-      request: get(`/staff/clients/${dana.id}`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id },
+      params: { clientId: dana.accountId },
     });
     expect(clientPage.audit.entries[0]).toMatchObject({
       field: "Sprint 1 task: ICP Builder",
@@ -373,9 +373,9 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     expect(await label(sam.cookie)).toBe("Your task");
     expect(await label(dana.cookie)).toBe(`${sam.email.split("@")[0]}'s task`);
     const staffPage = await routes.staffTask.loader({
-      request: get(`/staff/clients/${dana.id}/tasks/icp-builder`, staff.cookie),
+      request: get(`/staff/clients/${dana.accountId}/tasks/icp-builder`, staff.cookie),
       context: context(),
-      params: { clientId: dana.id, taskId: "icp-builder" },
+      params: { clientId: dana.accountId, taskId: "icp-builder" },
     });
     expect(staffPage.assignment?.label).toBe(`${sam.email.split("@")[0]}'s task`);
     const line = await (
@@ -383,7 +383,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     )
       .selectFrom("audit_events")
       .select(["field", "before_value", "after_value", "audience"])
-      .where("client_id", "=", dana.id)
+      .where("client_id", "=", dana.accountId)
       .where("field", "like", "%who does it")
       .executeTakeFirstOrThrow();
     expect(line).toEqual({
@@ -405,12 +405,12 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     await settle(() =>
       routes.people.action({
         request: formPost(
-          `/staff/clients/${dana.id}/people`,
+          `/staff/clients/${dana.accountId}/people`,
           { intent: "remove-person", personId: sam.id },
           staff.cookie,
         ),
         context: context(),
-        params: { clientId: dana.id },
+        params: { clientId: dana.accountId },
       }),
     );
     expect(await label(dana.cookie)).toBeUndefined();

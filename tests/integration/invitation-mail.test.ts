@@ -150,10 +150,13 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
       .selectFrom("clients")
       .select("user_id")
       .where("email", "=", invitee)
+      .where("account_only", "is", null)
       .executeTakeFirstOrThrow();
-    expect(await accountOf(db, row.user_id)).toBe(row.user_id);
-    // The name typed is one clean line; the first invitee is the primary contact.
-    expect(await accountSettings(db, row.user_id)).toEqual({
+    // The invitee's account has an id of its own; the name typed is one clean line there, and the
+    // first invitee is its primary contact.
+    const accountId = (await accountOf(db, row.user_id)) ?? "";
+    expect(accountId).not.toBe(row.user_id);
+    expect(await accountSettings(db, accountId)).toEqual({
       name: "Northwind",
       primaryContactId: row.user_id,
       colleaguesMayInvite: false,

@@ -11,6 +11,7 @@ import { saveRevocation } from "~/data/session-revocations.server";
 import { configure, getEnv } from "~/lib/env.server";
 import { liveStream, openStreamCount, STREAMS_PER_PERSON } from "~/live/stream.server";
 import type { SessionUser } from "~/session/state.server";
+import { accountIdOf } from "../support/accounts";
 import { freshDatabase, stopEngines, useEngine } from "../support/engines";
 import { adminCreateUser, appEnv, startTestAuthServer, uniqueEmail } from "../support/harness";
 
@@ -47,8 +48,24 @@ async function ended(body: ReadableStream<Uint8Array>): Promise<boolean> {
   }
 }
 
-/** `user` at work in their own account, as a client of one (or staff). */
-const asMember = (user: SessionUser) => ({ user, accountId: user.id });
+/** `user` as the directory lists a client. */
+const entry = (user: SessionUser) => ({
+  userId: user.id,
+  email: `${user.id}@client.test`,
+  state: "confirmed" as const,
+  isStaff: false,
+  createdAt: 0,
+  lastSignInAt: null,
+});
+
+/** `user` under their own id: staff, or a count of streams, which asks no account. */
+const byOwnId = (user: SessionUser) => ({ user, accountId: user.id });
+
+/** `user` at work in the account the directory opened for them, as a client of one. */
+async function asMember(user: SessionUser) {
+  await inTransaction((trx) => saveDirectory(trx, [entry(user)], Date.now()));
+  return { user, accountId: await accountIdOf(user.id) };
+}
 
 describe("a live stream's session", () => {
   it("ends the stream at the next check after a sign-out everywhere, not before", async () => {
@@ -57,7 +74,7 @@ describe("a live stream's session", () => {
     const response = liveStream(
       new Request("http://portal.test/resources/live"),
       {},
-      asMember(user),
+      await asMember(user),
     );
     const body = response.body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
@@ -79,7 +96,7 @@ describe("a live stream's session", () => {
     const response = liveStream(
       new Request("http://portal.test/resources/live"),
       {},
-      asMember(userFor(45)),
+      await asMember(userFor(45)),
     );
     const body = response.body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
@@ -92,31 +109,23 @@ describe("a live stream's session", () => {
 describe("a client's person's live stream", () => {
   it("ends at the next check once staff removed them from the account, not before", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
-    const first = userFor(3_600);
+    const first = await asMember(userFor(3_600));
     const colleague = userFor(3_600);
-    const entry = (user: SessionUser) => ({
-      userId: user.id,
-      email: `${user.id}@client.test`,
-      state: "confirmed" as const,
-      isStaff: false,
-      createdAt: 0,
-      lastSignInAt: null,
-    });
     await inTransaction(async (trx) => {
-      await saveDirectory(trx, [entry(first), entry(colleague)], Date.now());
-      await joinAccount(trx, colleague.id, first.id);
+      await saveDirectory(trx, [entry(colleague)], Date.now());
+      await joinAccount(trx, colleague.id, first.accountId);
     });
     const body = liveStream(
       new Request("http://portal.test/resources/live"),
       {},
       {
         user: colleague,
-        accountId: first.id,
+        accountId: first.accountId,
       },
     ).body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);
-    await inTransaction((trx) => removeFromAccount(trx, colleague.id, first.id, Date.now()));
+    await inTransaction((trx) => removeFromAccount(trx, colleague.id, first.accountId, Date.now()));
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(true);
   });
@@ -126,24 +135,20 @@ describe("how many streams one person holds", () => {
   it("refuses the next one past the limit, and takes it again once one closes", () => {
     const user = userFor(3_600);
     const open = Array.from({ length: STREAMS_PER_PERSON }, () =>
-      liveStream(new Request("http://portal.test/resources/live"), {}, asMember(user)),
+      liveStream(new Request("http://portal.test/resources/live"), {}, byOwnId(user)),
     );
     expect(open.every((response) => response.status === 200)).toBe(true);
-    const refused = liveStream(
-      new Request("http://portal.test/resources/live"),
-      {},
-      asMember(user),
-    );
+    const refused = liveStream(new Request("http://portal.test/resources/live"), {}, byOwnId(user));
     expect(refused.status).toBe(429);
     // Another person is not held back by them.
     const other = liveStream(
       new Request("http://portal.test/resources/live"),
       {},
-      asMember(userFor(3_600)),
+      byOwnId(userFor(3_600)),
     );
     expect(other.status).toBe(200);
     void open[0]?.body?.cancel();
-    const again = liveStream(new Request("http://portal.test/resources/live"), {}, asMember(user));
+    const again = liveStream(new Request("http://portal.test/resources/live"), {}, byOwnId(user));
     expect(again.status).toBe(200);
     for (const response of [...open, other, again]) void response.body?.cancel();
     expect(openStreamCount()).toBe(0);
@@ -177,7 +182,7 @@ describe("a staff member's live stream", () => {
     const id = await adminCreateUser(auth, email, { app_metadata: { role: "staff" } });
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
     const staff = { ...userFor(3_600), id, email, role: "staff" };
-    const body = liveStream(new Request("http://portal.test/resources/live"), {}, asMember(staff))
+    const body = liveStream(new Request("http://portal.test/resources/live"), {}, byOwnId(staff))
       .body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);
     expect(await ended(body)).toBe(false);

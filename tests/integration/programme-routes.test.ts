@@ -27,6 +27,7 @@ import {
   startTestAuthServer,
   uniqueEmail,
 } from "../support/harness";
+import { accountIdOf } from "../support/accounts";
 
 afterAll(stopEngines);
 
@@ -82,7 +83,8 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     const { user } = await (
       await import("~/session/guards.server")
     ).requireUser(get("/dashboard", cookie), context());
-    return { email, cookie, id: user.id };
+    // The client's record: the account their sign-in gave them.
+    return { email, cookie, id: await accountIdOf(user.id) };
   }
 
   const sprintPage = async (cookie: string, segment: string, headers: HeadersInit = {}) => {

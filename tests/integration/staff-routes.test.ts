@@ -151,12 +151,12 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
           }),
         ),
       ).toBe(404);
-      for (const id of [other.id, randomUUID(), "not-an-id"]) {
+      for (const id of [other.accountId, randomUUID(), "not-an-id"]) {
         expect(await status(() => clientPage(cookie, id))).toBe(404);
         expect(await status(() => edit(cookie, id, sprintFields(1, "completed", "100")))).toBe(404);
       }
     }
-    expect((await storedClientState(other.id)).sprints.size).toBe(0);
+    expect((await storedClientState(other.accountId)).sprints.size).toBe(0);
     const visitor = asResponse(
       await settle(() =>
         routes.list.loader({ request: get("/staff"), context: context(), params: {} }),
@@ -168,7 +168,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
   it("shows staff the clients, newest activity first, searchable, without staff", async () => {
     const staff = await staffMember();
     const [first, second] = [await person("listed-a"), await person("listed-b")];
-    await edit(staff.cookie, first.id, { intent: "overall", overallProgress: "40" });
+    await edit(staff.cookie, first.accountId, { intent: "overall", overallProgress: "40" });
     const listed = await routes.list.loader({
       request: get("/staff", staff.cookie),
       context: context(),
@@ -275,17 +275,20 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     // Staff start a client's Sprint 1 at midnight UTC three days ago: ICP Builder (due on day 2)
     // is overdue, Messaging Mastery (day 3) is due today.
     const late = await person("due-tasks");
-    const opened = await clientPage(staff.cookie, late.id);
+    const opened = await clientPage(staff.cookie, late.accountId);
     const drawn = sprintFormValues(opened.sprints[0]!.page, opened.sprints[0]!.startedAt);
     const startedAt = utcFieldValue((Math.floor(Date.now() / 86_400_000) - 3) * 86_400_000);
     const before = Date.now();
     const sent = { intent: "sprint", sprintId: "1", ...drawn, startedAt };
-    const saved = await edit(staff.cookie, late.id, { ...sent, drawn: JSON.stringify(drawn) });
+    const saved = await edit(staff.cookie, late.accountId, {
+      ...sent,
+      drawn: JSON.stringify(drawn),
+    });
     expect(asResponse(saved).status).toBe(302);
     const stuck = await list(late.email, "stuck");
     expect(stuck).toMatchObject({ show: "stuck", total: 1 });
     expect(stuck.rows[0]).toMatchObject({
-      id: late.id,
+      id: late.accountId,
       current: "Sprint 1 in progress",
       due: { overdue: 1, today: 1 },
     });
@@ -300,12 +303,12 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const fresh = await person("no-sprint");
     const notStarted = await list(fresh.email, "not-started");
     expect(notStarted.rows.map((row) => [row.id, row.due])).toEqual([
-      [fresh.id, { overdue: 0, today: 0 }],
+      [fresh.accountId, { overdue: 0, today: 0 }],
     ]);
     expect((await list(fresh.email, "in-review")).total).toBe(0);
     await inTransaction((trx) =>
       recordHandIn(trx, {
-        clientId: fresh.id,
+        clientId: fresh.accountId,
         taskId: "vsl-alchemist",
         link: "https://example.com/cut",
         note: "",
@@ -313,7 +316,9 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         at: Date.now(),
       }),
     );
-    expect((await list(fresh.email, "in-review")).rows.map((row) => row.id)).toEqual([fresh.id]);
+    expect((await list(fresh.email, "in-review")).rows.map((row) => row.id)).toEqual([
+      fresh.accountId,
+    ]);
 
     // Invited: not started too, shown as such rather than with the programme's start figures.
     const invited = uniqueEmail(`filtered-invite-${engine}`);
@@ -435,7 +440,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       });
     expect((await sprint3()).sprint.open).toBe(false);
     const locked = asData<{ toast: { description: string }; values: { sprintId?: string } }>(
-      await edit(staff.cookie, client.id, sprintFields(3, "in-progress", "10")),
+      await edit(staff.cookie, client.accountId, sprintFields(3, "in-progress", "10")),
     );
     expect(locked.init?.status).toBe(409);
     expect(locked.data.toast.description).toBe("Sprint 3 opens once Sprint 2 is completed.");
@@ -443,14 +448,14 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(locked.data.values.sprintId).toBe("3");
     for (const id of [1, 2]) {
       const saved = asResponse(
-        await edit(staff.cookie, client.id, sprintFields(id, "completed", "40")),
+        await edit(staff.cookie, client.accountId, sprintFields(id, "completed", "40")),
       );
-      expect(saved.headers.get("Location")).toBe(`/staff/clients/${client.id}`);
+      expect(saved.headers.get("Location")).toBe(`/staff/clients/${client.accountId}`);
     }
     const page = await sprint3();
     expect(page.sprint.open).toBe(true);
     expect(page.badges).toEqual(["3 weeks", "Not Started"]);
-    const { audit, programme } = await clientPage(staff.cookie, client.id);
+    const { audit, programme } = await clientPage(staff.cookie, client.accountId);
     expect(programme.sprints.slice(0, 2).map((s) => [s.status, s.progress])).toEqual([
       ["completed", 100],
       ["completed", 100],
@@ -474,12 +479,12 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const staff = await staffMember();
     const client = await person("named");
     const profile = (fields: Record<string, string>) =>
-      edit(staff.cookie, client.id, { intent: "profile", ...fields });
+      edit(staff.cookie, client.accountId, { intent: "profile", ...fields });
     expect(
       asResponse(await profile({ name: "  Ada Lovelace ", company: "Analytical\u0007 Ltd" }))
         .status,
     ).toBe(302);
-    let page = await clientPage(staff.cookie, client.id);
+    let page = await clientPage(staff.cookie, client.accountId);
     expect(page.client).toMatchObject({
       email: client.email,
       name: "Ada Lovelace",
@@ -500,7 +505,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect(long.data.values).toMatchObject({ profile: "1", name: "A".repeat(81) });
     // Emptied, it is "not given" again.
     expect(asResponse(await profile({ name: "", company: "Analytical Ltd" })).status).toBe(302);
-    page = await clientPage(staff.cookie, client.id);
+    page = await clientPage(staff.cookie, client.accountId);
     expect(page.client.name).toBe("");
     expect(page.audit.entries[0]).toMatchObject({
       field: "Name",
@@ -512,7 +517,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       context: context(),
       params: {},
     });
-    expect(listed.rows.find((row) => row.id === client.id)).toMatchObject({
+    expect(listed.rows.find((row) => row.id === client.accountId)).toMatchObject({
       name: "",
       company: "Analytical Ltd",
     });
@@ -523,10 +528,10 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const client = await person("completed");
     const before = Date.now();
     // The form as the page draws it, with its status set to Completed and both boxes ticked.
-    const opened = await clientPage(staff.cookie, client.id);
+    const opened = await clientPage(staff.cookie, client.accountId);
     const shown = sprintFormValues(opened.sprints[0]!.page, opened.sprints[0]!.startedAt);
     const completed = asResponse(
-      await edit(staff.cookie, client.id, {
+      await edit(staff.cookie, client.accountId, {
         intent: "sprint",
         sprintId: "1",
         ...shown,
@@ -537,11 +542,11 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       }),
     );
     expect(completed.status).toBe(302);
-    const state = await storedClientState(client.id);
+    const state = await storedClientState(client.accountId);
     expect([...state.tasks.values()]).toEqual(Array(4).fill("completed"));
     expect(state.sprints.get(2)?.status).toBe("in-progress");
     expect(state.sprints.get(2)?.startedAt).toBeGreaterThanOrEqual(before);
-    const { audit, programme, sprints } = await clientPage(staff.cookie, client.id);
+    const { audit, programme, sprints } = await clientPage(staff.cookie, client.accountId);
     expect(audit.entries.map((entry) => entry.field)).toEqual([
       "Sprint 1 status",
       "Sprint 1 task: ICP Builder",
@@ -564,7 +569,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     // A figure set by hand stands until "follows" is ticked again.
     const drawn = sprintFormValues(sprints[1]!.page, sprints[1]!.startedAt);
     const post = (changes: Record<string, string>, from = drawn) =>
-      edit(staff.cookie, client.id, {
+      edit(staff.cookie, client.accountId, {
         intent: "sprint",
         sprintId: "2",
         ...from,
@@ -572,11 +577,11 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         drawn: JSON.stringify(from),
       });
     expect(asResponse(await post({ progress: "30", followTasks: "" })).status).toBe(302);
-    let page = await clientPage(staff.cookie, client.id);
+    let page = await clientPage(staff.cookie, client.accountId);
     expect(page.programme.sprints[1]).toMatchObject({ progress: 30, progressSetByAgency: true });
     const setDrawn = sprintFormValues(page.sprints[1]!.page, page.sprints[1]!.startedAt);
     expect(asResponse(await post({ followTasks: "on" }, setDrawn)).status).toBe(302);
-    page = await clientPage(staff.cookie, client.id);
+    page = await clientPage(staff.cookie, client.accountId);
     expect(page.programme.sprints[1]).toMatchObject({ progress: 0, progressSetByAgency: false });
     expect(page.audit.entries.slice(0, 2).map((entry) => [entry.before, entry.after])).toEqual([
       ["30%", "follows the tasks"],
@@ -584,9 +589,9 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     ]);
 
     const overall = (fields: Record<string, string>) =>
-      edit(staff.cookie, client.id, { intent: "overall", ...fields });
+      edit(staff.cookie, client.accountId, { intent: "overall", ...fields });
     expect(asResponse(await overall({ overallProgress: "50" })).status).toBe(302);
-    page = await clientPage(staff.cookie, client.id);
+    page = await clientPage(staff.cookie, client.accountId);
     expect([page.programme.overallProgress, page.programme.overallSetByAgency]).toEqual([50, true]);
     expect(
       asResponse(
@@ -597,7 +602,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         }),
       ).status,
     ).toBe(302);
-    page = await clientPage(staff.cookie, client.id);
+    page = await clientPage(staff.cookie, client.accountId);
     expect([page.programme.overallProgress, page.programme.overallSetByAgency]).toEqual([
       31,
       false,
@@ -610,7 +615,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const saved = asResponse(
       await edit(
         staff.cookie,
-        client.id,
+        client.accountId,
         sprintFields(1, "in-progress", "70", {
           startedAt: "2026-11-20T09:30",
           "objective:offer-clarity": "55",
@@ -619,7 +624,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       ),
     );
     expect(saved.status).toBe(302);
-    const state = await storedClientState(client.id);
+    const state = await storedClientState(client.accountId);
     expect(state.sprints.get(1)).toEqual({
       status: null,
       progress: 70,
@@ -627,7 +632,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     });
     expect(state.tasks.get("icp-builder")).toBe("in-progress");
     expect(state.objectives.get("offer-clarity")).toBe(55);
-    const before = JSON.stringify([...(await storedClientState(client.id)).tasks]);
+    const before = JSON.stringify([...(await storedClientState(client.accountId)).tasks]);
     const refusals: Record<string, string>[] = [
       sprintFields(1, "in-progress", "101"),
       sprintFields(1, "in-progress", "abc"),
@@ -643,7 +648,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     ];
     for (const fields of refusals) {
       const answer = asData<{ toast: { title: string }; values: { sprintId?: string } }>(
-        await edit(staff.cookie, client.id, fields),
+        await edit(staff.cookie, client.accountId, fields),
       );
       expect(answer.init?.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
       // A sprint form's refusal names the sprint it came from; the others name none.
@@ -651,15 +656,15 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         fields.intent === "sprint" ? fields.sprintId : undefined,
       );
     }
-    expect(JSON.stringify([...(await storedClientState(client.id)).tasks])).toBe(before);
-    expect((await storedClientState(client.id)).sprints.get(1)?.progress).toBe(70);
+    expect(JSON.stringify([...(await storedClientState(client.accountId)).tasks])).toBe(before);
+    expect((await storedClientState(client.accountId)).sprints.get(1)?.progress).toBe(70);
   });
 
   it("applies only what staff changed: a form drawn before the client's tick and first opening undoes neither", async () => {
     const staff = await staffMember();
     const client = await person("stale");
     // Staff open the client's page: the forms carry the values they were drawn with.
-    const opened = await clientPage(staff.cookie, client.id);
+    const opened = await clientPage(staff.cookie, client.accountId);
     const drawnFor = (sprintId: number) => {
       const sprint = opened.sprints.find((s) => s.page.sprint.id === sprintId);
       if (!sprint) throw new Error(`no sprint ${sprintId}`);
@@ -688,11 +693,11 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       context: context(),
       params: { sprint: "sprint-2" },
     });
-    const started = (await storedClientState(client.id)).sprints.get(2)?.startedAt;
+    const started = (await storedClientState(client.accountId)).sprints.get(2)?.startedAt;
     expect(started).toEqual(expect.any(Number));
     // Staff save Sprint 1's form with only its progress changed, then Sprint 2's unchanged.
     const post = (sprintId: number, drawn: Record<string, string>, changes = {}) =>
-      edit(staff.cookie, client.id, {
+      edit(staff.cookie, client.accountId, {
         intent: "sprint",
         sprintId: String(sprintId),
         ...drawn,
@@ -701,12 +706,12 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       });
     expect(asResponse(await post(1, sprintOne, { progress: "70" })).status).toBe(302);
     expect(asResponse(await post(2, sprintTwo)).status).toBe(302);
-    const state = await storedClientState(client.id);
+    const state = await storedClientState(client.accountId);
     expect(state.tasks.get("icp-builder")).toBe("completed");
     expect(state.sprints.get(1)?.progress).toBe(70);
     // The countdown keeps its start to the millisecond (the field shows minutes).
     expect(state.sprints.get(2)?.startedAt).toBe(started);
-    const { audit } = await clientPage(staff.cookie, client.id);
+    const { audit } = await clientPage(staff.cookie, client.accountId);
     expect(audit.entries.filter((entry) => entry.actorRole === "staff")).toEqual([
       expect.objectContaining({
         field: "Sprint 1 progress",
@@ -721,7 +726,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     const client = await person("rules");
     const refused = async (fields: Record<string, string>) =>
       asData<{ toast: { title: string; description: string } }>(
-        await edit(staff.cookie, client.id, fields),
+        await edit(staff.cookie, client.accountId, fields),
       );
     const february = await refused(
       sprintFields(1, "in-progress", "10", { startedAt: "2027-02-30T10:00" }),
@@ -740,12 +745,13 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     // Sprints 1 and 2 done, Sprint 3 under way: Sprint 2 cannot be reopened behind it.
     for (const id of [1, 2]) {
       expect(
-        asResponse(await edit(staff.cookie, client.id, sprintFields(id, "completed", "100")))
+        asResponse(await edit(staff.cookie, client.accountId, sprintFields(id, "completed", "100")))
           .status,
       ).toBe(302);
     }
     expect(
-      asResponse(await edit(staff.cookie, client.id, sprintFields(3, "in-progress", "10"))).status,
+      asResponse(await edit(staff.cookie, client.accountId, sprintFields(3, "in-progress", "10")))
+        .status,
     ).toBe(302);
     const reopen = await refused(sprintFields(2, "in-progress", "50"));
     expect(reopen.init?.status).toBe(409);
@@ -753,12 +759,14 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       "Sprint 2 cannot be reopened while Sprint 3 is In Progress: set Sprint 3 back to Not Started first.",
     );
     expect(
-      asResponse(await edit(staff.cookie, client.id, sprintFields(3, "not-started", "0"))).status,
+      asResponse(await edit(staff.cookie, client.accountId, sprintFields(3, "not-started", "0")))
+        .status,
     ).toBe(302);
     expect(
-      asResponse(await edit(staff.cookie, client.id, sprintFields(2, "in-progress", "50"))).status,
+      asResponse(await edit(staff.cookie, client.accountId, sprintFields(2, "in-progress", "50")))
+        .status,
     ).toBe(302);
-    const state = await storedClientState(client.id);
+    const state = await storedClientState(client.accountId);
     expect([state.sprints.get(2)?.status, state.sprints.get(3)?.status]).toEqual([
       "in-progress",
       "not-started",
@@ -771,7 +779,7 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     for (let value = 1; value <= 230; value++) {
       expect(
         asResponse(
-          await edit(staff.cookie, client.id, {
+          await edit(staff.cookie, client.accountId, {
             intent: "overall",
             overallProgress: String(value % 100),
           }),
@@ -783,11 +791,11 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     for (let page = 0; page < 5; page++) {
       const { audit } = await routes.client.loader({
         request: get(
-          `/staff/clients/${client.id}${cursor ? `?older=${cursor}` : ""}`,
+          `/staff/clients/${client.accountId}${cursor ? `?older=${cursor}` : ""}`,
           staff.cookie,
         ),
         context: context(),
-        params: { clientId: client.id },
+        params: { clientId: client.accountId },
       });
       seen.push(...audit.entries.map((entry) => entry.after));
       if (!audit.older) break;

@@ -162,7 +162,8 @@ export async function latestMail(server: AuthServer, email: string) {
 
 /**
  * A confirmed user made through the admin API as `email` (staff with `app_metadata`), signed in
- * through the sign-in form from `clientIp`: their id, their Cookie header and where sign-in sent them.
+ * through the sign-in form from `clientIp`: their id, their account's, their Cookie header and where
+ * sign-in sent them.
  */
 export async function signedInUser(
   server: AuthServer,
@@ -181,9 +182,14 @@ export async function signedInUser(
       params: {},
     }),
   );
+  const { accountOf } = await import("~/data/client-accounts.server");
+  const { database } = await import("~/data/connection.server");
+  // A client's sign-in gives them an account of their own (staff: none, their own id stands).
+  const accountId = (await accountOf(await database(), id)) ?? id;
   return {
     email,
     id,
+    accountId,
     cookie: cookieHeaderFrom(answer.headers),
     home: answer.headers.get("Location"),
   };
