@@ -32,3 +32,24 @@ export async function runSeed(engine, app, databaseUrl, statements) {
     db.close();
   }
 }
+
+/** The first column of the first row `query` answers on the app's engine (null when none). */
+export async function readValue(engine, app, databaseUrl, query) {
+  if (engine === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(query);
+      return rows.length > 0 ? Object.values(rows[0])[0] : null;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(app.dataDir, "portal.sqlite"), { readonly: true });
+  try {
+    const row = db.prepare(query).get();
+    return row === undefined ? null : Object.values(row)[0];
+  } finally {
+    db.close();
+  }
+}

@@ -8,7 +8,7 @@ import { sequentialAuthCalls } from "./auth-calls.mjs";
 import { measureConversation } from "./conversation.mjs";
 import { settings } from "./config.mjs";
 import { runLoad } from "./load.mjs";
-import { runSeed } from "./seed-sql.mjs";
+import { readValue, runSeed } from "./seed-sql.mjs";
 import { measureEndpoints } from "./server-load.mjs";
 import { step as logStep } from "./report.mjs";
 import { percentile } from "./stats.mjs";
@@ -36,6 +36,8 @@ const JOIN_MEMBERS = [
      WHERE a.n = substr(clients.email, 8, 5))
    WHERE email LIKE 'member-_____-_@bench.example.test'`,
 ];
+/** When the directory's last complete sync started (ms), or null before the first. */
+const SYNCED_AT = "SELECT synced_at FROM directory_sync";
 /** How long the directory's sync may take to list the members once asked. */
 const SYNC_WAIT_MS = 120_000;
 const SEARCH = "client-001";
@@ -229,13 +231,22 @@ async function measureCompanies(engine, label, cookie) {
     createConfirmedUser(app.authUrl, memberEmail(i), { password: null }),
   );
   // The next view starts a sync, which lists the new people (as clients, until joined).
+  const resetAt = Date.now();
   await runSeed(engine.name, app, engine.extra?.DATABASE_URL, [
     "UPDATE directory_sync SET synced_at = 0",
   ]);
+  // Waits for that sync to end, not only to list the people: they come first (newest first), and on
+  // SQLite a join written while it lists the rest fails it (the file is locked), so the next view
+  // starts a full sync of every user again, and the measurement times views beside that sync.
+  const synced = async () =>
+    Number(await readValue(engine.name, app, engine.extra?.DATABASE_URL, SYNCED_AT)) >= resetAt;
   const waitUntil = Date.now() + SYNC_WAIT_MS;
-  while ((listedTotal(await expect200(`${app.url}/staff`, cookie)) ?? 0) < listedBefore + members) {
+  while (
+    (listedTotal(await expect200(`${app.url}/staff`, cookie)) ?? 0) < listedBefore + members ||
+    !(await synced())
+  ) {
     if (Date.now() > waitUntil)
-      throw new Error(`${engine.name}: the sync never listed the members`);
+      throw new Error(`${engine.name}: the sync never listed the members and ended`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await runSeed(engine.name, app, engine.extra?.DATABASE_URL, JOIN_MEMBERS);

@@ -12,6 +12,7 @@ import {
   choosePrimaryContact,
   peopleOf,
   joinAccount,
+  openAccounts,
   rejoinAccount,
   removeFromAccount,
 } from "~/data/client-accounts.server";
@@ -75,6 +76,21 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     await sync([{ ...dana, lastSignInAt: NOW + 5 }], NOW + 7);
     expect(await accountOfPerson(dana)).toBe(danaAccount);
     expect((await peopleOf(db, danaAccount)).map((person) => person.email)).toEqual([dana.email]);
+  });
+
+  it("opens one account for a client whose first requests come at once", async () => {
+    const personId = randomUUID();
+    const row = { user_id: personId, is_staff: 0, created_at: NOW, updated_at: NOW };
+    await inTransaction((trx) => trx.insertInto("clients").values(row).execute());
+    const open = () => inTransaction((trx) => openAccounts(trx, [personId], NOW));
+    await Promise.all([open(), open(), open()]);
+    const db = await database();
+    const accounts = await db
+      .selectFrom("clients")
+      .select("user_id")
+      .where("primary_contact_id", "=", personId)
+      .execute();
+    expect(accounts.map((account) => account.user_id)).toEqual([await accountOf(db, personId)]);
   });
 
   it("keeps a colleague in the account they joined, listed with it and never on their own", async () => {
