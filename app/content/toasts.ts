@@ -171,6 +171,14 @@ export const toasts = {
     "Already in Review",
     "Your latest version is with the agency: hand in again once they answer.",
   ),
+  agencyMarksIt: error(
+    "The Agency's Task",
+    "Your team marks this task done once they have done it.",
+  ),
+  handInMarksIt: error(
+    "Hand It In",
+    "This task is done once the agency approves what you hand in: open it to hand in your work.",
+  ),
   handInByStaff: error(
     "For Clients",
     "Clients hand in their work here; staff review it in the console.",

@@ -2,7 +2,7 @@
 // session's person belongs to, and what they change there (ticking a task). Nothing from a form ever
 // chooses whose record is read or written.
 import { replace, type AppLoadContext } from "@remix-run/node";
-import { taskUndone, toasts, type ToastAction } from "~/content/toasts";
+import { taskUndone, toasts, type Toast, type ToastAction } from "~/content/toasts";
 import {
   applyProgrammeChanges,
   readClientState,
@@ -24,6 +24,7 @@ import {
   findSprint,
   programmeView,
   sprintPageView,
+  type ClientTick,
   type ListedTask,
   type ProgrammeView,
   type SprintPageView,
@@ -53,6 +54,7 @@ const EMPTY_STATE: ClientState = {
   sprints: new Map(),
   tasks: new Map(),
   objectives: new Map(),
+  inReview: new Set(),
 };
 
 interface ClientRecord {
@@ -179,6 +181,13 @@ function undoAction(request: Request, page: SprintPageView): ToastAction | null 
   };
 }
 
+/** Why the client may not tick a task that has no toggle. */
+const TICK_REFUSED: Record<Exclude<ClientTick, "toggle">, Toast> = {
+  agency: toasts.agencyMarksIt,
+  "hand-in": toasts.handInMarksIt,
+  "in-review": toasts.handInWaiting,
+};
+
 /**
  * A task ticked or unticked on a sprint page: the status wanted is stored with its line in the
  * audit trail (a repeated post changes nothing), then back to the page (PRG, replacing the history
@@ -204,6 +213,10 @@ export async function setTaskAction(
     if (!page.sprint.open) return formError(context, toasts.sprintLocked, { status: 403 });
     const task = page.tasks.find((candidate) => candidate.id === taskId);
     if (!task) return formError(context, toasts.taskNotFound, { status: 404 });
+    // Only the client's own tasks with nothing waiting on a review are theirs to tick.
+    if (task.tick !== "toggle") {
+      return formError(context, TICK_REFUSED[task.tick], { status: 409 });
+    }
     if (task.status !== status) {
       const changes = [taskChange(page.sprint.name, task, status)];
       await applyProgrammeChanges(trx, accountId, changes, at);

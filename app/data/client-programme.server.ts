@@ -8,7 +8,7 @@ import type { Executor } from "./connection.server";
 
 interface StateRow {
   user_id: string;
-  kind: "overall" | "sprint" | "task" | "objective";
+  kind: "overall" | "sprint" | "task" | "objective" | "review";
   item: string;
   status: string | null;
   progress: number | null;
@@ -16,7 +16,13 @@ interface StateRow {
 }
 
 function emptyState(): ClientState {
-  return { overallProgress: null, sprints: new Map(), tasks: new Map(), objectives: new Map() };
+  return {
+    overallProgress: null,
+    sprints: new Map(),
+    tasks: new Map(),
+    objectives: new Map(),
+    inReview: new Set(),
+  };
 }
 
 /** The states of several clients in one query (the staff console's list). */
@@ -79,6 +85,21 @@ export async function readClientStates(
         ])
         .where("user_id", "in", userIds),
     )
+    .unionAll(
+      // A hand-in waits for review only as its task's latest version (no newer one is taken).
+      db
+        .selectFrom("hand_ins")
+        .select([
+          "client_id as user_id",
+          sql<string>`'review'`.as("kind"),
+          "task_id as item",
+          noText.as("status"),
+          noNumber.as("progress"),
+          noNumber.as("started_at"),
+        ])
+        .where("client_id", "in", userIds)
+        .where("status", "=", "in-review"),
+    )
     .execute()) as StateRow[];
   for (const row of rows) {
     const state = states.get(row.user_id);
@@ -91,6 +112,7 @@ export async function readClientStates(
         startedAt: row.started_at,
       });
     } else if (row.kind === "task") state.tasks.set(row.item, row.status as TaskStatus);
+    else if (row.kind === "review") state.inReview.add(row.item);
     else if (row.progress !== null) state.objectives.set(row.item, row.progress);
   }
   return states;

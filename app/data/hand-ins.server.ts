@@ -2,6 +2,7 @@
 // files, and reviewed once (a decision only moves a hand-in still in review); the review queue.
 import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "./connection.server";
+import { dueDayEnd } from "./task-facts.server";
 import type { HandInStatus } from "./schema";
 import type { ReviewQueueItem, StoredHandIn } from "./shapes";
 
@@ -169,7 +170,11 @@ export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueu
   const rows = await db
     .selectFrom("hand_ins as h")
     .innerJoin("clients as c", "c.user_id", "h.client_id")
+    .leftJoin("client_task_facts as f", (join) =>
+      join.onRef("f.user_id", "=", "h.client_id").onRef("f.task_id", "=", "h.task_id"),
+    )
     .select(["h.id", "h.client_id", "h.task_id", "h.version", "h.submitted_at", "c.email"])
+    .select(sql<number | null>`${dueDayEnd}`.as("due_at"))
     .where("h.status", "=", "in-review")
     .where(sql<number>`coalesce(c.is_staff, 0)`, "=", 0)
     .orderBy("h.submitted_at", "asc")
@@ -183,5 +188,6 @@ export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueu
     taskId: row.task_id,
     version: Number(row.version),
     at: Number(row.submitted_at),
+    dueAt: row.due_at === null ? null : Number(row.due_at),
   }));
 }

@@ -28,6 +28,7 @@ import * as accountPeople from "./migrations/024-account-people";
 import * as taskAssignees from "./migrations/025-task-assignees";
 import * as listedClients from "./migrations/026-listed-clients";
 import * as accountRows from "./migrations/027-account-rows";
+import * as settledTasks from "./migrations/028-settled-tasks";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "025-task-assignees": taskAssignees,
   "026-listed-clients": listedClients,
   "027-account-rows": accountRows,
+  "028-settled-tasks": settledTasks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -248,8 +248,8 @@ export interface ClientTaskFactsTable {
   owner: "client" | "agency";
   /** UTC days since the epoch. */
   due_day: number;
-  /** 1 when done. */
-  done: number;
+  /** 1 when settled: done, or handed in and waiting for the agency's review. */
+  settled: number;
 }
 
 /**

@@ -121,6 +121,8 @@ export interface ReviewQueueItem {
   version: number;
   /** When it was handed in (ms). */
   at: number;
+  /** The end of its task's due day (ms), in a sprint under way; null: none. */
+  dueAt: number | null;
 }
 
 /** A person of a client account, as the directory holds them. */

@@ -11,7 +11,7 @@ import { inTransaction, type Executor } from "./connection.server";
 import { batches } from "~/lib/batches";
 
 /** The rules' version: raise it when `clientFacts` changes, and every start rebuilds once. */
-const RULES_VERSION = 1;
+const RULES_VERSION = 2;
 /** Clients rewritten per transaction by a rebuild. */
 const REBUILD_BATCH = 200;
 
@@ -31,7 +31,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
   for (const userId of clientIds) {
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
     const lateFrom = Math.min(
-      ...facts.tasks.filter((task) => !task.done).map((task) => endOfDueDay(task.dueDay)),
+      ...facts.tasks.filter((task) => !task.settled).map((task) => endOfDueDay(task.dueDay)),
       ...facts.sprints.map((sprint) => sprint.deadline),
     );
     if (lateFrom !== Infinity) deadlines.push({ user_id: userId, late_from: lateFrom });
@@ -45,7 +45,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
         sprint_id: task.sprintId,
         owner: task.owner,
         due_day: task.dueDay,
-        done: task.done ? 1 : 0,
+        settled: task.settled ? 1 : 0,
       });
     }
   }
@@ -149,8 +149,9 @@ const byKeyOnly = (condition: RawBuilder<SqlBool>) => sql<SqlBool>`coalesce(${co
 /** The UTC day of `now`. */
 const dayOf = (now: number) => Math.floor(now / DAY_MS);
 
-/** Within a query over `client_task_facts` as `f`: not done, and its due day over at `now`. */
-export const overdueAt = (now: number) => sql<SqlBool>`(f.done = 0 and f.due_day < ${dayOf(now)})`;
+/** Within a query over `client_task_facts` as `f`: not settled, and its due day over at `now`. */
+export const overdueAt = (now: number) =>
+  sql<SqlBool>`(f.settled = 0 and f.due_day < ${dayOf(now)})`;
 
 /** Within a query over `client_task_facts` as `f`: the first moment after its due day (ms). */
 export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
@@ -222,7 +223,7 @@ export const overdueTaskCount = (now: number) =>
 /** The console's count of sprints whose time ran out by `now`. */
 export const timeUpCount = (now: number) => listedCount("client_sprint_facts", "s", timeUpAt(now));
 
-/** Each of `clientIds`' tasks not done that are overdue, or due today, at `now`. */
+/** Each of `clientIds`' tasks not settled that are overdue, or due today, at `now`. */
 export async function dueCounts(
   db: Executor,
   clientIds: string[],
@@ -239,9 +240,9 @@ export async function dueCounts(
       sql<number | string>`sum(case when f.due_day = ${today} then 1 else 0 end)`.as("today"),
     ])
     .where("f.user_id", "in", clientIds)
-    // By the clients' key: `+done` keeps SQLite off the (done, due_day) index, which it picks
+    // By the clients' key: `+settled` keeps SQLite off the (settled, due_day) index, which it picks
     // without statistics and which holds every client's open tasks.
-    .where(sql<SqlBool>`+f.done = 0`)
+    .where(sql<SqlBool>`+f.settled = 0`)
     .where("f.due_day", "<=", today)
     .groupBy("f.user_id")
     .execute();

@@ -70,7 +70,7 @@ export async function remindersDue(
     from client_task_facts f
     join clients c on c.account_id = f.user_id and c.removed_at is null
     join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
-    where f.owner = 'client' and f.done = 0 and ${dueDayEnd} > ${now}
+    where f.owner = 'client' and f.settled = 0 and ${dueDayEnd} > ${now}
       and c.is_staff = 0 and c.account_only is null and c.auth_state = 'confirmed'
       and not exists (select 1 from task_assignees a
         where a.user_id = f.user_id and a.task_id = f.task_id and a.person_id <> c.user_id)

@@ -75,6 +75,7 @@ function addedTask(planned: PlanItem): TaskContent {
     description: planned.description ?? undefined,
     instructions: planned.description ? parseRichText(planned.description) : [],
     handIn: "nothing",
+    handInRequired: false,
     owner: "client",
     dueAfterDays: dueDays(planned.dueAfterDays, undefined),
   };

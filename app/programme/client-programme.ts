@@ -60,9 +60,17 @@ export interface TaskView extends TaskContent {
   sprintId: number;
   /** The end of its due day (ms, UTC), once its sprint's countdown has started; else null. */
   dueAt: number | null;
-  /** Due and not done. */
+  /** Past its due day with something left to chase (see `settled`). */
   overdue: boolean;
+  /** How the client marks it done on its sprint's list. */
+  tick: ClientTick;
 }
+
+/**
+ * How the client marks a task done: with its toggle, or not at all: the agency's own task (staff
+ * mark it), a task done when staff approve its hand-in, or one whose hand-in waits for review.
+ */
+export type ClientTick = "toggle" | "agency" | "hand-in" | "in-review";
 
 /** A task as a sprint's list shows it: its instructions are its own page's. */
 export type ListedTask = Omit<TaskView, "description" | "instructions">;
@@ -100,6 +108,21 @@ function plural(count: number, unit: string): string {
 
 function taskStatusOf(task: TaskContent, state: ClientState) {
   return state.tasks.get(task.id) ?? task.status;
+}
+
+/**
+ * Nothing of the task is left to chase: it is done, or its hand-in waits for the agency's review
+ * (the client did their part; the review queue says when it came after its due day).
+ */
+function settled(task: TaskContent, state: ClientState): boolean {
+  return taskStatusOf(task, state) === "completed" || state.inReview.has(task.id);
+}
+
+function clientTick(task: TaskContent, state: ClientState): ClientTick {
+  if (task.owner === "agency") return "agency";
+  if (state.inReview.has(task.id)) return "in-review";
+  if (task.handInRequired) return "hand-in";
+  return "toggle";
 }
 
 const doneTasks = (sprint: SprintContent, state: ClientState) =>
@@ -345,7 +368,8 @@ export function sprintPageView(
         sprintId: sprint.id,
         status,
         dueAt,
-        overdue: dueAt !== null && status !== "completed" && now > dueAt,
+        overdue: dueAt !== null && !settled(task, state) && now > dueAt,
+        tick: clientTick(task, state),
       };
     }),
     summary: sprint.summary,
@@ -368,14 +392,15 @@ export interface SprintFact {
   deadline: number;
 }
 
-/** A task of a sprint under way that has a due day: whose it is, the day (UTC), whether done. */
+/** A task of a sprint under way that has a due day: whose it is, the day (UTC), whether settled. */
 export interface TaskFact {
   taskId: string;
   sprintId: number;
   owner: TaskContent["owner"];
   /** UTC days since the epoch. */
   dueDay: number;
-  done: boolean;
+  /** Done, or waiting for the agency's review: never overdue, never reminded of. */
+  settled: boolean;
 }
 
 /**
@@ -401,7 +426,7 @@ export function clientFacts(
         sprintId: sprint.id,
         owner: task.owner,
         dueDay: Math.floor(dueAt / DAY_MS),
-        done: taskStatusOf(task, state) === "completed",
+        settled: settled(task, state),
       });
     }
   }

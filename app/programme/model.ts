@@ -45,6 +45,8 @@ export interface TaskContent {
   instructions: RichText;
   /** What the client hands in for review; "nothing" when the programme file does not say. */
   handIn: HandInKind;
+  /** The task is done when staff approve its hand-in, never by a tick. */
+  handInRequired: boolean;
   /** Who does it; the client when the programme file does not say. */
   owner: TaskOwner;
   /** Due that many days after its sprint's countdown starts (the end of that day); none if unset. */
@@ -100,6 +102,8 @@ export interface ClientState {
   sprints: Map<number, SprintState>;
   tasks: Map<string, TaskStatus>;
   objectives: Map<string, number>;
+  /** The tasks whose latest hand-in waits for the agency's review. */
+  inReview: Set<string>;
 }
 
 /** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */

@@ -239,6 +239,7 @@ export function withChanges(state: ClientState, changes: ProgrammeChange[]): Cli
     sprints: new Map(state.sprints),
     tasks: new Map(state.tasks),
     objectives: new Map(state.objectives),
+    inReview: new Set(state.inReview),
   };
   const sprintOf = (id: number) =>
     next.sprints.get(id) ?? { status: null, progress: null, startedAt: null };

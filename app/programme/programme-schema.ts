@@ -130,6 +130,24 @@ const refusedLink = z.check<unknown>(
   { when: () => true },
 );
 
+/** A hand-in required of a task that asks for none: refused, naming the task. */
+const requiredHandInAsked = z.check<unknown>(
+  (payload) => {
+    if (field(payload.value, "handInRequired") !== true) return;
+    const handIn = field(payload.value, "handIn");
+    if (handIn === "files" || handIn === "link") return;
+    const taskId = field(payload.value, "id");
+    const task = typeof taskId === "string" ? `task "${taskId}"` : "the task";
+    payload.issues.push({
+      code: "custom",
+      path: ["handInRequired"],
+      message: `${task} requires a hand-in but asks for none: give it handIn: files or link`,
+      input: handIn,
+    });
+  },
+  { when: () => true },
+);
+
 const task = z.pipe(
   fields({
     id,
@@ -139,9 +157,10 @@ const task = z.pipe(
     status: oneOf(TASK_STATUSES),
     description: z.optional(text(MAX_INSTRUCTIONS_LENGTH)),
     handIn: z._default(oneOf(HAND_IN_KINDS), "nothing"),
+    handInRequired: z._default(z.boolean({ error: "must be true or false" }), false),
     owner: z._default(oneOf(TASK_OWNERS), "client"),
     dueAfterDays: z.optional(wholeNumber(0, MAX_DUE_AFTER_DAYS)),
-  }).check(refusedLink),
+  }).check(refusedLink, requiredHandInAsked),
   // Parsed at start-up, so that no page parses Markdown while it answers.
   z.transform((content) => ({
     ...content,

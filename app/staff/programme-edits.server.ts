@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { editRefused, toasts } from "~/content/toasts";
 import { accountBook } from "~/data/client-accounts.server";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
+import { latestHandInStatuses } from "~/data/hand-ins.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { readAuditTrail, recordEvent, type TrailCursor } from "~/data/events.server";
 import {
@@ -56,19 +57,26 @@ export async function loadProgrammeEdits(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
-  const [programme, state, trail, news, book] = await Promise.all([
+  const [programme, state, trail, news, book, handIns] = await Promise.all([
     programmeOf(db, client.userId),
     readClientState(db, client.userId),
     readAuditTrail(db, client.userId, { after: trailCursor(request) }),
     sinceLastVisit(client.userId, { id: staff.id, role: "staff" }),
     accountBook(db, client.userId),
+    latestHandInStatuses(db, client.userId),
   ]);
   const reader = { email: staff.email, role: "staff" as const, book };
   const audit = { entries: shownTrail(trail.entries, reader), older: trail.older };
   const { content } = programme;
   const now = Date.now();
+  const doneWithoutHandIn = content.sprints
+    .flatMap((sprint) => sprint.tasks)
+    .filter((task) => task.handIn !== "nothing" && state.tasks.get(task.id) === "completed")
+    .filter((task) => handIns.get(task.id) !== "approved")
+    .map((task) => task.id);
   return {
     client,
+    doneWithoutHandIn,
     programme: programmeView(content, state, now),
     sprints: content.sprints.map((sprint) => ({
       page: sprintPageView(sprint, content, state, now),

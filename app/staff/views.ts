@@ -53,6 +53,8 @@ export interface ProgrammeEditsData {
   audit: { entries: TrailEntry[]; older: { at: number; id: number } | null };
   /** What the client did since this staff member's last visit; null on a first visit. */
   news: SinceLastVisit | null;
+  /** The tasks marked done that ask for a hand-in none of whose versions was approved. */
+  doneWithoutHandIn: string[];
 }
 
 /** A task or objective on a client's Tasks tab, hidden ones included, in the client's order. */

@@ -125,4 +125,39 @@ describe.each(ENGINES)("hand-ins on %s", (engine) => {
       [newer.id, "messaging-mastery", 1],
     ]);
   });
+
+  it("gives each waiting hand-in its task's due day, if its sprint is under way", async () => {
+    const clientId = randomUUID();
+    const day = 20_000;
+    const dayEnd = (day + 1) * 86_400_000;
+    const fact = (taskId: string) => ({
+      user_id: clientId,
+      task_id: taskId,
+      sprint_id: 1,
+      owner: "client" as const,
+      due_day: day,
+      settled: 0,
+    });
+    await inTransaction(async (trx) => {
+      const row = { user_id: clientId, is_staff: 0, created_at: 1, updated_at: 1 };
+      await trx.insertInto("clients").values(row).execute();
+      await trx
+        .insertInto("client_task_facts")
+        .values([fact("icp-builder"), fact("pricing-strategist")])
+        .execute();
+    });
+    await handIn(clientId, "icp-builder", dayEnd - 1);
+    await handIn(clientId, "pricing-strategist", dayEnd + 1);
+    await handIn(clientId, "landing-page-buildout", dayEnd + 2);
+    const queue = (await reviewQueue(await database())).filter(
+      (item) => item.clientId === clientId,
+    );
+    expect(
+      queue.map((item) => [item.taskId, item.dueAt, item.at > (item.dueAt ?? Infinity)]),
+    ).toEqual([
+      ["icp-builder", dayEnd, false],
+      ["pricing-strategist", dayEnd, true],
+      ["landing-page-buildout", null, false],
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
 // refused with its reason, the session that made the change is spared, later tokens and other
 // users pass, and another instance's marker is seen within a second (decision 014).
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -12,9 +12,16 @@ describe.each(ENGINES)("revocation markers on %s", (engine) => {
     await useEngine(engine);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("end other sessions' tokens up to the marker's second, sparing the kept session", async () => {
     const { revokeSessions, revocationOf } = await import("~/session/revocations.server");
     const user = randomUUID();
+    // Mid-second, on a clock that stands still: the marker's second is the one the tokens use.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 500);
     const second = Math.floor(Date.now() / 1000);
     expect(await revocationOf(user, "s-other", second - 10)).toBeNull();
     await revokeSessions(user, "s-kept", "password-changed");

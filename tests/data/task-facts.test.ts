@@ -16,6 +16,7 @@ import {
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
+import { recordHandIn, recordReview } from "~/data/hand-ins.server";
 import { dueCounts, rebuildAllFacts } from "~/data/task-facts.server";
 import { planEdit } from "~/programme/client-plan-edits";
 import { clientFacts, programmeView, sprintPageView } from "~/programme/client-programme";
@@ -61,7 +62,7 @@ async function randomEvent(random: Random, clientId: string) {
     const line = (change: ProgrammeChange) => [change];
     const record = (changes: Parameters<typeof recordEvent>[1]["changes"], by = staff) =>
       recordEvent(trx, { clientId, actor: by, audience: "client", changes, at: NOW });
-    switch (random.int(6)) {
+    switch (random.int(8)) {
       case 0: {
         // The client opens a sprint, some days ago.
         const at = NOW - random.int(30) * DAY_MS - random.int(DAY_MS);
@@ -157,6 +158,33 @@ async function randomEvent(random: Random, clientId: string) {
         await record([{ field: "Programme template", before: "", after: templateId ?? "" }]);
         return;
       }
+      case 6: {
+        // The client hands in a task (one version waits for review at a time).
+        const task = sprint.tasks.length > 0 ? random.pick(sprint.tasks) : undefined;
+        if (!task || state.inReview.has(task.id)) return;
+        const handIn = { clientId, taskId: task.id, link: "", note: "", at: NOW };
+        const { version } = await recordHandIn(trx, { ...handIn, submittedByEmail: client.email });
+        await record([{ field: `Hand-in: ${task.id}`, before: "—", after: `v${version}` }], client);
+        return;
+      }
+      case 7: {
+        // Staff decide a hand-in waiting for review.
+        const waiting = await trx
+          .selectFrom("hand_ins")
+          .select(["id", "task_id"])
+          .where("client_id", "=", clientId)
+          .where("status", "=", "in-review")
+          .orderBy("id")
+          .executeTakeFirst();
+        if (!waiting) return;
+        const decision = random.pick(["approved", "changes-requested"] as const);
+        const review = { handInId: Number(waiting.id), clientId, taskId: waiting.task_id };
+        await recordReview(trx, { ...review, decision, comment: "", reviewerEmail: "", at: NOW });
+        await record([
+          { field: `Hand-in: ${waiting.task_id}`, before: "In review", after: decision },
+        ]);
+        return;
+      }
     }
   });
 }
@@ -172,7 +200,7 @@ async function storedFacts(clientId: string) {
     .execute();
   const tasks = await db
     .selectFrom("client_task_facts")
-    .select(["task_id", "sprint_id", "owner", "due_day", "done"])
+    .select(["task_id", "sprint_id", "owner", "due_day", "settled"])
     .where("user_id", "=", clientId)
     .execute();
   return {
@@ -183,7 +211,7 @@ async function storedFacts(clientId: string) {
         sprintId: row.sprint_id,
         owner: row.owner,
         dueDay: Number(row.due_day),
-        done: Number(row.done) === 1,
+        settled: Number(row.settled) === 1,
       }))
       .sort((a, b) => a.taskId.localeCompare(b.taskId)),
   };
@@ -218,7 +246,8 @@ async function shownAt(clientId: string, now: number) {
     if (page.sprint.status === "completed") continue;
     for (const task of page.tasks) {
       if (task.overdue) overdue.push(task.id);
-      else if (task.status !== "completed" && task.dueAt !== null) {
+      // Due today: not done, and not waiting for the agency's review.
+      else if (task.status !== "completed" && !state.inReview.has(task.id) && task.dueAt !== null) {
         if (Math.floor(task.dueAt / DAY_MS) === today) dueToday += 1;
       }
     }
@@ -260,6 +289,17 @@ describe.each(ENGINES)("task facts on %s", (engine) => {
   }, 120_000);
 
   it(`are stored as the model derives them after every write path (seed ${SEED})`, async () => {
+    // The seed's events leave work waiting for review and work decided, whose facts are checked too.
+    const statuses = await (
+      await database()
+    )
+      .selectFrom("hand_ins")
+      .select("status")
+      .distinct()
+      .execute();
+    expect(statuses.map((row) => row.status).sort()).toEqual(
+      expect.arrayContaining(["approved", "in-review"]),
+    );
     for (const clientId of clients) {
       expect(await storedFacts(clientId), clientId).toEqual(await modelFacts(clientId));
     }

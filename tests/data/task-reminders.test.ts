@@ -11,6 +11,7 @@ import { refreshClientFacts } from "~/data/task-facts.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { joinAccount, removeFromAccount } from "~/data/client-accounts.server";
 import { assignTask } from "~/data/task-assignees.server";
+import { recordHandIn } from "~/data/hand-ins.server";
 import { saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { setMailMode } from "~/data/mail.server";
@@ -143,7 +144,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
           chosen: false,
         });
       }
-      // A client's first person opened Sprint 1; a colleague has no programme of their own.
+      // A client's first person opened Sprint 1 and ticked Thursday's Messaging Mastery, the working
+      // session, in advance; a colleague has no programme of their own.
       if (!isStaff && !colleague) {
         await applyProgrammeChanges(
           trx,
@@ -153,6 +155,14 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
               kind: "sprint-start",
               sprintId: 1,
               startedAt: sprintStart,
+              field: "",
+              before: "",
+              after: "",
+            },
+            {
+              kind: "task",
+              taskId: "messaging-mastery",
+              status: "completed",
               field: "",
               before: "",
               after: "",
@@ -186,6 +196,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
   let muted: Person;
   let invited: Person;
   let staff: Person;
+  /** A client in Sprint 3, whose next task due is the agency's. */
+  let later: Person;
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -215,6 +227,25 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       await assignTask(trx, kolkata.accountId, "vsl-alchemist", kolkata.userId, at(23, 9));
     });
     staff = await person("staff", "Europe/Berlin", { isStaff: true });
+    later = await person("later", "Europe/Berlin");
+    await inTransaction(async (trx) => {
+      // Sprints 1 and 2 done; Sprint 3 opened on the 15th: its first two tasks are done, and the
+      // agency's Funnel review is due on Wednesday the 25th.
+      const line = { field: "", before: "", after: "" };
+      await applyProgrammeChanges(
+        trx,
+        later.accountId,
+        [
+          { kind: "sprint-status", sprintId: 1, status: "completed", ...line },
+          { kind: "sprint-status", sprintId: 2, status: "completed", ...line },
+          { kind: "sprint-start", sprintId: 3, startedAt: at(15, 10), ...line },
+          { kind: "task", taskId: "account-security", status: "completed", ...line },
+          { kind: "task", taskId: "crm-and-calendar", status: "completed", ...line },
+        ],
+        at(23, 9),
+      );
+      await refreshClientFacts(trx, later.accountId);
+    });
     await inTransaction((trx) => setMailMode(trx, muted.userId, "reminders", "off", at(23, 9)));
     worker = startJobWorker({
       handlers: JOB_HANDLERS,
@@ -302,9 +333,20 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       "Due tomorrow: ICP Builder",
       "Due today: ICP Builder",
     ]);
-    // New York finishes ICP Builder before its 09:00; Berlin does Friday's task early.
+    // New York finishes ICP Builder before its 09:00; Berlin hands Friday's task in early, and it
+    // waits for the agency's review: neither is reminded of.
     await storeTaskStatus(newYork.accountId, "icp-builder", "completed");
-    await storeTaskStatus(berlin.accountId, "pricing-strategist", "completed");
+    await inTransaction(async (trx) => {
+      await recordHandIn(trx, {
+        clientId: berlin.accountId,
+        taskId: "pricing-strategist",
+        link: "https://example.test/pricing",
+        note: "",
+        submittedByEmail: berlin.email,
+        at: Date.now(),
+      });
+      await refreshClientFacts(trx, berlin.accountId);
+    });
     await clockAt(at(25, 14));
     expect(mailsTo(newYork.email)).toHaveLength(1);
     await clockAt(at(26, 3, 30));
@@ -355,6 +397,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     ).toContain("VSL Alchemist");
     const toClients = [kolkata, berlin, newYork].flatMap((client) => mailsTo(client.email));
     expect(toClients.map((mail) => mail.text).join("\n")).not.toContain("Messaging Mastery");
+    // Nothing of the agency's Funnel review, due Wednesday, reached its client.
+    expect(mailsTo(later.email)).toEqual([]);
     expect(mailsTo(muted.email)).toEqual([]);
     expect(mailsTo(invited.email)).toEqual([]);
     // Berlin was told on Friday of Saturday's task, then turns reminders off from a mail's own link:

@@ -18,7 +18,7 @@ import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as TaskRoute from "~/routes/dashboard.$sprint_.tasks.$taskId";
 import type * as StaffTaskRoute from "~/routes/staff.clients.$clientId_.tasks.$taskId";
 import type * as TeamRoute from "~/routes/dashboard.team";
-import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import { ENGINES, freshDatabase, stopEngines, storeSprintStatus } from "../support/engines";
 import {
   appEnv,
   asData,
@@ -346,7 +346,7 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
         routes.task.action({
           request: formPost(url, { intent: "assign", personId }, cookie),
           context: context(),
-          params: { ...params, taskId },
+          params: { ...params, sprint: url.split("/")[2], taskId },
         }),
       );
     const label = async (cookie: string) =>
@@ -396,8 +396,10 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     // Someone outside the account, or the agency's own task: refused, nothing changed.
     expect(asData(await assign(dana.cookie, outsider.id)).init?.status).toBe(404);
     expect(asData(await assign(dana.cookie, staff.id)).init?.status).toBe(404);
-    const agencyTask = "/dashboard/sprint-1/tasks/messaging-mastery";
-    const refused = asData(await assign(dana.cookie, sam.id, agencyTask, "messaging-mastery"));
+    // The agency's Funnel review, in Sprint 3 (open once 1 and 2 are done).
+    for (const sprintId of [1, 2]) await storeSprintStatus(dana.accountId, sprintId, "completed");
+    const agencyTask = "/dashboard/sprint-3/tasks/funnel-review";
+    const refused = asData(await assign(dana.cookie, sam.id, agencyTask, "funnel-review"));
     expect(refused.init?.status).toBe(404);
     expect(await label(sam.cookie)).toBe("Your task");
 

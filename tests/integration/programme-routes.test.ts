@@ -13,7 +13,14 @@ import type * as Dashboard from "~/routes/dashboard";
 import type * as SprintRoute from "~/routes/dashboard.$sprint";
 import type * as Landing from "~/routes/_landing";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
-import { ENGINES, freshDatabase, stopEngines, storedClientState } from "../support/engines";
+import { recordHandIn } from "~/data/hand-ins.server";
+import {
+  ENGINES,
+  freshDatabase,
+  stopEngines,
+  storedClientState,
+  storeSprintStatus,
+} from "../support/engines";
 import {
   adminCreateUser,
   appEnv,
@@ -290,6 +297,44 @@ describe.each(ENGINES)("the client's programme on %s", (engine) => {
     );
     expect(unknownSprint.init?.status).toBe(404);
     expect((await storedClientState(id)).tasks.size).toBe(0);
+  });
+
+  it("lets the client tick only their own tasks with no hand-in waiting or required", async () => {
+    const { cookie, id } = await client();
+    const refusedWith = async (segment: string, taskId: string) => {
+      const answer = asData<{ toast: { title: string } }>(
+        await tick(cookie, segment, { taskId, status: "completed" }),
+      );
+      return [answer.init?.status, answer.data.toast.title];
+    };
+    // A hand-in waiting for review: the toggle gives way until staff decide.
+    await inTransaction((trx) =>
+      recordHandIn(trx, {
+        clientId: id,
+        taskId: "icp-builder",
+        link: "https://docs.client.test/icp",
+        note: "",
+        submittedByEmail: "client@client.test",
+        at: Date.now(),
+      }),
+    );
+    expect(await refusedWith("sprint-1", "icp-builder")).toEqual([409, "Already in Review"]);
+    // Sprint 3, open once 1 and 2 are done: a task done by an approved hand-in, and the agency's.
+    for (const sprintId of [1, 2]) await storeSprintStatus(id, sprintId, "completed");
+    expect(await refusedWith("sprint-3", "crm-and-calendar")).toEqual([409, "Hand It In"]);
+    expect(await refusedWith("sprint-3", "funnel-review")).toEqual([409, "The Agency's Task"]);
+    const tasks = (await storedClientState(id)).tasks;
+    expect([
+      tasks.get("icp-builder"),
+      tasks.get("crm-and-calendar"),
+      tasks.get("funnel-review"),
+    ]).toEqual([undefined, undefined, undefined]);
+    // The client's own task without a required hand-in keeps its toggle.
+    expect(
+      asResponse(
+        await tick(cookie, "sprint-3", { taskId: "account-security", status: "completed" }),
+      ).status,
+    ).toBe(302);
   });
 
   it("keeps clients apart: a tick changes only the signed-in client's record, whatever the form says", async () => {

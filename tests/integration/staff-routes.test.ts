@@ -688,6 +688,10 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
         ),
       ).status,
     ).toBe(302);
+    // Ticked, not handed in: staff see it (Offer Alchemy, done from the start, is not flagged).
+    expect((await clientPage(staff.cookie, client.accountId)).doneWithoutHandIn).toEqual([
+      "icp-builder",
+    ]);
     await routes.sprint.loader({
       request: get("/dashboard/sprint-2", client.cookie),
       context: context(),

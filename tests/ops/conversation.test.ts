@@ -12,6 +12,7 @@ import {
   freePort,
   logLines,
   postForm,
+  consoleAccountId,
   signedInPerson,
   startAppProcess,
   startAuthProcess,
@@ -61,7 +62,7 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
   });
 
   it("carries a question and its answer, with unread counts on both sides and notes kept from the client", async () => {
-    const thread = `/staff/clients/${client.id}/messages`;
+    const thread = `/staff/clients/${await consoleAccountId(app, client.id, staff.cookie)}/messages`;
     const asked = await postForm(
       app,
       "/dashboard/messages",
@@ -126,7 +127,7 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
   it("shows a client back after a while none of what staff keep to themselves, on any page or data answer", async () => {
     const kept = await signedInPerson(app, auth.url, "talk-kept", PASSWORD);
     expect((await page(app, "/dashboard", kept.cookie)).status).toBe(200);
-    const clientPage = `/staff/clients/${kept.id}`;
+    const clientPage = `/staff/clients/${await consoleAccountId(app, kept.id, staff.cookie)}`;
     const staffPost = async (path: string, fields: Record<string, string>) =>
       expect((await postForm(app, path, fields, { Cookie: staff.cookie })).status).toBe(302);
     // "Who they are", a task added and then hidden from them, a note; and a message they may read.
@@ -233,7 +234,7 @@ describe.each(["sqlite", "postgres"] as const)("the conversation (%s)", (engine)
     const clientTab = await liveEvents(app, client.cookie);
     const staffTab = await liveEvents(app, staff.cookie);
     try {
-      const thread = `/staff/clients/${client.id}/messages`;
+      const thread = `/staff/clients/${await consoleAccountId(app, client.id, staff.cookie)}/messages`;
       await postForm(
         app,
         thread,

@@ -8,11 +8,17 @@ import {
   freePort,
   postForm,
   signInCookie,
+  consoleAccountId,
   signedInPerson,
   startAppProcess,
   startAuthProcess,
   type RunningProcess,
 } from "../support/processes";
+
+/** The client's account named by a ping: an id of its own. */
+const ACCOUNT_ID = expect.stringMatching(
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+);
 
 const PASSWORD = "Live-Stream-2026!";
 
@@ -103,13 +109,16 @@ describe("the live stream", () => {
       expect(oneStream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
       expect(oneStream.headers.get("cache-control")).toBe("no-cache, no-transform");
       expect(oneStream.headers.get("content-encoding")).toBeNull();
+      // A ping names the client's account, whose id the console's redirect from theirs gives.
+      const oneAccount = await consoleAccountId(app, one.id, staff.cookie);
+      const twoAccount = await consoleAccountId(app, two.id, staff.cookie);
       expect((await tick(app, one.cookie, "icp-builder")).status).toBe(302);
-      expect(await oneStream.nextChange()).toBe(JSON.stringify({ clientId: one.id }));
-      expect(await staffStream.nextChange()).toBe(JSON.stringify({ clientId: one.id }));
+      expect(await oneStream.nextChange()).toBe(JSON.stringify({ clientId: oneAccount }));
+      expect(await staffStream.nextChange()).toBe(JSON.stringify({ clientId: oneAccount }));
       // The other client's first ping is their own change: nothing of the first client's came.
       expect((await tick(app, two.cookie, "icp-builder")).status).toBe(302);
-      expect(await twoStream.nextChange()).toBe(JSON.stringify({ clientId: two.id }));
-      expect(await staffStream.nextChange()).toBe(JSON.stringify({ clientId: two.id }));
+      expect(await twoStream.nextChange()).toBe(JSON.stringify({ clientId: twoAccount }));
+      expect(await staffStream.nextChange()).toBe(JSON.stringify({ clientId: twoAccount }));
     } finally {
       for (const stream of [oneStream, twoStream, staffStream]) stream.close();
     }
@@ -128,7 +137,7 @@ describe("the live stream", () => {
       // Three times the 1.5 s in which a request must have arrived in full.
       await new Promise((resolve) => setTimeout(resolve, 4_500));
       expect((await tick(app, client.cookie, "icp-builder")).status).toBe(302);
-      expect(await stream.nextChange()).toBe(JSON.stringify({ clientId: client.id }));
+      expect(JSON.parse(await stream.nextChange())).toEqual({ clientId: ACCOUNT_ID });
     } finally {
       stream.close();
     }
@@ -227,7 +236,7 @@ describe("the live stream across two app instances on one PostgreSQL", () => {
         if (pinged) break;
       }
       stream.close();
-      expect(pinged).toBe(JSON.stringify({ clientId: client.id }));
+      expect(JSON.parse(pinged ?? "{}")).toEqual({ clientId: ACCOUNT_ID });
     } finally {
       await Promise.all([one.stop(), two.stop()]);
       await auth.stop();

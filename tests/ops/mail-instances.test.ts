@@ -8,6 +8,7 @@ import { freshPostgres } from "../support/postgres";
 import {
   freePort,
   postForm,
+  consoleAccountId,
   signedInPerson,
   startAppProcess,
   startAuthProcess,
@@ -52,7 +53,7 @@ describe("mail about messages from two instances on one PostgreSQL", () => {
       [1, 2, 3].map((n) => signedInPerson(one, auth.url, `instances-client-${n}`, PASSWORD)),
     );
     const write = async (app: RunningProcess, clientId: string, body: string) => {
-      const path = `/staff/clients/${clientId}/messages`;
+      const path = `/staff/clients/${await consoleAccountId(app, clientId, staff.cookie)}/messages`;
       const posted = await postForm(app, path, { body }, { Cookie: staff.cookie });
       expect(posted.status).toBe(302);
     };

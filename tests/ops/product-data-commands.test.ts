@@ -115,7 +115,7 @@ describe("a command run while the app serves the same SQLite file", () => {
           .all() as { task_id: string }[];
         expect(rows.map((row) => row.task_id)).toEqual([...ticked].sort());
         const facts = file
-          .prepare("SELECT task_id FROM client_task_facts WHERE done = 1 ORDER BY task_id")
+          .prepare("SELECT task_id FROM client_task_facts WHERE settled = 1 ORDER BY task_id")
           .all() as { task_id: string }[];
         // Offer Alchemy starts done; the rest were ticked.
         expect(facts.map((row) => row.task_id)).toEqual([...ticked, "offer-alchemy"].sort());

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   freePort,
   openConnection,
+  consoleAccountId,
   signedInPerson,
   startAppProcess,
   startAuthProcess,
@@ -25,6 +26,8 @@ const BOUNDARY = "----portal-upload-test";
 
 interface Person {
   id: string;
+  /** The id the console's client pages have: a client's account's. */
+  accountId: string;
   cookie: string;
 }
 
@@ -141,9 +144,14 @@ function linkedFiles(html: string): string[] {
 }
 
 async function people(app: RunningProcess, auth: RunningProcess) {
-  const staff = await signedInPerson(app, auth.url, "uploads-staff", PASSWORD, true);
-  const client = await signedInPerson(app, auth.url, "uploads-client", PASSWORD);
-  const stranger = await signedInPerson(app, auth.url, "uploads-stranger", PASSWORD);
+  const staffPerson = await signedInPerson(app, auth.url, "uploads-staff", PASSWORD, true);
+  const staff = { ...staffPerson, accountId: staffPerson.id };
+  const inAccount = async (label: string) => {
+    const person = await signedInPerson(app, auth.url, label, PASSWORD);
+    return { ...person, accountId: await consoleAccountId(app, person.id, staff.cookie) };
+  };
+  const client = await inAccount("uploads-client");
+  const stranger = await inAccount("uploads-stranger");
   return { staff, client, stranger };
 }
 
@@ -177,7 +185,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
     const bytes = 3 * MiB + 17;
     const shared = await upload(
       app,
-      `/staff/clients/${client.id}/files`,
+      `/staff/clients/${client.accountId}/files`,
       staff.cookie,
       {
         name: "VSL template ünïcode.pdf",
@@ -186,7 +194,10 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
       },
       { note: "Start from this one." },
     );
-    expect(shared).toMatchObject({ status: 302, location: `/staff/clients/${client.id}/files` });
+    expect(shared).toMatchObject({
+      status: 302,
+      location: `/staff/clients/${client.accountId}/files`,
+    });
 
     const page = await fetch(`${app.url}/dashboard/files`, { headers: { Cookie: client.cookie } });
     const html = await page.text();
@@ -216,7 +227,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
     });
     expect(linkedFiles(await strangers.text())).toEqual([]);
 
-    const trail = await fetch(`${app.url}/staff/clients/${client.id}`, {
+    const trail = await fetch(`${app.url}/staff/clients/${client.accountId}`, {
       headers: { Cookie: staff.cookie },
     });
     // React marks where one text node ends and the next begins.
@@ -227,7 +238,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
   });
 
   it("serves a shared PNG as image/png: an attachment, or in place in a sandbox when asked", async () => {
-    const path = `/staff/clients/${client.id}/files`;
+    const path = `/staff/clients/${client.accountId}/files`;
     const file = { name: "mood board.png", bytes: PNG.length, chunks: [PNG] };
     expect((await upload(app, path, staff.cookie, file)).status).toBe(302);
     const page = await fetch(`${app.url}${path}`, { headers: { Cookie: staff.cookie } });
@@ -261,7 +272,7 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
   });
 
   it("keeps a file named with ';' and '=' whole", async () => {
-    const answer = await upload(app, `/staff/clients/${client.id}/files`, staff.cookie, {
+    const answer = await upload(app, `/staff/clients/${client.accountId}/files`, staff.cookie, {
       name: "Q3 results; draft=final.png",
       bytes: PNG.length,
       chunks: [PNG],
@@ -273,7 +284,12 @@ describe.each(["sqlite", "postgres"] as const)("files shared with a client (%s)"
 
   it("lets only staff share, and only with a client", async () => {
     const file = { name: "a.txt", bytes: 5, chunks: [Buffer.from("hello")] };
-    const byClient = await upload(app, `/staff/clients/${client.id}/files`, client.cookie, file);
+    const byClient = await upload(
+      app,
+      `/staff/clients/${client.accountId}/files`,
+      client.cookie,
+      file,
+    );
     expect(byClient.status).toBe(404);
     const withStaff = await upload(app, `/staff/clients/${staff.id}/files`, staff.cookie, file);
     expect(withStaff.status).toBe(404);
@@ -287,7 +303,7 @@ describe.each(["sqlite", "postgres"] as const)("a client's storage (%s)", (engin
   let app: RunningProcess;
   let staff: Person;
   let client: Person;
-  const path = () => `/staff/clients/${client.id}/files`;
+  const path = () => `/staff/clients/${client.accountId}/files`;
 
   beforeAll(async () => {
     auth = await startAuthProcess(freePort());
@@ -368,7 +384,7 @@ describe("the upload path's limits", () => {
   let app: RunningProcess;
   let staff: Person;
   let client: Person;
-  const path = () => `/staff/clients/${client.id}/files`;
+  const path = () => `/staff/clients/${client.accountId}/files`;
   const storedFiles = () => readdirSync(filesFolder).filter((name) => name !== "incoming");
   const partialFiles = () => readdirSync(join(filesFolder, "incoming"));
 
@@ -558,7 +574,7 @@ describe("a 200 MB upload", () => {
         const { staff, client } = await people(app, auth);
         // A small upload first: what the path costs once (its code, its first buffers) is not
         // what grows with an upload.
-        const warmUp = await upload(app, `/staff/clients/${client.id}/files`, staff.cookie, {
+        const warmUp = await upload(app, `/staff/clients/${client.accountId}/files`, staff.cookie, {
           name: "warm-up.mov",
           bytes: 4 * MiB,
           chunks: startingWith(MOV_HEAD, 4 * MiB, randomBytes(MiB)),
@@ -570,7 +586,7 @@ describe("a 200 MB upload", () => {
         const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
         const hash = createHash("sha256");
         const bytes = 200 * MiB;
-        const answer = await upload(app, `/staff/clients/${client.id}/files`, staff.cookie, {
+        const answer = await upload(app, `/staff/clients/${client.accountId}/files`, staff.cookie, {
           name: "raw-footage.mov",
           bytes,
           chunks: startingWith(MOV_HEAD, bytes, randomBytes(MiB), hash),

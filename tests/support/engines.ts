@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
 import { closeProductDatabase, database, inTransaction } from "~/data/connection.server";
 import { refreshClientFacts } from "~/data/task-facts.server";
-import type { TaskStatus } from "~/programme/model";
+import type { SprintStatus, TaskStatus } from "~/programme/model";
 import { configure, parseEnv } from "~/lib/env.server";
 import { freshPostgres } from "./postgres";
 
@@ -58,6 +58,20 @@ export function storeTaskStatus(userId: string, taskId: string, status: TaskStat
       trx,
       userId,
       [{ kind: "task", taskId, status, field: taskId, before: "", after: status }],
+      Date.now(),
+    );
+    await refreshClientFacts(trx, userId);
+  });
+}
+
+/** `userId`'s sprint `sprintId` set to `status`, as staff set it, with the facts it changes. */
+export function storeSprintStatus(userId: string, sprintId: number, status: SprintStatus) {
+  return inTransaction(async (trx) => {
+    const line = { field: `Sprint ${sprintId} status`, before: "", after: status };
+    await applyProgrammeChanges(
+      trx,
+      userId,
+      [{ kind: "sprint-status", sprintId, status, ...line }],
       Date.now(),
     );
     await refreshClientFacts(trx, userId);

@@ -280,6 +280,16 @@ export async function signedInPerson(
   return { id, email, cookie: await signInCookie(app, email, password) };
 }
 
+/** The account `personId` works in, as the console's redirect from their id to its page says. */
+export async function consoleAccountId(app: RunningProcess, personId: string, staffCookie: string) {
+  const response = await fetch(`${app.url}/staff/clients/${personId}`, {
+    headers: { Cookie: staffCookie },
+    redirect: "manual",
+  });
+  const moved = /\/staff\/clients\/([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "");
+  return moved?.[1] ?? personId;
+}
+
 /** Each of `tasks`' status on the client's Sprint 1 page, as the server draws it. */
 export async function shownTaskStatuses(app: RunningProcess, tasks: string[], cookie: string) {
   const page = await fetch(`${app.url}/dashboard/sprint-1`, { headers: { Cookie: cookie } });

@@ -19,6 +19,7 @@ const DAY = 24 * 60 * 60 * 1000;
 function state(
   sprints: Record<number, { status?: SprintStatus; progress?: number; startedAt?: number }> = {},
   tasks: Record<string, TaskStatus> = {},
+  inReview: string[] = [],
 ): ClientState {
   return {
     overallProgress: null,
@@ -34,6 +35,7 @@ function state(
     ),
     tasks: new Map(Object.entries(tasks)),
     objectives: new Map(),
+    inReview: new Set(inReview),
   };
 }
 
@@ -163,27 +165,33 @@ describe("derived figures", () => {
     expect(facts.sprints).toEqual([{ sprintId: 1, deadline: sunday + 5 * DAY }]);
     const day = (ms: number) => Math.floor(ms / DAY);
     expect(facts.tasks.filter((task) => task.taskId !== "offer-alchemy")).toEqual([
-      { taskId: "icp-builder", sprintId: 1, owner: "client", dueDay: day(sunday) + 2, done: true },
+      {
+        taskId: "icp-builder",
+        sprintId: 1,
+        owner: "client",
+        dueDay: day(sunday) + 2,
+        settled: true,
+      },
       {
         taskId: "messaging-mastery",
         sprintId: 1,
-        owner: "agency",
+        owner: "client",
         dueDay: day(sunday) + 3,
-        done: false,
+        settled: false,
       },
       {
         taskId: "pricing-strategist",
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 4,
-        done: false,
+        settled: false,
       },
       {
         taskId: "vsl-alchemist",
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 5,
-        done: false,
+        settled: false,
       },
     ]);
     // A completed sprint has none; Sprint 2 under way has its own.
@@ -196,6 +204,45 @@ describe("derived figures", () => {
     );
     expect(moved.sprints.map((sprint) => sprint.sprintId)).toEqual([2]);
     expect(moved.tasks.every((task) => task.sprintId === 2)).toBe(true);
+  });
+
+  it("never counts a task waiting for the agency's review as overdue", () => {
+    // Sprint 1 opened six days ago: every task's due day has passed.
+    const opened = { 1: { startedAt: NOW - 6 * DAY } };
+    const waiting = state(opened, {}, ["vsl-alchemist"]);
+    const overdue = (given: ClientState) =>
+      sprintPageView(sprint(1), programme, given, NOW)
+        .tasks.filter((task) => task.overdue)
+        .map((task) => task.id);
+    expect(overdue(state(opened))).toContain("vsl-alchemist");
+    expect(overdue(waiting)).not.toContain("vsl-alchemist");
+    expect(overdue(waiting)).toContain("pricing-strategist");
+    const settled = (given: ClientState) =>
+      clientFacts(programme, given).tasks.find((task) => task.taskId === "vsl-alchemist")?.settled;
+    expect(settled(state(opened))).toBe(false);
+    expect(settled(waiting)).toBe(true);
+    // Waiting is not done: the task still counts as open in the sprint's figures.
+    const figures = (given: ClientState) => sprintPageView(sprint(1), programme, given, NOW).sprint;
+    expect(figures(waiting).tasks).toEqual(figures(state(opened)).tasks);
+  });
+
+  it("gives the client a toggle for their own tasks alone, none where an approval or review decides", () => {
+    const ticks = (id: number, given: ClientState) =>
+      Object.fromEntries(
+        sprintPageView(sprint(id), programme, given, NOW).tasks.map((task) => [task.id, task.tick]),
+      );
+    // The spec's Sprint 1: a toggle on each of its five tasks ('Done' on Offer Alchemy).
+    expect(Object.values(ticks(1, state()))).toEqual(Array(5).fill("toggle"));
+    expect(Object.values(ticks(2, state()))).toEqual(Array(5).fill("toggle"));
+    // A hand-in waiting for review takes the toggle's place until staff decide.
+    expect(ticks(1, state({}, {}, ["icp-builder"]))["icp-builder"]).toBe("in-review");
+    const earlier = { 1: { status: "completed" as const }, 2: { status: "completed" as const } };
+    expect(ticks(3, state(earlier))).toEqual({
+      "account-security": "toggle",
+      "crm-and-calendar": "hand-in",
+      "funnel-review": "agency",
+      "follow-up-sequence": "hand-in",
+    });
   });
 
   it("labels each card's button by the client's status", () => {

@@ -29,6 +29,7 @@ function stateOf(given: Given): ClientState {
     ),
     tasks: new Map(Object.entries(given.tasks ?? {})),
     objectives: new Map(Object.entries(given.objectives ?? {})),
+    inReview: new Set(),
   };
 }
 

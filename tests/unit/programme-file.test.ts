@@ -180,12 +180,19 @@ describe("the default programme file", () => {
         expect(task.dueAfterDays, task.id).toBeLessThanOrEqual(sprint.countdownDays);
       }
     }
+    // Sprints 1 and 2 are the client's to tick, as drawn; the agency's own tasks come later.
     expect(tasks.filter((task) => task.owner === "agency").map((task) => task.id)).toEqual([
-      "messaging-mastery",
-      "sales-mastery",
       "funnel-review",
       "launch-rehearsal",
       "results-review",
+    ]);
+  });
+
+  it("requires the hand-in where the spec draws no toggles (Sprints 3 and 4), nowhere before", () => {
+    expect(tasks.filter((task) => task.handInRequired).map((task) => task.id)).toEqual([
+      "crm-and-calendar",
+      "follow-up-sequence",
+      "launch-week-content",
     ]);
   });
 });
@@ -264,6 +271,7 @@ describe("a custom programme file", () => {
       link: "https://forms.example.org/intake?ref=portal#start",
       status: "completed",
       handIn: "nothing",
+      handInRequired: false,
       owner: "client",
       instructions: [],
     });
@@ -618,6 +626,26 @@ const refusals: Refusal[] = [
     to: "priority: low\n        handIn: upload\n",
     problems: [
       ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+    ],
+  },
+  {
+    rule: "a task requires a hand-in it does not ask for",
+    from: "priority: low\n",
+    to: "priority: low\n        handInRequired: true\n",
+    problems: [
+      [
+        "handInRequired: true",
+        "sprints[0].tasks[1].handInRequired",
+        'task "kick-off-call" requires a hand-in but asks for none: give it handIn: files or link',
+      ],
+    ],
+  },
+  {
+    rule: "a task's hand-in is required by other than true or false",
+    from: "priority: low\n",
+    to: "priority: low\n        handIn: files\n        handInRequired: yes please\n",
+    problems: [
+      ["handInRequired: yes", "sprints[0].tasks[1].handInRequired", "must be true or false"],
     ],
   },
   {

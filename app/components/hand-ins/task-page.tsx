@@ -29,18 +29,27 @@ export interface TaskPageData {
   limits: HandInFormProps["limits"];
 }
 
-const ASKS = {
-  files: "Your files",
-  link: "A link",
-  nothing: "Nothing: tick it on the sprint page",
-};
+const ASKS = { files: "Your files", link: "A link" };
+
+/** What the task asks the client to hand in, and how it is marked done. */
+function asks(task: TaskPageData["task"]): string {
+  if (task.handIn === "nothing") {
+    return task.owner === "agency"
+      ? "Nothing: your team marks it done"
+      : "Nothing: tick it on the sprint page";
+  }
+  return task.handInRequired
+    ? `${ASKS[task.handIn]}: the task is done once the agency approves it`
+    : ASKS[task.handIn];
+}
 
 function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
   const resetKey = useResetKey(paths.page);
   if (task.handIn === "nothing") return null;
   const latest = handIns[0];
   const waiting = latest?.status === "in-review";
-  const done = task.status === "completed";
+  // A task ticked done still takes its hand-in; one done by an approval needs no other.
+  const approved = task.status === "completed" && latest?.status === "approved";
   return (
     <Card>
       <CardHeader>
@@ -50,14 +59,16 @@ function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
         <CardDescription>
           {waiting
             ? `Version ${latest.version} is with the agency for review: you hear back here.`
-            : done
-              ? "This task is done."
-              : latest?.status === "changes-requested"
-                ? `Hand in version ${latest.version + 1} with the changes asked for below.`
-                : "Send what this task asks for; the agency reviews it and answers here."}
+            : approved
+              ? "Approved: this task is done."
+              : task.status === "completed"
+                ? "Marked done. You can still hand in your work for the agency to review."
+                : latest?.status === "changes-requested"
+                  ? `Hand in version ${latest.version + 1} with the changes asked for below.`
+                  : "Send what this task asks for; the agency reviews it and answers here."}
         </CardDescription>
       </CardHeader>
-      {waiting || done ? null : (
+      {waiting || approved ? null : (
         <CardContent>
           <HandInForm
             key={resetKey}
@@ -123,7 +134,7 @@ export function TaskPage(data: TaskPageData) {
             </a>
           ) : null}
           <p className="text-sm">
-            <span className="font-medium text-slate-900">What to hand in:</span> {ASKS[task.handIn]}
+            <span className="font-medium text-slate-900">What to hand in:</span> {asks(task)}
           </p>
         </CardContent>
       </Card>

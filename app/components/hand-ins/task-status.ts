@@ -1,5 +1,5 @@
-// A task's status as its pages name it: a task handed in reads "In review" or "Changes requested"
-// from its latest version; any other, its own status.
+// A task's status as its pages name it: a task handed in reads "In review", "Changes requested" or,
+// done by its approval, "Approved" from its latest version; any other, its own status.
 import type { BadgeProps } from "~/components/ui/badge";
 import type { HandIn } from "~/data/shapes";
 import type { TaskStatus } from "~/programme/model";
@@ -19,6 +19,9 @@ export function taskStatusLabel(
   }
   if (task.status !== "completed" && latest?.status === "changes-requested") {
     return { label: "Changes requested", variant: "danger" as const };
+  }
+  if (task.status === "completed" && latest?.status === "approved") {
+    return { label: "Approved", variant: "success" as const };
   }
   return TASK_STATUS[task.status];
 }

@@ -1,6 +1,6 @@
-// A sprint's task list: each title opens the task's page (a tool link beside it), and its 'Mark
-// Done' / 'Done' toggles are kept on the server, flipping at once with JavaScript and back with
-// 'Connection Error' if the post fails; each toggle is named with its task (decision 038).
+// A sprint's task list: each title opens the task's page (a tool link beside it); the client's own
+// tasks' 'Mark Done' / 'Done' toggles are kept on the server, flipping at once with JavaScript and
+// back if the post fails (decision 038); a task done by an approved hand-in links to its hand-in.
 import { Link, useFetcher, useFetchers } from "@remix-run/react";
 import { taskStatusLabel } from "~/components/hand-ins/task-status";
 import { TaskPlanBadges } from "./task-plan";
@@ -97,25 +97,34 @@ function TaskRow({
           <TaskPlanBadges task={task} done={done} assignee={assignee} />
         </div>
       </div>
-      <fetcher.Form method="post" action={sprintPath} preventScrollReset>
-        <input type="hidden" name="taskId" value={task.id} />
-        <input type="hidden" name="status" value={done ? "pending" : "completed"} />
-        <Button
-          type="submit"
-          size="sm"
-          variant={done ? "secondary" : "default"}
-          // What pressing it does, when the text says only what it is.
-          aria-label={`${toggleText}: ${task.title}${done ? " (press to mark it not done)" : ""}`}
-          // A second click while the first is posting would undo it: one click, one change.
-          onClick={(event) => {
-            if (busy) event.preventDefault();
-          }}
-          className="min-w-[6.5rem]"
-        >
-          {done ? <Icon name="check" /> : null}
-          {toggleText}
+      {task.tick === "hand-in" && !done ? (
+        <Button asChild size="sm" variant="outline" className="min-w-[6.5rem]">
+          <Link to={taskPath(task.sprintId, task.id)} aria-label={`Hand in: ${task.title}`}>
+            Hand in
+          </Link>
         </Button>
-      </fetcher.Form>
+      ) : null}
+      {task.tick !== "toggle" ? null : (
+        <fetcher.Form method="post" action={sprintPath} preventScrollReset>
+          <input type="hidden" name="taskId" value={task.id} />
+          <input type="hidden" name="status" value={done ? "pending" : "completed"} />
+          <Button
+            type="submit"
+            size="sm"
+            variant={done ? "secondary" : "default"}
+            // What pressing it does, when the text says only what it is.
+            aria-label={`${toggleText}: ${task.title}${done ? " (press to mark it not done)" : ""}`}
+            // A second click while the first is posting would undo it: one click, one change.
+            onClick={(event) => {
+              if (busy) event.preventDefault();
+            }}
+            className="min-w-[6.5rem]"
+          >
+            {done ? <Icon name="check" /> : null}
+            {toggleText}
+          </Button>
+        </fetcher.Form>
+      )}
     </li>
   );
 }

@@ -201,11 +201,13 @@ function SprintForm({
   startedAt,
   clientId,
   next,
+  doneWithoutHandIn,
 }: {
   action: string;
   page: SprintPageView;
   startedAt: number | null;
   clientId: string;
+  doneWithoutHandIn: string[];
   /** The sprint a completion may start ("Sprint 2"), or null. */
   next: string | null;
 }) {
@@ -316,6 +318,9 @@ function SprintForm({
                     Hand-ins and discussion
                     <span className="sr-only">: {task.title}</span>
                   </Link>
+                  {doneWithoutHandIn.includes(task.id) ? (
+                    <p className="text-xs text-amber-800">Done without a hand-in</p>
+                  ) : null}
                 </div>
               ))}
             </fieldset>
@@ -381,6 +386,7 @@ export function ProgrammeEditsPage({
   sprints,
   audit,
   news,
+  doneWithoutHandIn,
 }: ProgrammeEditsData) {
   const result = useActionData<FormAnswer>();
   useActionToast(result?.toast);
@@ -418,6 +424,7 @@ export function ProgrammeEditsPage({
             startedAt={startedAt}
             clientId={client.userId}
             next={following?.status === "not-started" ? following.name : null}
+            doneWithoutHandIn={doneWithoutHandIn}
           />
         );
       })}

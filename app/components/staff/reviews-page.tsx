@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { relativeTime } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";
+import { shortDate } from "~/programme/client-programme";
 
 export interface ReviewsData {
   waiting: (ReviewQueueItem & { taskTitle: string; path: string })[];
@@ -31,6 +32,11 @@ export function ReviewsPage({ waiting, now }: ReviewsData) {
                   <span className="break-all text-muted-foreground">
                     {item.clientEmail} · waiting since {relativeTime(item.at, now)}
                   </span>
+                  {item.dueAt !== null && item.at > item.dueAt ? (
+                    <span className="text-muted-foreground">
+                      Handed in after its due day ({shortDate(item.dueAt - 1)})
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
