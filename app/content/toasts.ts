@@ -49,6 +49,15 @@ export const toasts = {
     "Connection Error",
     "Unable to connect to authentication service. Please try again.",
   ),
+  /** A post of the client's or the agency's work that got no answer (not an auth form's). */
+  connectionLost: error(
+    "Connection Error",
+    "The connection was lost before the portal answered: what you entered is kept. Please try again.",
+  ),
+  storeFailed: error(
+    "Connection Error",
+    "The file store could not be reached: nothing was sent, and what you entered is kept. Please try again.",
+  ),
   emailNotConfirmed: error(
     AUTH_ERROR_TITLE,
     "Please check your email and click the confirmation link.",

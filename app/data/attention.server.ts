@@ -213,3 +213,27 @@ export async function readAttention(db: Executor, now: number, limit: number): P
   });
   return { items, counts: found };
 }
+
+/**
+ * How many threads wait for the agency's answer, and how many hand-ins for its review (as the
+ * Messages and Reviews pages list them), each counted from its index.
+ */
+export async function waitingOnAgency(
+  db: Executor,
+): Promise<{ messages: number; reviews: number }> {
+  const [threads, handIns] = await Promise.all([
+    db
+      .selectFrom("threads")
+      .select((eb) => eb.fn.countAll<number | string>().as("waiting"))
+      .where("awaiting_since", "is not", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("hand_ins as h")
+      .innerJoin("clients as c", "c.user_id", "h.client_id")
+      .select((eb) => eb.fn.countAll<number | string>().as("waiting"))
+      .where("h.status", "=", "in-review")
+      .where(sql<number>`coalesce(c.is_staff, 0)`, "=", 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { messages: Number(threads.waiting), reviews: Number(handIns.waiting) };
+}

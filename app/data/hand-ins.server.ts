@@ -165,6 +165,22 @@ export async function latestHandInStatuses(
   return new Map(rows.map((row) => [row.task_id, row.status]));
 }
 
+/** How many hand-ins of each of `clientIds` wait for review (absent: none). */
+export async function waitingReviews(
+  db: Executor,
+  clientIds: string[],
+): Promise<Map<string, number>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("hand_ins")
+    .select(["client_id", (eb) => eb.fn.countAll<number | string>().as("waiting")])
+    .where("client_id", "in", clientIds)
+    .where("status", "=", "in-review")
+    .groupBy("client_id")
+    .execute();
+  return new Map(rows.map((row) => [row.client_id, Number(row.waiting)]));
+}
+
 /** Hand-ins waiting for review across clients, oldest first (at most `limit`). */
 export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueueItem[]> {
   const rows = await db

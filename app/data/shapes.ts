@@ -55,8 +55,15 @@ export interface StoredMessage {
   taskId: string | null;
 }
 
-/** A message as one reader sees it: its author as the reader names them, and whether it is theirs. */
-export type ThreadMessage = Omit<StoredMessage, "authorEmail"> & { author: string; own: boolean };
+/**
+ * A message as one reader sees it: its author as the reader names them, whether it is theirs, and
+ * in the whole thread the task it is about, with the reader's way to it.
+ */
+export type ThreadMessage = Omit<StoredMessage, "authorEmail"> & {
+  author: string;
+  own: boolean;
+  task?: { title: string; path: string };
+};
 
 /** A thread in the staff inbox. */
 export interface InboxThread {

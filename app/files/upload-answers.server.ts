@@ -34,7 +34,7 @@ export function uploadRefused(
     case "empty":
       return formError(context, fileEmpty(why.name), { status: 422, values });
     case "store-failed":
-      return formError(context, toasts.connectionError, { values });
+      return formError(context, toasts.storeFailed, { status: 503, values });
     case "not-a-form":
       return formError(context, toasts.uploadBroken, { values });
   }

@@ -32,11 +32,14 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && !navigator.onLine);
 }
 
+/** The pages of the work (the client's and the console's), whose forms are no auth service's. */
+const WORK_PAGES = /^\/(dashboard|staff|resources)(\/|$)/;
+
 /**
  * The body of a route's clientAction: the server's answer (a redirect, a refusal), or, when the
- * server could not be reached, 'Connection Error'.
+ * server could not be reached, 'Connection Error' (on the work's pages, naming the lost connection).
  */
-export async function postOrConnectionError<T>(serverAction: () => Promise<T>) {
+export async function postOrConnectionError<T>(serverAction: () => Promise<T>, path = "") {
   try {
     return await serverAction();
   } catch (error) {
@@ -45,15 +48,18 @@ export async function postOrConnectionError<T>(serverAction: () => Promise<T>) {
       unreachable: true,
       values: {},
       errors: {},
-      toast: { ...toasts.connectionError, id: `unreachable-${Date.now()}` },
+      toast: {
+        ...(WORK_PAGES.test(path) ? toasts.connectionLost : toasts.connectionError),
+        id: `unreachable-${Date.now()}`,
+      },
     };
     return answer;
   }
 }
 
 /** The clientAction of every route with a form. */
-export function keepFormWhenUnreachable({ serverAction }: ClientActionFunctionArgs) {
-  return postOrConnectionError(serverAction);
+export function keepFormWhenUnreachable({ serverAction, request }: ClientActionFunctionArgs) {
+  return postOrConnectionError(serverAction, new URL(request.url).pathname);
 }
 
 /** For every route with a loader: nothing to reload after a post that reached no server. */

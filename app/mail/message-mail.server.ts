@@ -19,7 +19,9 @@ import type { ActorRole } from "~/data/schema";
 import type { StoredMessage } from "~/data/shapes";
 import { enqueueJob, JobDeferred, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { getEnv } from "~/lib/env.server";
-import { MESSAGES_PATH, staffClientMessagesPath } from "~/lib/paths";
+import { MESSAGES_PATH, staffClientMessagesPath, staffClientTaskPath, taskPath } from "~/lib/paths";
+import { programmeOf } from "~/data/client-programmes.server";
+import { findTask } from "~/programme/client-programme";
 import { authorOf } from "~/people/names";
 
 import { freshDirectory } from "~/identity/directory.server";
@@ -66,18 +68,36 @@ function threadUrl(reader: Reader, clientId: string): string {
   return `${getEnv().SITE_URL}${path}`;
 }
 
+/**
+ * Where a mail of `messages` leads: the task they are all about (a hand-in, a review, a comment on
+ * its page), opened as the reader opens it; else the thread.
+ */
+async function actionOf(reader: Reader, clientId: string, messages: StoredMessage[]) {
+  const taskId = messages[0]?.taskId ?? null;
+  const found =
+    taskId !== null && messages.every((message) => message.taskId === taskId)
+      ? findTask((await programmeOf(await database(), clientId)).content, taskId)
+      : undefined;
+  if (!found) return { link: threadUrl(reader, clientId), label: "Read and answer" };
+  const path =
+    reader.role === "staff"
+      ? staffClientTaskPath(clientId, found.task.id)
+      : taskPath(found.sprint.id, found.task.id);
+  return { link: `${getEnv().SITE_URL}${path}`, label: `Open ${found.task.title}` };
+}
+
 /** A thread's section of a mail: always its messages. */
 type ThreadSection = MailSection & Required<Pick<MailSection, "entries">>;
 
-function sectionOf(
+async function sectionOf(
   reader: Reader,
   clientId: string,
   label: string,
   messages: StoredMessage[],
-): ThreadSection {
+): Promise<ThreadSection> {
   return {
     heading: label,
-    action: { link: threadUrl(reader, clientId), label: "Read and answer" },
+    action: await actionOf(reader, clientId, messages),
     entries: messages.map((message) => ({
       author: authorOf(message, reader),
       at: message.at,
@@ -93,10 +113,11 @@ interface ThreadPart {
   throughId: number;
 }
 
-function partOf(reader: Reader, clientId: string, label: string, messages: StoredMessage[]) {
+async function partOf(reader: Reader, clientId: string, label: string, messages: StoredMessage[]) {
   const last = messages.at(-1);
   if (!last) return null;
-  return { clientId, section: sectionOf(reader, clientId, label, messages), throughId: last.id };
+  const section = await sectionOf(reader, clientId, label, messages);
+  return { clientId, section, throughId: last.id };
 }
 
 /**
@@ -211,7 +232,7 @@ async function mailWhatWaits(reader: Reader, mail: MessageMail): Promise<void> {
   const pending = await messagesAfter(db, clientId, fromRole, after);
   const from = reader.role === "staff" ? clientEmail : getEnv().AGENCY_NAME;
   const named = { ...reader, book: await accountBook(db, clientId) };
-  const part = partOf(named, clientId, `Your conversation with ${from}`, pending);
+  const part = await partOf(named, clientId, `Your conversation with ${from}`, pending);
   if (!part) return;
   // Keyed by the first message it carries: sent again after a crash, it is the same mail.
   await mailReader(
@@ -266,7 +287,7 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
     const pending = await messagesAfter(db, thread.clientId, fromRole, thread.afterId, 10);
     const label = reader.role === "staff" ? thread.email : `Your conversation with ${agency}`;
     const named = { ...reader, book: await accountBook(db, thread.clientId) };
-    const part = partOf(named, thread.clientId, label, pending);
+    const part = await partOf(named, thread.clientId, label, pending);
     if (part) parts.push(part);
   }
   if (parts.length === 0) return;

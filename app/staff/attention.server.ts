@@ -1,8 +1,14 @@
 // "Needs attention" at the top of the console: what waits on the agency or on a client, grouped by
 // kind, oldest first, each item linking to the place to act on it.
-import { readAttention, type AttentionItem, type AttentionKind } from "~/data/attention.server";
+import {
+  readAttention,
+  waitingOnAgency,
+  type AttentionItem,
+  type AttentionKind,
+} from "~/data/attention.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
-import { database, dataVersion, type Executor } from "~/data/connection.server";
+import { database, type Executor } from "~/data/connection.server";
+import { keptBetweenWrites } from "./kept-reading.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask, shortDate } from "~/programme/client-programme";
 import { programmesOf } from "~/data/client-programmes.server";
@@ -85,22 +91,17 @@ export async function needsAttention(db: Executor, now: number): Promise<Attenti
  */
 export const ATTENTION_KEPT_MS = 5_000;
 
-let kept: { version: string; at: number; groups: Promise<AttentionGroup[]> } | undefined;
-
 /**
  * "Needs attention" as the console shows it at `now`: one reading shared by every staff view until
  * anything is written to the database or ATTENTION_KEPT_MS pass (decision 068).
  */
-export async function consoleAttention(now: number): Promise<AttentionGroup[]> {
-  // The version is read before the items: a write that lands in between makes the next view read
-  // them again.
-  const version = await dataVersion();
-  if (!kept || kept.version !== version || now - kept.at >= ATTENTION_KEPT_MS || now < kept.at) {
-    const reading = { version, at: now, groups: needsAttention(await database(), now) };
-    kept = reading;
-    reading.groups.catch(() => {
-      if (kept === reading) kept = undefined;
-    });
-  }
-  return kept.groups;
-}
+export const consoleAttention = keptBetweenWrites(
+  async (now) => needsAttention(await database(), now),
+  ATTENTION_KEPT_MS,
+);
+
+/** What waits on the agency, for the console's tabs: threads to answer, hand-ins to review. */
+export const consoleQueues = keptBetweenWrites(
+  async () => waitingOnAgency(await database()),
+  ATTENTION_KEPT_MS,
+);

@@ -30,6 +30,7 @@ import type { ClientRow } from "./views";
 import { staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { unreadByStaff } from "~/data/messages.server";
+import { waitingReviews } from "~/data/hand-ins.server";
 
 export const CLIENTS_PER_PAGE = 50;
 const MAX_SEARCH_CHARS = 254;
@@ -65,15 +66,17 @@ export async function loadClientList(request: Request, staff: SessionUser) {
     only: show ? clientFilter(show, now) : undefined,
   });
   const ids = clients.map((client) => client.userId);
-  const [states, programmes, unread, profiles, attention, due, accounts] = await Promise.all([
-    readClientStates(db, ids),
-    programmesOf(db, ids),
-    unreadByStaff(db, staff.id, ids),
-    readClientProfiles(db, ids),
-    consoleAttention(now),
-    dueCounts(db, ids, now),
-    accountsListed(db, ids),
-  ]);
+  const [states, programmes, unread, profiles, attention, due, accounts, reviews] =
+    await Promise.all([
+      readClientStates(db, ids),
+      programmesOf(db, ids),
+      unreadByStaff(db, staff.id, ids),
+      readClientProfiles(db, ids),
+      consoleAttention(now),
+      dueCounts(db, ids, now),
+      accountsListed(db, ids),
+      waitingReviews(db, ids),
+    ]);
   const rows: ClientRow[] = clients.map((client) => {
     const { content } = programmes.get(client.userId)!;
     const state = states.get(client.userId)!;
@@ -96,6 +99,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       activityAt: client.activityAt,
       due: due.get(client.userId)!,
       unread: unread.get(client.userId) ?? 0,
+      toReview: reviews.get(client.userId) ?? 0,
     };
   });
   const bookingPageSet = getEnv().BOOKING_URL !== undefined;

@@ -24,6 +24,8 @@ export interface ClientRow {
   due: { overdue: number; today: number };
   /** The client's messages the staff member viewing the list has not read. */
   unread: number;
+  /** Their hand-ins waiting for the agency's review. */
+  toReview: number;
 }
 
 /** One kind of "Needs attention": its oldest items, each linking to where to act, and its count. */

@@ -12,7 +12,9 @@ import {
   recordReview,
   reviewQueue,
   taskHandIns,
+  waitingReviews,
 } from "~/data/hand-ins.server";
+import { waitingOnAgency } from "~/data/attention.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
@@ -112,6 +114,7 @@ describe.each(ENGINES)("hand-ins on %s", (engine) => {
     await inTransaction((trx) =>
       saveDirectory(trx, [entry(clientId, false), entry(staffId, true)], 1),
     );
+    const before = await waitingOnAgency(await database());
     await handIn(staffId, "pricing-strategist", 1);
     const older = await handIn(clientId, "pricing-strategist", 10);
     const newer = await handIn(clientId, "messaging-mastery", 20);
@@ -124,6 +127,10 @@ describe.each(ENGINES)("hand-ins on %s", (engine) => {
       [older.id, "pricing-strategist", 1],
       [newer.id, "messaging-mastery", 1],
     ]);
+    // The console's counts: the client's two, per client and in all (staff's own is no review).
+    const db = await database();
+    expect((await waitingReviews(db, [clientId])).get(clientId)).toBe(2);
+    expect((await waitingOnAgency(db)).reviews).toBe(before.reviews + 2);
   });
 
   it("gives each waiting hand-in its task's due day, if its sprint is under way", async () => {

@@ -13,6 +13,7 @@ import {
   unreadByClient,
   unreadByStaff,
 } from "~/data/messages.server";
+import { waitingOnAgency } from "~/data/attention.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
 
 afterAll(stopEngines);
@@ -103,6 +104,7 @@ describe.each(ENGINES)("the conversation on %s", (engine) => {
       ),
     );
     const base = 10_000_000;
+    const before = await waitingOnAgency(await database());
     await post(waitingLong, clientActor(waitingLong), "Still waiting", base + 1);
     await post(waitingLong, clientActor(waitingLong), "Hello?", base + 50);
     await post(waitingLong, staff, "A note, not an answer", base + 60, true);
@@ -117,6 +119,8 @@ describe.each(ENGINES)("the conversation on %s", (engine) => {
       [waitingShort, base + 30],
       [answered, null],
     ]);
+    // The console's Messages tab counts the two that wait (a note answers nothing).
+    expect((await waitingOnAgency(await database())).messages).toBe(before.messages + 2);
     expect(inbox[0]).toMatchObject({
       email: `${waitingLong}@example.com`,
       latest: { body: "A note, not an answer", internal: true, authorRole: "staff" },

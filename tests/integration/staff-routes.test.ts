@@ -306,6 +306,13 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
       [fresh.accountId, { overdue: 0, today: 0 }],
     ]);
     expect((await list(fresh.email, "in-review")).total).toBe(0);
+    const frame = () =>
+      routes.layout.loader({
+        request: get("/staff", staff.cookie),
+        context: context(),
+        params: {},
+      });
+    const waitingBefore = (await frame()).waiting.reviews;
     await inTransaction((trx) =>
       recordHandIn(trx, {
         clientId: fresh.accountId,
@@ -319,6 +326,9 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     expect((await list(fresh.email, "in-review")).rows.map((row) => row.id)).toEqual([
       fresh.accountId,
     ]);
+    // The client's row and the console's Reviews tab count it.
+    expect((await list(fresh.email, "in-review")).rows[0]?.toReview).toBe(1);
+    expect((await frame()).waiting.reviews).toBe(waitingBefore + 1);
 
     // Invited: not started too, shown as such rather than with the programme's start figures.
     const invited = uniqueEmail(`filtered-invite-${engine}`);

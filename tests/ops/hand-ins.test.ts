@@ -208,19 +208,24 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
     expect(done.html).toContain("Approved: this task is done.");
     expect(done.html).toMatch(/Version 2[\s\S]*Approved[\s\S]*Version 1[\s\S]*Changes requested/);
     expect((await page(app, "/staff/reviews", staff.cookie)).html).not.toContain(client.email);
-    // The client is mailed the decision, as any message from the agency.
-    await vi.waitFor(
+    // The client is mailed the decision, as any message from the agency, with the way to the task.
+    const decision = await vi.waitFor(
       () => {
-        const mailed = smtp.messages.some(
+        const mailed = smtp.messages.find(
           (mail) =>
             !Array.isArray(mail.to) &&
             mail.to?.text === client.email &&
             mail.text?.includes("Approved “VSL Alchemist” (version 2)."),
         );
         if (!mailed) throw new Error("the approval is not mailed yet");
+        return mailed;
       },
       { timeout: 20_000, interval: 250 },
     );
+    expect(decision.text).toContain(`Open VSL Alchemist: ${app.url}${TASK}`);
+    // In the thread, the hand-in's and the decision's notices link to the task.
+    const notices = await page(app, "/dashboard/messages", client.cookie);
+    expect(notices.html).toContain(`href="${TASK}"`);
     const trail = await page(app, `/staff/clients/${accountId}`, staff.cookie);
     expect(trail.html).toContain("Hand-in: VSL Alchemist, version 2");
     const files = await page(app, "/dashboard/files", client.cookie);

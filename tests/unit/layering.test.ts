@@ -59,7 +59,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
   ],
   "hand-ins": ["forms", "session", "data", "files", "messages", "programme", "content", "lib"],
   visits: ["data", "lib"],
-  messages: ["forms", "data", "people", "content", "lib"],
+  messages: ["forms", "data", "people", "programme", "content", "lib"],
   mail: [
     "forms",
     "session",

@@ -76,14 +76,14 @@ function useUpload(uploadAction: string, limits: HandInFormProps["limits"]) {
       if (body?.location) return navigate(body.location, { replace: true });
       if (body?.toast) return setAnswer(body as HandInAnswer);
       fail({
-        ...(xhr.status === 413 ? fileTooLarge(limits.maxFileBytes) : toasts.connectionError),
+        ...(xhr.status === 413 ? fileTooLarge(limits.maxFileBytes) : toasts.connectionLost),
         id: crypto.randomUUID(),
       });
     };
     xhr.onerror = () => {
       request.current = null;
       setPercent(null);
-      fail({ ...toasts.connectionError, id: crypto.randomUUID() });
+      fail({ ...toasts.connectionLost, id: crypto.randomUUID() });
     };
     xhr.onabort = () => {
       request.current = null;

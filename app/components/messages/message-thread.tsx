@@ -1,7 +1,7 @@
 // A thread between a client and the agency, for either side: its messages, oldest first (author,
 // time relative to the page's moment, exact on hover; links open in a new tab; an internal note
-// marked as such), and the form that sends one, kept as typed when it is refused.
-import { Form, useActionData } from "@remix-run/react";
+// marked as such; the task one is about linked), and the form that sends one, kept as typed.
+import { Form, Link, useActionData } from "@remix-run/react";
 import { Fragment } from "react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -80,6 +80,11 @@ export function MessageList({ messages, now }: { messages: ThreadMessage[]; now:
               <time dateTime={new Date(message.at).toISOString()} title={consoleTime(message.at)}>
                 {relativeTime(message.at, now)}
               </time>
+              {message.task ? (
+                <Link to={message.task.path} className="text-indigo-700 underline">
+                  {message.task.title}
+                </Link>
+              ) : null}
             </span>
             <p className="whitespace-pre-wrap break-words text-slate-800">
               <WithLinks text={message.body} />

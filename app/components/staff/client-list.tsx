@@ -1,5 +1,6 @@
 // The client list of the staff console: search by e-mail, filters, one row per client (state, where
-// they stand, unread messages, due tasks, last activity), newest activity first, paged; invitations.
+// they stand, unread messages, hand-ins to review, due tasks, last activity), newest activity first,
+// paged; invitations.
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -182,6 +183,7 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
               <Badge variant="info">{row.unread} unread</Badge>
             </Link>
           ) : null}
+          {row.toReview > 0 ? <Badge variant="warning">{row.toReview} to review</Badge> : null}
         </div>
       </div>
       <p className="text-sm text-slate-700">{row.current}</p>

@@ -1,5 +1,6 @@
 // The staff console's frame: a header naming the console (its link leads back to the client list)
-// and the page, the signed-in staff member and 'Sign Out'; the console's sections; the page below.
+// and the page, the signed-in staff member and 'Sign Out'; the console's sections, each with how
+// much waits there on the agency; the page below.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
@@ -10,7 +11,16 @@ import { Icon } from "~/components/ui/icon";
 import { NavTabs } from "~/components/ui/nav-tabs";
 import { REVIEWS_PATH, STAFF_MESSAGES_PATH, STAFF_PATH, TEMPLATES_PATH } from "~/lib/paths";
 
-export function StaffShell({ email, children }: { email: string; children: ReactNode }) {
+export function StaffShell({
+  email,
+  waiting,
+  children,
+}: {
+  email: string;
+  /** Threads waiting for an answer and hand-ins for review. */
+  waiting: { messages: number; reviews: number };
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-svh bg-slate-50">
       <SkipLink />
@@ -36,8 +46,8 @@ export function StaffShell({ email, children }: { email: string; children: React
           className="mx-auto max-w-6xl px-4 sm:px-6"
           tabs={[
             { to: STAFF_PATH, label: "Clients" },
-            { to: STAFF_MESSAGES_PATH, label: "Messages" },
-            { to: REVIEWS_PATH, label: "Reviews" },
+            { to: STAFF_MESSAGES_PATH, label: "Messages", count: waiting.messages },
+            { to: REVIEWS_PATH, label: "Reviews", count: waiting.reviews },
             { to: TEMPLATES_PATH, label: "Templates" },
           ]}
         />

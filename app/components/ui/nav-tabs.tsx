@@ -1,10 +1,13 @@
-// Navigation tabs: links along a bottom rule, the current page's underlined (a `nav` named `label`).
+// Navigation tabs: links along a bottom rule, the current page's underlined (a `nav` named `label`),
+// each with the count of what waits there when there is any.
 import { NavLink } from "@remix-run/react";
 import { cn } from "~/lib/utils";
 
 export interface NavTab {
   to: string;
   label: string;
+  /** What waits on that page; none shown at 0. */
+  count?: number;
 }
 
 export function NavTabs({
@@ -33,6 +36,12 @@ export function NavTabs({
           }
         >
           {tab.label}
+          {tab.count ? (
+            <span className="ml-1.5 rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-800">
+              {tab.count}
+              <span className="sr-only"> waiting</span>
+            </span>
+          ) : null}
         </NavLink>
       ))}
     </nav>
