@@ -50,6 +50,10 @@ export const toasts = {
     "Unable to connect to authentication service. Please try again.",
   ),
   /** A post of the client's or the agency's work that got no answer (not an auth form's). */
+  notInvited: error(
+    "Not an Invitation",
+    "That address has accepted its invitation or has none: nothing was cancelled.",
+  ),
   connectionLost: error(
     "Connection Error",
     "The connection was lost before the portal answered: what you entered is kept. Please try again.",
@@ -240,6 +244,11 @@ export function invitationResent(email: string): Toast {
     "Invitation Sent Again",
     `We've sent ${email} a new invitation. The link in the earlier one no longer works.`,
   );
+}
+
+/** The answer to 'Cancel invitation': its link no longer works, and the client is no longer listed. */
+export function invitationCancelled(email: string): Toast {
+  return success("Invitation Cancelled", `The invitation to ${email} no longer works.`);
 }
 
 /** An invitation a rate limit held back: when another one may go to that address. */

@@ -1,7 +1,7 @@
 // The client directory the staff console lists: each auth user's e-mail, state, role, sign-in and
 // last change, mirrored from the auth service (which can neither search nor sort by activity), so
 // that thousands of clients page, search and sort in one indexed query.
-import { openAccounts, ownAccount } from "./client-accounts.server";
+import { openAccounts, ownAccount, showContacts } from "./client-accounts.server";
 import type { User } from "@supabase/supabase-js";
 import { sql, type SqlBool } from "kysely";
 import { STAFF_ROLE } from "~/lib/roles";
@@ -127,6 +127,7 @@ export async function finishSync(db: Executor, syncStartedAt: number, seen: Read
   const gone = listed.map((row) => row.user_id).filter((id) => !seen.has(id));
   for (const batch of batches(gone, BATCH)) {
     await db.updateTable("clients").set(FORGOTTEN).where("user_id", "in", batch).execute();
+    await showContacts(db, batch);
   }
   await db
     .insertInto("directory_sync")
@@ -135,9 +136,25 @@ export async function finishSync(db: Executor, syncStartedAt: number, seen: Read
     .execute();
 }
 
-/** Forgets a user the auth service no longer has, as a complete sync would. */
+/**
+ * Forgets a user the auth service no longer has, as a complete sync would; an account they were the
+ * primary contact of shows no one, and is listed no more.
+ */
 export async function forgetUser(db: Executor, userId: string) {
   await db.updateTable("clients").set(FORGOTTEN).where("user_id", "=", userId).execute();
+  await showContacts(db, [userId]);
+}
+
+/** The id of the client person the directory holds with address `email`, or null. */
+export async function clientPersonWith(db: Executor, email: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("clients")
+    .select("user_id")
+    .where("email", "=", email)
+    .where("account_only", "is", null)
+    .where("is_staff", "=", 0)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /** When the last complete sync started (by any app instance), or null before the first. */

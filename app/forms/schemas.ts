@@ -91,6 +91,8 @@ export const FOLLOW_INTENT = "follow";
 /** The `intent`s of the console's invitation form and of 'Resend invitation' (one action). */
 export const INVITE_INTENT = "invite";
 export const RESEND_INVITATION_INTENT = "resend-invitation";
+/** 'Cancel invitation' on an invited client's row (its `email` field names whom). */
+export const CANCEL_INVITATION_INTENT = "cancel-invitation";
 /** 'Remove' on a client's People tab and Team page (its `personId` field names whom). */
 export const REMOVE_PERSON_INTENT = "remove-person";
 /** 'Make primary contact' on a client's People tab (its `personId` field names whom). */

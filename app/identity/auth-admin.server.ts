@@ -39,6 +39,18 @@ export async function currentUser(userId: string): Promise<User | null> {
   throw error;
 }
 
+/**
+ * Deletes user `userId` while they are invited and have never confirmed (a cancelled invitation);
+ * false when there is no such invitation. Throws when the service cannot be asked.
+ */
+export async function cancelInvitation(userId: string): Promise<boolean> {
+  const user = await currentUser(userId);
+  if (!user || user.email_confirmed_at || !user.invited_at) return false;
+  const { error } = await adminClient().auth.admin.deleteUser(userId);
+  if (error) throw error;
+  return true;
+}
+
 /** Every user the auth service knows, page by page. */
 export async function* everyUser(): AsyncGenerator<User[]> {
   const client = adminClient();

@@ -3,8 +3,14 @@
 // tasks and last activity; "Needs attention"; and invitations.
 import type { AppLoadContext } from "@remix-run/node";
 import type { User } from "@supabase/supabase-js";
-import { invitationResent, invitationSent } from "~/content/toasts";
-import { directoryEntry, listClients, saveDirectory } from "~/data/client-directory.server";
+import { invitationCancelled, invitationResent, invitationSent, toasts } from "~/content/toasts";
+import {
+  clientPersonWith,
+  directoryEntry,
+  forgetUser,
+  listClients,
+  saveDirectory,
+} from "~/data/client-directory.server";
 import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { readClientProfiles } from "~/data/client-profiles.server";
 import { readClientStates } from "~/data/client-programme.server";
@@ -13,7 +19,11 @@ import { database, inTransaction } from "~/data/connection.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import { accountOf, accountsListed, changeAccount } from "~/data/client-accounts.server";
 import { personName } from "~/people/names";
-import { clientInviteSchema, RESEND_INVITATION_INTENT } from "~/forms/schemas";
+import {
+  CANCEL_INVITATION_INTENT,
+  clientInviteSchema,
+  RESEND_INVITATION_INTENT,
+} from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
@@ -27,7 +37,7 @@ import { consoleAttention } from "./attention.server";
 import { sendInvitation } from "~/accounts/invitations.server";
 import { freshDirectory } from "~/identity/directory.server";
 import type { ClientRow } from "./views";
-import { staffName } from "~/identity/auth-admin.server";
+import { cancelInvitation, staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { unreadByStaff } from "~/data/messages.server";
 import { waitingReviews } from "~/data/hand-ins.server";
@@ -100,6 +110,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       due: due.get(client.userId)!,
       unread: unread.get(client.userId) ?? 0,
       toReview: reviews.get(client.userId) ?? 0,
+      invitedAt: client.state === "invited" ? client.createdAt : null,
     };
   });
   const bookingPageSet = getEnv().BOOKING_URL !== undefined;
@@ -125,6 +136,9 @@ export async function loadClientList(request: Request, staff: SessionUser) {
  */
 export async function inviteAction(request: Request, context: AppLoadContext, staff: User) {
   const fields = (await readForm(request)) ?? {};
+  if (fields.intent === CANCEL_INVITATION_INTENT) {
+    return cancelAction(context, normalizeEmail(fields.email ?? ""));
+  }
   const values = {
     email: normalizeEmail(fields.email ?? ""),
     accountName: fields.accountName ?? "",
@@ -153,4 +167,22 @@ export async function inviteAction(request: Request, context: AppLoadContext, st
       await assignTemplate(trx, accountId, { templateId: template.id, version: null }, at);
   });
   return redirectWithToast(STAFF_PATH, (resending ? invitationResent : invitationSent)(email));
+}
+
+/**
+ * 'Cancel invitation': the invitee's sign-in, never confirmed, is deleted at the auth service (its
+ * link no longer works) and the directory forgets them; anyone else is refused, nothing changed.
+ */
+async function cancelAction(context: AppLoadContext, email: string) {
+  const personId = await clientPersonWith(await database(), email);
+  if (personId === null) return formError(context, toasts.notInvited, { status: 404 });
+  let cancelled;
+  try {
+    cancelled = await cancelInvitation(personId);
+  } catch {
+    return formError(context, toasts.connectionError);
+  }
+  if (!cancelled) return formError(context, toasts.notInvited, { status: 409 });
+  await inTransaction((trx) => forgetUser(trx, personId));
+  return redirectWithToast(STAFF_PATH, invitationCancelled(email));
 }

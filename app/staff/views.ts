@@ -26,6 +26,8 @@ export interface ClientRow {
   unread: number;
   /** Their hand-ins waiting for the agency's review. */
   toReview: number;
+  /** When they were invited (ms), while the invitation waits; else null. */
+  invitedAt: number | null;
 }
 
 /** One kind of "Needs attention": its oldest items, each linking to where to act, and its count. */

@@ -17,6 +17,7 @@ import {
   asResponse,
   cookieHeaderFrom,
   formPost,
+  get,
   PASSWORD,
   settle,
   startAdminAuthServer,
@@ -229,5 +230,49 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
     expect(typed.data.toast.description).toMatch(waitLeft);
     expect(typed.data.values.email).toBe(invitee);
     expect(mailsTo(invitee)).toHaveLength(2);
+  });
+
+  it("lists an invitation waiting with when it went, and cancels it: its link fails, the client is listed no more", async () => {
+    const staff = await staffMember("canceller");
+    const invitee = uniqueEmail(`cancelled-${engine}`);
+    asResponse(await post(staff.cookie, { intent: "invite", email: invitee }));
+    const listed = async () =>
+      (
+        await routes.list.loader({
+          request: get(`/staff?q=${encodeURIComponent(invitee)}`, staff.cookie),
+          context: context(),
+          params: {},
+        })
+      ).rows;
+    expect((await listed()).map((row) => [row.email, row.state, typeof row.invitedAt])).toEqual([
+      [invitee, "invited", "number"],
+    ]);
+    const link = new URL(
+      /^http\S+\/auth\/confirm\?\S+$/m.exec(mailsTo(invitee)[0]?.text ?? "")?.[0] ?? "",
+    );
+    const cancel = { intent: "cancel-invitation", email: invitee };
+    const cancelled = asResponse(await post(staff.cookie, cancel));
+    expect(cancelled.headers.get("Location")).toBe("/staff");
+    expect(await toastOf(cancelled)).toMatchObject({ title: "Invitation Cancelled" });
+    expect(await listed()).toEqual([]);
+    const followed = await fetch(`${auth.url}/auth/v1/verify`, {
+      method: "POST",
+      headers: { apikey: auth.anonKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ type: "invite", token_hash: link.searchParams.get("token_hash") }),
+    });
+    expect(followed.status).toBeGreaterThanOrEqual(400);
+    // Nothing left to cancel: refused. A client who signed in is no invitation: refused, kept.
+    expect(asData(await post(staff.cookie, cancel)).init?.status).toBe(404);
+    const client = uniqueEmail(`signed-in-${engine}`);
+    await adminCreateUser(auth, client);
+    asResponse(
+      await routes.signIn.action({
+        request: formPost("/sign-in", { email: client, password: PASSWORD }),
+        context: context(),
+        params: {},
+      }),
+    );
+    const accepted = { intent: "cancel-invitation", email: client };
+    expect(asData(await post(staff.cookie, accepted)).init?.status).toBe(409);
   });
 });

@@ -28,6 +28,7 @@ import type { AttentionGroup, ClientRow } from "~/staff/views";
 import { AccountStateBadge } from "./account-state-badge";
 import { InviteeEmailField } from "~/components/accounts/invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
+import { CancelInvitationForm, ResendInvitationForm } from "./invitation-forms";
 import { consoleTime } from "~/programme/programme-edits";
 import { relativeTime } from "~/components/messages/message-thread";
 import { cn } from "~/lib/utils";
@@ -185,6 +186,13 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
           ) : null}
           {row.toReview > 0 ? <Badge variant="warning">{row.toReview} to review</Badge> : null}
         </div>
+        {row.invitedAt !== null ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <span>Invited {relativeTime(row.invitedAt, now)}</span>
+            <ResendInvitationForm email={row.email} />
+            <CancelInvitationForm email={row.email} />
+          </div>
+        ) : null}
       </div>
       <p className="text-sm text-slate-700">{row.current}</p>
       {row.overallProgress === null ? (

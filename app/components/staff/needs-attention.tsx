@@ -1,11 +1,9 @@
 // "Needs attention" at the top of the console: each kind with its oldest items, linking to the place
 // to act, and an unaccepted invitation's "Resend invitation" (posted to the invitation's action).
-import { Form, Link } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Link } from "@remix-run/react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { RESEND_INVITATION_INTENT } from "~/forms/schemas";
-import { INVITE_ACTION } from "~/lib/paths";
 import type { AttentionGroup } from "~/staff/views";
+import { ResendInvitationForm } from "./invitation-forms";
 
 export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
   return (
@@ -38,14 +36,7 @@ export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
                     </Link>
                     <span className="text-muted-foreground">{item.text}</span>
                     {group.kind === "invitation-waiting" ? (
-                      <Form method="post" action={INVITE_ACTION}>
-                        <input type="hidden" name="intent" value={RESEND_INVITATION_INTENT} />
-                        <input type="hidden" name="email" value={item.email} />
-                        <Button type="submit" size="sm" variant="outline">
-                          Resend invitation
-                          <span className="sr-only"> to {item.email}</span>
-                        </Button>
-                      </Form>
+                      <ResendInvitationForm email={item.email} />
                     ) : null}
                   </li>
                 ))}
