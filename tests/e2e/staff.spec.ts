@@ -71,7 +71,7 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
 
   const clientEmail = uniqueEmail("invited");
   await page.getByLabel("Client's email").fill(clientEmail);
-  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await page.getByRole("button", { name: "Send Invitation", exact: true }).click();
   await expect(toast(page)).toContainText(`We've sent an invitation to ${clientEmail}.`);
   await expect(page.getByRole("link", { name: clientEmail })).toBeVisible();
   await screenshot(page, "staff-clients");
@@ -174,18 +174,17 @@ test("the console's forms keep their errors, each by the form that was sent", as
   // The invitation: an address the form refuses.
   const invite = formWith("Send Invitation");
   await invite.getByLabel("Client's email").fill("client@agency");
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await invite.getByRole("button", { name: "Send Invitation", exact: true }).click();
   const inviteAlert = invite.getByRole("alert");
   await expect(inviteAlert).toContainText("Please enter a valid email address.");
-  await expect(invite.getByRole("button", { name: "Send Invitation" })).toHaveAttribute(
-    "aria-describedby",
-    (await inviteAlert.getAttribute("id"))!,
-  );
+  await expect(
+    invite.getByRole("button", { name: "Send Invitation", exact: true }),
+  ).toHaveAttribute("aria-describedby", (await inviteAlert.getAttribute("id"))!);
 
   // One client's page: Sprint 3 cannot start before Sprint 2 is done.
   const clientEmail = uniqueEmail("editor-errors");
   await invite.getByLabel("Client's email").fill(clientEmail);
-  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await invite.getByRole("button", { name: "Send Invitation", exact: true }).click();
   await page.getByRole("link", { name: clientEmail }).click();
   await page.waitForURL("**/staff/clients/*");
   await hydrated(page, js);
@@ -445,7 +444,7 @@ test("staff invite a company; its primary contact invites a colleague, whose tic
   const danaEmail = uniqueEmail("dana");
   await page.getByLabel("Client's email").fill(danaEmail);
   await page.getByLabel("Company (optional)").fill("Northwind");
-  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await page.getByRole("button", { name: "Send Invitation", exact: true }).click();
   await expect(toast(page)).toContainText(`We've sent an invitation to ${danaEmail}.`);
 
   /** `email` accepts their invitation in a browser of their own, giving their name. */
@@ -498,7 +497,7 @@ test("staff invite a company; its primary contact invites a colleague, whose tic
   await expect(dana.getByRole("heading", { level: 1 })).toHaveText("Team · Northwind");
   const samEmail = uniqueEmail("sam");
   await dana.getByLabel("Their email").fill(samEmail);
-  await dana.getByRole("button", { name: "Send Invitation" }).click();
+  await dana.getByRole("button", { name: "Send Invitation", exact: true }).click();
   await expect(toast(dana)).toContainText(`We've sent an invitation to ${samEmail}.`);
   await expect(dana.getByRole("listitem").filter({ hasText: samEmail })).toContainText("Invited");
   await expect(dana.getByLabel("Their email")).toHaveValue("");
