@@ -278,7 +278,8 @@ export async function choosePrimaryContact(
 /**
  * Makes `personId` (just invited, in the directory) one of `accountId`'s people, in the caller's
  * transaction: from their next request on they work in its programme, thread and files. An account
- * the directory opened for them meanwhile, with no one else and nothing done in it, is closed.
+ * the directory opened for them, now with no one in it, is closed if nothing was done in it, else
+ * kept shown by no one (and so listed no more).
  */
 export async function joinAccount(trx: Executor, personId: string, accountId: string) {
   const before = await accountOf(trx, personId);
@@ -288,12 +289,12 @@ export async function joinAccount(trx: Executor, personId: string, accountId: st
     .where("user_id", "=", personId)
     .execute();
   if (!before || before === accountId) return;
-  await trx
-    .deleteFrom("clients")
+  const left = await trx
+    .selectFrom("clients")
+    .select(["last_changed_at"])
     .where("user_id", "=", before)
     .where("account_only", "=", 1)
     .where("primary_contact_id", "=", personId)
-    .where("last_changed_at", "is", null)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -304,7 +305,14 @@ export async function joinAccount(trx: Executor, personId: string, accountId: st
         ),
       ),
     )
-    .execute();
+    .executeTakeFirst();
+  if (!left) return;
+  if (left.last_changed_at === null) {
+    await trx.deleteFrom("clients").where("user_id", "=", before).execute();
+    return;
+  }
+  const noOne = { primary_contact_id: null, email: null, auth_state: null, last_sign_in_at: null };
+  await trx.updateTable("clients").set(noOne).where("user_id", "=", before).execute();
 }
 
 /**

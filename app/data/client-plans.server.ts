@@ -115,6 +115,8 @@ export async function readClientsBehind(
 ): Promise<{ clients: { userId: string; email: string }[]; total: number }> {
   const behind = db
     .selectFrom("clients")
+    // Accounts alone: a person's row follows no programme of its own.
+    .whereRef("account_id", "=", "user_id")
     .where("is_staff", "=", 0)
     .where("email", "is not", null)
     .where("template_version", "is not", null)
@@ -179,7 +181,8 @@ export async function recordServedTemplate(
     let followers = trx
       .updateTable("clients")
       .set({ template_version: last.version })
-      .where("template_version", "is", null);
+      .where("template_version", "is", null)
+      .whereRef("account_id", "=", "user_id");
     followers = template.isDefault
       ? followers.where((eb) =>
           eb.or([eb("template_id", "is", null), eb("template_id", "=", template.id)]),

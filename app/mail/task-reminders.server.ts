@@ -127,7 +127,9 @@ function stillOpen(
   if (!found) return null;
   const page = sprintPageView(found.sprint, content, state, now);
   const task = page.tasks.find((candidate) => candidate.id === taskId);
-  if (!task || task.owner !== "client" || task.status === "completed") return null;
+  // Done, or handed in and waiting for review: nothing to remind of (as the scan has it).
+  if (!task || task.owner !== "client" || task.status === "completed" || task.tick === "in-review")
+    return null;
   if (page.sprint.status === "completed" || task.dueAt === null || task.dueAt < now) return null;
   return task;
 }

@@ -159,9 +159,12 @@ export async function inviteAction(request: Request, context: AppLoadContext, st
   const template = resending ? undefined : programmeTemplates().get(fields.templateId ?? "");
   await inTransaction(async (trx) => {
     const at = Date.now();
+    // Someone the directory holds in an account already (invited again before accepting, or a
+    // colleague elsewhere) keeps it as it is: only an account this invitation opens is named here.
+    const before = await accountOf(trx, invitation.invited.id);
     await saveDirectory(trx, [directoryEntry(invitation.invited)], at);
     const accountId = await accountOf(trx, invitation.invited.id);
-    if (!accountId || resending) return;
+    if (!accountId || resending || before !== undefined) return;
     if (accountName) await changeAccount(trx, accountId, { name: accountName });
     if (template)
       await assignTemplate(trx, accountId, { templateId: template.id, version: null }, at);

@@ -16,7 +16,12 @@ import {
   rejoinAccount,
   removeFromAccount,
 } from "~/data/client-accounts.server";
-import { listClients, saveDirectory, type DirectoryEntry } from "~/data/client-directory.server";
+import {
+  listClients,
+  recordActivity,
+  saveDirectory,
+  type DirectoryEntry,
+} from "~/data/client-directory.server";
 import { savePersonName } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { markRead, recordMessage, unreadByClient } from "~/data/messages.server";
@@ -122,6 +127,25 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     expect(ids).not.toContain(samAccount);
     expect(ids).not.toContain(sam.userId);
     expect(ids).not.toContain(dana.userId);
+  });
+
+  it("lists no more an account its only person left, keeping what was done in it", async () => {
+    const dana = entry("leaving-dana");
+    const sam = entry("leaving-sam");
+    await sync([dana, sam]);
+    const [danaAccount, samAccount] = [await accountOfPerson(dana), await accountOfPerson(sam)];
+    // Staff changed Sam's programme before Sam joined Dana's account.
+    await inTransaction((trx) => recordActivity(trx, samAccount, NOW));
+    await inTransaction((trx) => joinAccount(trx, sam.userId, danaAccount));
+    const db = await database();
+    const found = await listClients(db, { search: sam.email, page: 1, perPage: 10 });
+    expect(found.clients.map((client) => client.userId)).toEqual([danaAccount]);
+    const kept = await db
+      .selectFrom("clients")
+      .select(["email", "last_changed_at"])
+      .where("user_id", "=", samAccount)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ email: null, last_changed_at: NOW });
   });
 
   it("counts each person's unread messages from the agency in the account's thread", async () => {

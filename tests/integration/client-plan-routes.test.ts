@@ -419,6 +419,8 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     const standard = listed.templates.find((template) => template.id === "default")!;
     const kept = standard.behind.find((row) => row.id === client.accountId);
     expect(kept?.changes).toEqual(['Sprint 1: task "Client avatar" renamed "ICP Builder"']);
+    // The account is behind, not its person as well.
+    expect(standard.behind.map((row) => row.id)).not.toContain(client.id);
 
     const applied = asResponse(
       await settle(() =>
