@@ -16,7 +16,12 @@ import {
 import { programmeOf } from "~/data/client-programmes.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
-import { recordHandIn, recordReview } from "~/data/hand-ins.server";
+import {
+  latestHandInStatuses,
+  lockClientHandIns,
+  recordHandIn,
+  recordReview,
+} from "~/data/hand-ins.server";
 import { dueCounts, rebuildAllFacts } from "~/data/task-facts.server";
 import { planEdit } from "~/programme/client-plan-edits";
 import { clientFacts, programmeView, sprintPageView } from "~/programme/client-programme";
@@ -161,7 +166,10 @@ async function randomEvent(random: Random, clientId: string) {
       case 6: {
         // The client hands in a task (one version waits for review at a time).
         const task = sprint.tasks.length > 0 ? random.pick(sprint.tasks) : undefined;
-        if (!task || state.inReview.has(task.id)) return;
+        if (!task) return;
+        // As the app does: the client's hand-ins locked, then whether a version already waits.
+        await lockClientHandIns(trx, clientId);
+        if ((await latestHandInStatuses(trx, clientId)).get(task.id) === "in-review") return;
         const handIn = { clientId, taskId: task.id, link: "", note: "", at: NOW };
         const { version } = await recordHandIn(trx, { ...handIn, submittedByEmail: client.email });
         await record([{ field: `Hand-in: ${task.id}`, before: "—", after: `v${version}` }], client);
