@@ -101,7 +101,18 @@ export function staffClientTaskPath(userId: string, taskId: string): string {
   return `${staffClientPath(userId)}/tasks/${taskId}`;
 }
 
-/** What a multipart post to `path` uploads: one shared file, a hand-in's files, or nothing. */
+/** A client's task as `role` opens it: staff on the client's console page, the client on theirs. */
+export function taskPathFor(
+  role: "client" | "staff",
+  clientId: string,
+  task: { sprintId: number; taskId: string },
+): string {
+  return role === "staff"
+    ? staffClientTaskPath(clientId, task.taskId)
+    : taskPath(task.sprintId, task.taskId);
+}
+
+/** What a multipart post to `path`: one shared file, a hand-in's files, or nothing. */
 export function uploadAt(path: string): "shared-file" | "hand-in" | null {
   if (/^\/staff\/clients\/[^/]+\/files$/.test(path)) return "shared-file";
   if (/^(\/dashboard\/sprint-\d+\/tasks|\/resources\/hand-ins\/sprint-\d+)\/[^/]+$/.test(path)) {

@@ -19,7 +19,7 @@ import type { ActorRole } from "~/data/schema";
 import type { StoredMessage } from "~/data/shapes";
 import { enqueueJob, JobDeferred, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { getEnv } from "~/lib/env.server";
-import { MESSAGES_PATH, staffClientMessagesPath, staffClientTaskPath, taskPath } from "~/lib/paths";
+import { MESSAGES_PATH, staffClientMessagesPath, taskPathFor } from "~/lib/paths";
 import { programmeOf } from "~/data/client-programmes.server";
 import { findTask } from "~/programme/client-programme";
 import { authorOf } from "~/people/names";
@@ -79,10 +79,10 @@ async function actionOf(reader: Reader, clientId: string, messages: StoredMessag
       ? findTask((await programmeOf(await database(), clientId)).content, taskId)
       : undefined;
   if (!found) return { link: threadUrl(reader, clientId), label: "Read and answer" };
-  const path =
-    reader.role === "staff"
-      ? staffClientTaskPath(clientId, found.task.id)
-      : taskPath(found.sprint.id, found.task.id);
+  const path = taskPathFor(reader.role, clientId, {
+    sprintId: found.sprint.id,
+    taskId: found.task.id,
+  });
   return { link: `${getEnv().SITE_URL}${path}`, label: `Open ${found.task.title}` };
 }
 

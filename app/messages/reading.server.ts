@@ -5,7 +5,7 @@ import { accountBook } from "~/data/client-accounts.server";
 import { database, writeAlongside } from "~/data/connection.server";
 import { markRead, readerMarks, threadMessages } from "~/data/messages.server";
 import { programmeOf } from "~/data/client-programmes.server";
-import { staffClientTaskPath, taskPath } from "~/lib/paths";
+import { taskPathFor } from "~/lib/paths";
 import { shownMessages, type Reader } from "~/people/names";
 import { findTask } from "~/programme/client-programme";
 
@@ -24,10 +24,10 @@ export async function readThread(clientId: string, reader: Reader & { id: string
   return shownMessages(messages, { ...reader, book }).map((message) => {
     const found = message.taskId === null ? undefined : findTask(content, message.taskId);
     if (!found) return message;
-    const path =
-      reader.role === "staff"
-        ? staffClientTaskPath(clientId, found.task.id)
-        : taskPath(found.sprint.id, found.task.id);
+    const path = taskPathFor(reader.role, clientId, {
+      sprintId: found.sprint.id,
+      taskId: found.task.id,
+    });
     return { ...message, task: { title: found.task.title, path } };
   });
 }
