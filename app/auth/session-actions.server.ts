@@ -3,7 +3,9 @@
 // a redirect carrying the session cookies and a flash toast) and sign-out.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
+import { accessOf } from "~/data/client-accounts.server";
 import { mirrorUser } from "~/data/client-directory.server";
+import { database } from "~/data/connection.server";
 import {
   callAuth,
   formError,
@@ -22,7 +24,8 @@ import { getEnv } from "~/lib/env.server";
 import { DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
 import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient } from "~/session/auth-service.server";
-import { withSessionCleared } from "~/session/cookie.server";
+import { clearedSessionCookies, withSessionCleared } from "~/session/cookie.server";
+import { SESSION_END_PARAM } from "~/session/session-end";
 import { homePathFor } from "~/lib/roles";
 import {
   checkInboxHref,
@@ -101,6 +104,13 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   }
   if (result.data.user) {
     await mirrorUser(result.data.user);
+    // The agency let this person's account go: the new session ends at once, and the page says why.
+    if ((await accessOf(await database(), result.data.user.id)) === "deactivated") {
+      await callAuth(() => supabase.auth.signOut({ scope: "local" }));
+      const set = new Set(headers.getSetCookie().map((line) => line.slice(0, line.indexOf("="))));
+      const ended = new URLSearchParams({ [SESSION_END_PARAM]: "deactivated" });
+      return redirect(`${HOME_PATH}?${ended}`, { headers: clearedSessionCookies([...set]) });
+    }
     await takeBrowserTimeZone(result.data.user.id, fields);
   }
   // Back to the signed-in page that sent the visitor here, if it is one of theirs.

@@ -55,6 +55,10 @@ export const SIGN_IN_NOTICES = {
     title: "Your session has expired",
     text: "For your security you were signed out after a while away. Sign in again to continue.",
   },
+  deactivated: {
+    title: "Your access to this portal is closed",
+    text: "The agency deactivated your company's account, so you were signed out. Nothing was deleted: ask the agency if you need your work or access again.",
+  },
   "sign-in-needed": {
     title: "Please sign in",
     text: "Sign in to see that page; you will be taken straight back to it.",

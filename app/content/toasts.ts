@@ -133,6 +133,11 @@ export const toasts = {
   welcome: success("Welcome!", "Your password is set and your programme is ready."),
   changesSaved: success("Changes Saved", "The client sees them at their next page view."),
   nothingChanged: success("No Changes", "Nothing differed from the client's programme."),
+  clientDeactivated: success(
+    "Client Deactivated",
+    "Its people are signed out at their next request and mailed nothing more. Nothing was deleted.",
+  ),
+  clientReactivated: success("Client Reactivated", "Its people can sign in again."),
   editInvalid: error(
     "Check the Form",
     "Progress is a whole number from 0 to 100, and a start is a date and time.",

@@ -13,6 +13,7 @@ import {
   dueDayEnd,
   lateAt,
   lateOrCount,
+  ACTIVE_ACCOUNT,
   LISTED_CLIENT,
   overdueAt,
   overdueTaskCount,
@@ -64,7 +65,8 @@ interface Row {
 
 /** Within a query over `clients` as `c`: signed in once, and no activity for 7 days since. */
 const quiet = (now: number) =>
-  sql<SqlBool>`c.last_sign_in_at is not null and c.activity_at <= ${now - ATTENTION_AFTER_MS.quiet}`;
+  sql<SqlBool>`c.last_sign_in_at is not null and c.activity_at <= ${now - ATTENTION_AFTER_MS.quiet}
+    and ${ACTIVE_ACCOUNT}`;
 
 /**
  * Within a query over `clients` as `c`: the client is stuck at `now` as "Needs attention" counts
@@ -140,6 +142,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .crossJoin("clients as c")
         .whereRef("c.user_id", "=", "h.client_id")
         .where(LISTED_CLIENT)
+        .where(ACTIVE_ACCOUNT)
         .where("h.status", "=", "in-review")
         .where("h.submitted_at", "<=", now - ATTENTION_AFTER_MS["hand-in-waiting"])
         .select(["c.user_id as client_id", email, "h.task_id as item", "h.submitted_at as since"]),
@@ -152,6 +155,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .crossJoin("clients as c")
         .whereRef("c.user_id", "=", "t.client_id")
         .where(LISTED_CLIENT)
+        .where(ACTIVE_ACCOUNT)
         .where("t.awaiting_since", "<=", now - ATTENTION_AFTER_MS["message-waiting"])
         .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])
         .select(sql<number>`t.awaiting_since`.as("since")),
@@ -168,6 +172,7 @@ export async function readAttention(db: Executor, now: number, limit: number): P
     kindOf(
       "invitation-waiting",
       clients
+        .where(ACTIVE_ACCOUNT)
         .where("c.auth_state", "=", "invited")
         .where("c.auth_created_at", "<=", now - ATTENTION_AFTER_MS["invitation-waiting"])
         .select(["c.user_id as client_id", email, sql<string>`''`.as("item")])

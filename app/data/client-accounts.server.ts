@@ -29,6 +29,51 @@ export async function accountOf(
   return row?.account_id ?? undefined;
 }
 
+/**
+ * Where `personId` may work now: their account's id; "removed" (staff removed them from it) or
+ * "deactivated" (staff let the account go) when nowhere; undefined when in no account yet.
+ */
+export async function accessOf(
+  db: Executor,
+  personId: string,
+): Promise<string | "removed" | "deactivated" | undefined> {
+  const row = await db
+    .selectFrom("clients as c")
+    .leftJoin("clients as a", "a.user_id", "c.account_id")
+    .select(["c.account_id", "c.removed_at", "a.deactivated_at"])
+    .where("c.user_id", "=", personId)
+    .executeTakeFirst();
+  if (row?.removed_at != null) return "removed";
+  if (row?.deactivated_at != null) return "deactivated";
+  return row?.account_id ?? undefined;
+}
+
+/** The account `personId` works in now; null when removed, deactivated or in none. */
+export async function activeAccountOf(db: Executor, personId: string): Promise<string | null> {
+  const access = await accessOf(db, personId);
+  return access === "removed" || access === "deactivated" ? null : (access ?? null);
+}
+
+/**
+ * Deactivates `accountId` (`at`) or makes it active again (null), in the caller's transaction;
+ * whether that changed anything.
+ */
+export async function setDeactivated(
+  trx: Executor,
+  accountId: string,
+  at: number | null,
+): Promise<boolean> {
+  const changed = await trx
+    .updateTable("clients")
+    .set({ deactivated_at: at })
+    .where("user_id", "=", accountId)
+    .where("account_id", "=", accountId)
+    .where("deactivated_at", at === null ? "is not" : "is", null)
+    .returning("user_id")
+    .executeTakeFirst();
+  return changed !== undefined;
+}
+
 /** Within a query over `clients` as `c`: a person's row (a row that is an account alone is none). */
 const A_PERSON = sql<SqlBool>`c.account_only is null`;
 
@@ -109,13 +154,14 @@ export async function showContacts(trx: Executor, personIds: string[]) {
 export async function accountSettings(db: Executor, accountId: string): Promise<AccountSettings> {
   const row = await db
     .selectFrom("clients")
-    .select(["account_name", "primary_contact_id", "colleagues_may_invite"])
+    .select(["account_name", "primary_contact_id", "colleagues_may_invite", "deactivated_at"])
     .where("user_id", "=", accountId)
     .executeTakeFirst();
   return {
     name: row?.account_name ?? null,
     primaryContactId: row?.primary_contact_id ?? accountId,
     colleaguesMayInvite: Number(row?.colleagues_may_invite ?? 0) === 1,
+    deactivatedAt: row?.deactivated_at == null ? null : Number(row.deactivated_at),
   };
 }
 

@@ -23,6 +23,8 @@ export interface DirectoryEntry {
 
 export interface ListedClient extends DirectoryEntry {
   activityAt: number | null;
+  /** Staff deactivated the account. */
+  deactivated: boolean;
 }
 
 const BATCH = 200;
@@ -231,6 +233,7 @@ export async function listClients(
         "auth_created_at",
         "last_sign_in_at",
         "activity_at",
+        "deactivated_at",
       ])
       .orderBy("activity_at", "desc")
       .orderBy("email")
@@ -252,6 +255,7 @@ export async function listClients(
       createdAt: row.auth_created_at ?? 0,
       lastSignInAt: row.last_sign_in_at,
       activityAt: row.activity_at,
+      deactivated: row.deactivated_at !== null,
     })),
   };
 }

@@ -1,7 +1,8 @@
 // The client list's filters, each a condition on `clients as c` that the list's page and count
-// share: stuck (as "Needs attention" counts it), a hand-in in review, not started, invited.
+// share: stuck (as "Needs attention" counts it), a hand-in in review, not started, invited, deactivated.
 import { sql, type Expression, type SqlBool } from "kysely";
 import { stuck, stuckCount } from "./attention.server";
+import { ACTIVE_ACCOUNT } from "./task-facts.server";
 import type { Executor } from "./connection.server";
 import { CLIENT_FILTERS, type ClientFilter } from "./shapes";
 
@@ -17,8 +18,9 @@ export interface ClientFilterQuery {
 }
 
 /**
- * Who `filter` keeps at `now`. Not started: never signed in, or no sprint's countdown started
- * (the client never opened Sprint 1 or 2, and staff set no start).
+ * Who `filter` keeps at `now`; every filter but "deactivated" keeps active accounts only. Not
+ * started: never signed in, or no sprint's countdown started (the client never opened Sprint 1 or
+ * 2, and staff set no start).
  */
 export function clientFilter(filter: ClientFilter, now: number): ClientFilterQuery {
   switch (filter) {
@@ -26,15 +28,18 @@ export function clientFilter(filter: ClientFilter, now: number): ClientFilterQue
       return { where: stuck(now), count: (db) => stuckCount(db, now) };
     case "in-review":
       return {
-        where: sql<SqlBool>`c.user_id in (select h.client_id from hand_ins h
+        where: sql<SqlBool>`${ACTIVE_ACCOUNT} and c.user_id in (select h.client_id from hand_ins h
           where h.status = 'in-review')`,
       };
     case "not-started":
       return {
-        where: sql<SqlBool>`(c.last_sign_in_at is null or not exists (select 1 from sprint_states s
-          where s.user_id = c.user_id and s.started_at is not null))`,
+        where: sql<SqlBool>`${ACTIVE_ACCOUNT} and (c.last_sign_in_at is null
+          or not exists (select 1 from sprint_states s
+            where s.user_id = c.user_id and s.started_at is not null))`,
       };
     case "invited":
-      return { where: sql<SqlBool>`c.auth_state = 'invited'` };
+      return { where: sql<SqlBool>`${ACTIVE_ACCOUNT} and c.auth_state = 'invited'` };
+    case "deactivated":
+      return { where: sql<SqlBool>`c.deactivated_at is not null` };
   }
 }

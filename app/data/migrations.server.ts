@@ -29,6 +29,7 @@ import * as taskAssignees from "./migrations/025-task-assignees";
 import * as listedClients from "./migrations/026-listed-clients";
 import * as accountRows from "./migrations/027-account-rows";
 import * as settledTasks from "./migrations/028-settled-tasks";
+import * as deactivatedAccounts from "./migrations/029-deactivated-accounts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "026-listed-clients": listedClients,
   "027-account-rows": accountRows,
   "028-settled-tasks": settledTasks,
+  "029-deactivated-accounts": deactivatedAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -48,6 +48,8 @@ export interface ClientsTable {
   account_name: string | null;
   /** On the account's row: who its primary contact is; null: the person whose id it has. */
   primary_contact_id: string | null;
+  /** On the account's row: when staff deactivated it; null: active. */
+  deactivated_at: Millis | null;
   /** On the account's row: 1 when its primary contact may invite and remove colleagues. */
   colleagues_may_invite: number | null;
   /** The time zone reminders keep to ("Europe/Berlin"), as Intl writes it; null: UTC. */

@@ -4,7 +4,13 @@
 export type AccountStatus = "invited" | "unconfirmed" | "confirmed";
 
 /** The client list's filters, as its address names them (`/staff?show=stuck`). */
-export const CLIENT_FILTERS = ["stuck", "in-review", "not-started", "invited"] as const;
+export const CLIENT_FILTERS = [
+  "stuck",
+  "in-review",
+  "not-started",
+  "invited",
+  "deactivated",
+] as const;
 export type ClientFilter = (typeof CLIENT_FILTERS)[number];
 
 /** One line of a client's audit trail: who changed what, from what to what, and when (ms). */
@@ -162,4 +168,6 @@ export interface AccountSettings {
   name: string | null;
   primaryContactId: string;
   colleaguesMayInvite: boolean;
+  /** When staff deactivated it; null: active. */
+  deactivatedAt: number | null;
 }

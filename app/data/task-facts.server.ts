@@ -15,20 +15,31 @@ const RULES_VERSION = 2;
 /** Clients rewritten per transaction by a rebuild. */
 const REBUILD_BATCH = 200;
 
-/** Rewrites the facts of `clientIds` from their programmes and states as `trx` reads them. */
+/**
+ * Rewrites the facts of `clientIds` from their programmes and states as `trx` reads them; a
+ * deactivated account has none (nothing is due from it, nothing late, nothing reminded).
+ */
 async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
   if (clientIds.length === 0) return;
-  const [programmes, states] = await Promise.all([
+  const [programmes, states, deactivated] = await Promise.all([
     programmesOf(trx, clientIds),
     readClientStates(trx, clientIds),
+    trx
+      .selectFrom("clients")
+      .select("user_id")
+      .where("user_id", "in", clientIds)
+      .where("deactivated_at", "is not", null)
+      .execute(),
   ]);
   for (const table of ["client_sprint_facts", "client_task_facts", "client_deadlines"] as const) {
     await trx.deleteFrom(table).where("user_id", "in", clientIds).execute();
   }
+  const inactive = new Set(deactivated.map((row) => row.user_id));
   const sprints = [];
   const tasks = [];
   const deadlines = [];
   for (const userId of clientIds) {
+    if (inactive.has(userId)) continue;
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
     const lateFrom = Math.min(
       ...facts.tasks.filter((task) => !task.settled).map((task) => endOfDueDay(task.dueDay)),
@@ -132,6 +143,9 @@ export async function ensureFactsCurrent(db: Executor): Promise<void> {
  */
 export const LISTED_CLIENT = sql<SqlBool>`(c.is_staff = 0 and c.email is not null
   and c.account_id = c.user_id)`;
+
+/** Within a query over `clients` as `c`: an account staff have not deactivated. */
+export const ACTIVE_ACCOUNT = sql<SqlBool>`c.deactivated_at is null`;
 
 /**
  * Within a query over `clients` as `u`: a row the console does not list that may own a programme

@@ -99,6 +99,8 @@ export const REMOVE_PERSON_INTENT = "remove-person";
 export const PRIMARY_CONTACT_INTENT = "primary-contact";
 /** The account's name and switch on a client's People tab. */
 export const ACCOUNT_SETTINGS_INTENT = "account-settings";
+/** Deactivating a client account or making it active again (its `access` field says which). */
+export const ACCOUNT_ACCESS_INTENT = "account-access";
 /** The name a person goes by, on the account page. */
 export const PERSON_NAME_INTENT = "person-name";
 /** "Who does this" on a task's page (its `personId` field names whom; "" for anyone). */
@@ -207,6 +209,8 @@ export const accountSettingsSchema = z.object({
     z.transform((value) => value === "on"),
   ),
 });
+
+export const accountAccessSchema = z.object({ access: z.enum(["deactivate", "reactivate"]) });
 
 /** A new client from the console: the first person's address and the account's name, if any. */
 export const clientInviteSchema = z.object({ email, accountName: profileText });

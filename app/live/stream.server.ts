@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { staffAddressNow } from "~/identity/staff-now.server";
 import { subscribe, type LiveChange } from "./bus.server";
 import { STAFF_ROLE } from "~/lib/roles";
-import { accountOf } from "~/data/client-accounts.server";
+import { activeAccountOf } from "~/data/client-accounts.server";
 import { database } from "~/data/connection.server";
 import type { Member } from "~/session/guards.server";
 import { sessionStands } from "~/session/state.server";
@@ -44,12 +44,12 @@ export function seesChange({ user, accountId }: Member, change: LiveChange): boo
 
 /**
  * Whether the stream may stay open: its session stands, staff are staff still, and a client's
- * person is still of the account it shows (not removed, not moved).
+ * person is still of the account it shows (not removed, not moved, the account not deactivated).
  */
 async function streamStands({ user, accountId }: Member): Promise<boolean> {
   if (!(await sessionStands(user))) return false;
   if (user.role === STAFF_ROLE) return (await staffAddressNow(user.id)) !== null;
-  return (await accountOf(await database(), user.id)) === accountId;
+  return (await activeAccountOf(await database(), user.id)) === accountId;
 }
 
 export function liveStream(request: Request, context: AppLoadContext, member: Member): Response {

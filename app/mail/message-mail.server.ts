@@ -2,7 +2,12 @@
 // mails each reader on the other side what they have neither read nor been mailed, in one mail; a
 // daily digest gathers the same for those who chose it. Each reader's marker moves with the mail.
 import { randomUUID } from "node:crypto";
-import { accountBook, accountOf, peopleOf } from "~/data/client-accounts.server";
+import {
+  accountBook,
+  accountSettings,
+  activeAccountOf,
+  peopleOf,
+} from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import {
   claimMailScope,
@@ -253,6 +258,8 @@ export async function runMessageMail(job: ClaimedJob): Promise<void> {
     .where("id", "=", messageId)
     .executeTakeFirst();
   if (!message || Number(message.internal) === 1) return;
+  // A deactivated account's people are mailed nothing.
+  if ((await accountSettings(db, clientId)).deactivatedAt !== null) return;
   const people = await peopleOf(db, clientId);
   // The account as staff mail names it: its primary contact's address.
   const contact = people.find((person) => person.primary) ?? people[0];
@@ -302,11 +309,11 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
 
 /**
  * A client reader's one thread: their account's, from what they read or were mailed last; none
- * for someone removed from their account since.
+ * for someone removed from their account since, or whose account was deactivated.
  */
 async function clientThread(reader: Reader) {
   const db = await database();
-  const clientId = await accountOf(db, reader.id);
+  const clientId = await activeAccountOf(db, reader.id);
   if (!clientId) return [];
   const marks = await readerMarks(db, clientId, reader.id);
   return [

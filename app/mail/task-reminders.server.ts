@@ -1,7 +1,7 @@
 // Task reminders: a scan every quarter hour claims, for each client's people in their working day,
 // the account's open tasks due tomorrow or today, once of each kind per task and person, with one
 // mail job per person in the same transaction; the job mails what is still open (decision 062).
-import { accountOf } from "~/data/client-accounts.server";
+import { activeAccountOf } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
@@ -152,7 +152,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   const { clientId, reminders } = job.payload as ReminderJob;
   const personId = (job.payload as ReminderJob).personId ?? clientId;
   const db = await database();
-  if ((await accountOf(db, personId)) !== clientId) return;
+  if ((await activeAccountOf(db, personId)) !== clientId) return;
   if ((await mailMode(db, personId, "reminders")) === "off") return;
   const email = await addressOf(db, personId, "client");
   if (!email) return;

@@ -7,7 +7,8 @@ import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor, STAFF_ROLE } from "~/lib/roles";
 import { NO_ACCESS } from "./no-access";
 import { getAuthState, type SessionUser } from "./state.server";
-import { accountOf, openAccounts } from "~/data/client-accounts.server";
+import { accessOf, openAccounts } from "~/data/client-accounts.server";
+import { withSessionCleared } from "./cookie.server";
 import { database, inTransaction } from "~/data/connection.server";
 
 /** The page a signed-in user sees when their session needs the auth service and it is down. */
@@ -51,12 +52,15 @@ export interface Member {
   accountId: string;
 }
 
-/** Each request's account, asked once however many loaders ask. */
-const members = new WeakMap<AppLoadContext, Promise<string | null>>();
+/** Each request's access, asked once however many loaders ask. */
+const members = new WeakMap<AppLoadContext, Promise<Access>>();
+
+type Access = string | "removed" | "deactivated";
 
 /**
  * For the client's pages and answers: the signed-in person and their account (for staff, who have
- * none, their own id, as a client of one); someone removed from their account gets the 403 page.
+ * none, their own id, as a client of one); someone removed from their account gets the 403 page,
+ * someone whose account staff deactivated is signed out here and told why on the landing page.
  * Every client loader and action asks this first, and keys what it reads and writes by
  * `accountId`, what is the person's own by `user.id`.
  */
@@ -65,13 +69,17 @@ export async function requireClient(
   context: AppLoadContext,
 ): Promise<{ member: Member; headers: Headers }> {
   const { user, headers } = await requireUser(request, context);
-  let accountId = members.get(context);
-  if (!accountId) {
-    accountId = accountFor(user);
-    members.set(context, accountId);
+  let access = members.get(context);
+  if (!access) {
+    access = accessFor(user);
+    members.set(context, access);
   }
-  const account = await accountId;
-  if (account === null) {
+  const account = await access;
+  if (account === "deactivated") {
+    const cleared = await withSessionCleared(request, new Headers(headers));
+    throw redirect(landingFor(request, account), { headers: cleared });
+  }
+  if (account === "removed") {
     throw new Response("You no longer have access to this client's portal.", {
       status: 403,
       statusText: NO_ACCESS,
@@ -82,13 +90,13 @@ export async function requireClient(
 }
 
 /**
- * The account `user` works in: for staff, who have none, their own id; a client the directory
- * does not hold in one yet (their first request) gets one of their own now.
+ * Where `user` works: for staff, who have none, their own id; a client the directory does not
+ * hold in one yet (their first request) gets one of their own now.
  */
-async function accountFor(user: SessionUser): Promise<string | null> {
+async function accessFor(user: SessionUser): Promise<Access> {
   const db = await database();
-  const accountId = await accountOf(db, user.id);
-  if (accountId !== undefined) return accountId;
+  const access = await accessOf(db, user.id);
+  if (access !== undefined) return access;
   if (user.role === STAFF_ROLE) return user.id;
   return inTransaction(async (trx) => {
     const at = Date.now();
@@ -98,7 +106,7 @@ async function accountFor(user: SessionUser): Promise<string | null> {
       .onConflict((conflict) => conflict.column("user_id").doNothing())
       .execute();
     await openAccounts(trx, [user.id], at);
-    return (await accountOf(trx, user.id)) ?? user.id;
+    return (await accessOf(trx, user.id)) ?? user.id;
   });
 }
 

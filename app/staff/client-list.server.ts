@@ -110,7 +110,8 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       due: due.get(client.userId)!,
       unread: unread.get(client.userId) ?? 0,
       toReview: reviews.get(client.userId) ?? 0,
-      invitedAt: client.state === "invited" ? client.createdAt : null,
+      invitedAt: client.state === "invited" && !client.deactivated ? client.createdAt : null,
+      deactivated: client.deactivated,
     };
   });
   const bookingPageSet = getEnv().BOOKING_URL !== undefined;

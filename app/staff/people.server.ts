@@ -16,6 +16,7 @@ import {
   choosePrimaryContact,
   peopleOf,
   personOf,
+  setDeactivated,
 } from "~/data/client-accounts.server";
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
@@ -23,7 +24,9 @@ import { database, inTransaction } from "~/data/connection.server";
 import { recordEvent } from "~/data/events.server";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import {
+  ACCOUNT_ACCESS_INTENT,
   ACCOUNT_SETTINGS_INTENT,
+  accountAccessSchema,
   accountSettingsSchema,
   inviteSchema,
   PRIMARY_CONTACT_INTENT,
@@ -86,6 +89,9 @@ export async function peopleAction(
   if (fields.intent === ACCOUNT_SETTINGS_INTENT) {
     return saveAccountSettings(context, staff.user, client.userId, fields);
   }
+  if (fields.intent === ACCOUNT_ACCESS_INTENT) {
+    return changeAccess(context, staff.user, client.userId, fields);
+  }
   const values = { email: normalizeEmail(fields.email ?? "") };
   const parsed = parseFields(inviteSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
@@ -134,6 +140,38 @@ async function makePrimaryContact(
   });
   if (email === null) return formError(context, toasts.personNotFound, { status: 404 });
   return redirectWithToast(staffClientPeoplePath(accountId), primaryContactChosen(email));
+}
+
+/**
+ * 'Deactivate' or 'Reactivate': the account's people lose access from their next request (or get
+ * it back), its deadlines leave the console's questions (or return), with a line only staff read.
+ */
+async function changeAccess(
+  context: AppLoadContext,
+  staff: SessionUser,
+  accountId: string,
+  fields: PostedFields,
+) {
+  const parsed = parseFields(accountAccessSchema, fields);
+  if (!parsed.ok) return refusal(context, parsed, {});
+  const deactivate = parsed.value.access === "deactivate";
+  const changed = await inTransaction(async (trx) => {
+    const at = Date.now();
+    if (!(await setDeactivated(trx, accountId, deactivate ? at : null))) return false;
+    const [before, after] = deactivate ? ["Active", "Deactivated"] : ["Deactivated", "Active"];
+    const line = { field: "Access", before, after };
+    await recordEvent(trx, {
+      clientId: accountId,
+      actor: actorOf(staff),
+      audience: "staff",
+      changes: [line],
+      at,
+    });
+    return true;
+  });
+  const back = staffClientPeoplePath(accountId);
+  if (!changed) return redirectWithToast(back, toasts.nothingChanged);
+  return redirectWithToast(back, deactivate ? toasts.clientDeactivated : toasts.clientReactivated);
 }
 
 const onOff = (on: boolean) => (on ? "On" : "Off");

@@ -28,6 +28,8 @@ export interface ClientRow {
   toReview: number;
   /** When they were invited (ms), while the invitation waits; else null. */
   invitedAt: number | null;
+  /** Staff deactivated the account. */
+  deactivated: boolean;
 }
 
 /** One kind of "Needs attention": its oldest items, each linking to where to act, and its count. */

@@ -250,6 +250,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       name: null,
       primaryContactId: dana.userId,
       colleaguesMayInvite: false,
+      deactivatedAt: null,
     });
     const choose = (personId: string) =>
       inTransaction((trx) => choosePrimaryContact(trx, account, personId));
@@ -264,6 +265,7 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       name: "Northwind",
       primaryContactId: sam.userId,
       colleaguesMayInvite: true,
+      deactivatedAt: null,
     });
     const people = await peopleOf(db, account);
     expect(people.map((person) => [person.email, person.primary, person.holdsAccountId])).toEqual([

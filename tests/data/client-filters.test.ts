@@ -3,6 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAttention } from "~/data/attention.server";
+import { setDeactivated } from "~/data/client-accounts.server";
+import { recordEvent } from "~/data/events.server";
 import { listClients, recordActivity, saveDirectory } from "~/data/client-directory.server";
 import { clientFilter, clientFilterOf } from "~/data/client-filters.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
@@ -66,6 +68,16 @@ const done = (taskId: string): ProgrammeChange => ({
   after: "",
 });
 
+/** Staff deactivate or reactivate `clientId` as the People tab does: the flag, and a line. */
+function access(clientId: string, to: "deactivate" | "reactivate") {
+  return inTransaction(async (trx) => {
+    await setDeactivated(trx, clientId, to === "deactivate" ? NOW - HOUR : null);
+    const line = { field: "Access", before: "", after: to };
+    const actor = { id: "staff", email: "staff@agency.test", role: "staff" as const };
+    await recordEvent(trx, { clientId, actor, audience: "staff", changes: [line], at: NOW });
+  });
+}
+
 function handIn(clientId: string) {
   return inTransaction((trx) =>
     recordHandIn(trx, {
@@ -91,6 +103,7 @@ async function list(filter: ClientFilter | null, { search = "", page = 1, perPag
 }
 
 describe.each(ENGINES)("the client list's filters on %s", (engine) => {
+  let letGoId = "";
   beforeAll(async () => {
     await useEngine(engine);
 
@@ -127,6 +140,11 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
         at: NOW - HOUR,
       }),
     );
+    // Overdue, quiet and waiting for review, then let go: in "Deactivated" only.
+    letGoId = await client("let-go@client.test", { lastSignInAt: NOW - 8 * DAY });
+    await change(letGoId, [started(1, NOW - 3 * DAY)]);
+    await handIn(letGoId);
+    await access(letGoId, "deactivate");
     await client("invited@client.test", { state: "invited", lastSignInAt: null });
     await client("never@client.test", { lastSignInAt: null });
     // Staff are never listed, however stuck their own programme looks.
@@ -141,6 +159,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
       // Never signed in, or no sprint's countdown started.
       "not-started": ["invited", "never", "quiet", "reviewed", "reviewing"],
       invited: ["invited"],
+      deactivated: ["let-go"],
     };
     for (const filter of CLIENT_FILTERS) {
       const { emails, total } = await list(filter);
@@ -149,7 +168,7 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
       expect(total, filter).toBe(expected[filter].length);
     }
     const all = await list(null);
-    expect(all.total).toBe(10);
+    expect(all.total).toBe(11);
     expect(all.emails).not.toContain("staff@agency.test");
   });
 
@@ -161,6 +180,8 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
         .map((item) => item.email),
     );
     expect((await list("stuck")).emails.sort()).toEqual([...listed].sort());
+    const letGo = attention.items.filter((item) => item.email === "let-go@client.test");
+    expect(letGo).toEqual([]);
   });
 
   it("pages a filter with the search, its total true on every page", async () => {
@@ -187,6 +208,16 @@ describe.each(ENGINES)("the client list's filters on %s", (engine) => {
       "late-but-fine@client.test",
     ]);
     expect((await list(null, { search: "late-" })).total).toBe(8);
+  });
+
+  it("brings a reactivated client back to the filters and 'Needs attention'", async () => {
+    await access(letGoId, "reactivate");
+    expect(await list("deactivated")).toEqual({ emails: [], total: 0 });
+    expect((await list("stuck")).emails).toContain("let-go@client.test");
+    expect((await list("in-review")).emails).toContain("let-go@client.test");
+    const attention = await readAttention(await database(), NOW, 100);
+    const kinds = attention.items.filter((item) => item.email === "let-go@client.test");
+    expect(kinds.map((item) => item.kind).sort()).toEqual(["overdue-task", "quiet"]);
   });
 
   it("takes only the filters' own names; anything else filters nothing", () => {

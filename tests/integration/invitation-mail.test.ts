@@ -161,6 +161,7 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
       name: "Northwind",
       primaryContactId: row.user_id,
       colleaguesMayInvite: false,
+      deactivatedAt: null,
     });
 
     // Too long a name is the form again, with what was typed and nothing mailed.

@@ -335,6 +335,33 @@ describe.each(["sqlite", "postgres"] as const)("mail about messages (%s)", (engi
     await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 3) * 1000));
     expect(mailsTo(smtp, colleague.email)).toHaveLength(colleagueHad + 1);
   });
+
+  it("mails no one of an account staff deactivated, and its people again once reactivated", async () => {
+    const access = (value: string) =>
+      postForm(
+        app,
+        `/staff/clients/${clientAccount}/people`,
+        { intent: "account-access", access: value },
+        { Cookie: staff.cookie },
+      );
+    // Mailed about each message again (an earlier test turned it off).
+    const each = await postForm(
+      app,
+      "/dashboard/account",
+      { intent: "mail-settings", messages: "each" },
+      { Cookie: client.cookie },
+    );
+    expect(each.status).toBe(302);
+    const clientHad = mailsTo(smtp, client.email).length;
+    expect((await access("deactivate")).status).toBe(302);
+    expect((await staffPost({ body: "While they were away" })).status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, (DELAY_SECONDS + 3) * 1000));
+    expect(mailsTo(smtp, client.email)).toHaveLength(clientHad);
+    expect((await access("reactivate")).status).toBe(302);
+    expect((await staffPost({ body: "Welcome back" })).status).toBe(302);
+    const after = await settledMails(smtp, client.email, clientHad + 1);
+    expect(after.at(-1)?.text).toContain("Welcome back");
+  });
 });
 
 describe("mail about messages with no mail server configured", () => {

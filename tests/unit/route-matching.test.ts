@@ -2,7 +2,7 @@
 // pattern built once) matches as before: per table, per case rule, per partial or whole path.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
-import type { matchRoutes as MatchRoutes } from "@remix-run/router";
+import type { AgnosticRouteObject, matchRoutes as MatchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 // The CommonJS build is the one Node's server runtime loads; the edit is made to it.
@@ -10,13 +10,7 @@ const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
 const { matchRoutes } = require("@remix-run/router") as { matchRoutes: typeof MatchRoutes };
 
-type Route = {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-  children?: Route[];
-};
+type Route = AgnosticRouteObject;
 
 const portal: Route[] = [
   {

@@ -55,6 +55,11 @@ const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string
     keeps: "an invitation not accepted yet",
     none: "No invitation is waiting",
   },
+  deactivated: {
+    label: "Deactivated",
+    keeps: "let go: their people cannot sign in, nothing is deleted",
+    none: "No client is deactivated",
+  },
 };
 
 function InviteForm({ templates }: { templates: { id: string; name: string }[] }) {
@@ -178,7 +183,11 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
           <p className="text-sm text-muted-foreground">With {row.colleagues.join(", ")}</p>
         ) : null}
         <div className="mt-1 flex flex-wrap gap-1">
-          <AccountStateBadge state={row.state} />
+          {row.deactivated ? (
+            <Badge variant="secondary">Deactivated</Badge>
+          ) : (
+            <AccountStateBadge state={row.state} />
+          )}
           {row.unread > 0 ? (
             <Link to={staffClientMessagesPath(row.id)} className="rounded-full">
               <Badge variant="info">{row.unread} unread</Badge>

@@ -1,6 +1,6 @@
 // A client account's people in the console: its name and colleagues' switch, the form that adds a
-// person (an invitation into this account), and everyone in it, in the order they joined, with their
-// sign-in, 'Make primary contact' and a colleague's 'Remove'.
+// person, everyone in it in the order they joined (their sign-in, 'Make primary contact', a
+// colleague's 'Remove'), and the account's access ('Deactivate' or 'Reactivate').
 import { Form, useActionData } from "@remix-run/react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
@@ -12,6 +12,7 @@ import { Label } from "~/components/ui/label";
 import type { AccountPerson, AccountSettings } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
 import {
+  ACCOUNT_ACCESS_INTENT,
   ACCOUNT_SETTINGS_INTENT,
   PRIMARY_CONTACT_INTENT,
   PROFILE_TEXT_MAX,
@@ -83,6 +84,37 @@ function SettingsForm({ action, settings }: { action: string; settings: AccountS
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Deactivate' lets the client go (nothing deleted); 'Reactivate' lets its people back in. */
+function AccessForm({ action, settings }: { action: string; settings: AccountSettings }) {
+  const pending = useSubmitting(action, ACCOUNT_ACCESS_INTENT);
+  const deactivated = settings.deactivatedAt !== null;
+  return (
+    <section aria-labelledby="access-title">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2 id="access-title">Access</h2>
+          </CardTitle>
+          <CardDescription>
+            {deactivated
+              ? `Deactivated ${consoleTime(settings.deactivatedAt ?? 0)}: its people cannot sign in and are mailed nothing. You still read everything.`
+              : "Deactivating lets this client go: its people are signed out and cannot sign in, no mail or reminder reaches them, and it leaves Needs attention and the filters. Nothing is deleted."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value={ACCOUNT_ACCESS_INTENT} />
+            <input type="hidden" name="access" value={deactivated ? "reactivate" : "deactivate"} />
+            <SubmitButton pending={pending} variant={deactivated ? "default" : "outline"}>
+              {deactivated ? "Reactivate client" : "Deactivate client"}
+            </SubmitButton>
+          </Form>
+        </CardContent>
+      </Card>
+    </section>
   );
 }
 
@@ -158,6 +190,7 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
           </CardContent>
         </Card>
       </section>
+      <AccessForm action={action} settings={settings} />
     </div>
   );
 }
