@@ -31,7 +31,9 @@ export default tseslint.config(
   {
     // Icons come from the build's sprite (<Icon name>, app/components/ui/icon.tsx), never as
     // components: each would put its whole drawing into every page (docs/decisions/043-icon-sprite.md).
+    // Links and forms come from app/components/ui/router.tsx, without `data-discover` (decision 075).
     files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/router.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -41,6 +43,11 @@ export default tseslint.config(
               name: "lucide-react",
               message:
                 "Draw icons with <Icon name> from ~/components/ui/icon (add the name to icon-names.ts).",
+            },
+            {
+              name: "@remix-run/react",
+              importNames: ["Link", "NavLink", "Form"],
+              message: "Use Link, NavLink and Form from ~/components/ui/router.",
             },
           ],
         },

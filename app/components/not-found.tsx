@@ -1,7 +1,8 @@
 // The 404 page: 'Oops! Page not found' and 'Return to Home' on the waves background; the unknown
 // path also goes to the browser console. The catch-all route renders it, and so does the app's
 // error boundary for a 404 a loader throws (an unknown sprint).
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/button";
 import { WaveBackground } from "./wave-background";

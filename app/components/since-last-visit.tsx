@@ -1,6 +1,6 @@
 // "Since your last visit" on the client's dashboard and a client's page in the console: what the
 // other side changed and wrote since the viewer's visit before this one, or that nothing did.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SinceLastVisit } from "~/data/shapes";
 import { consoleTime } from "~/programme/programme-edits";

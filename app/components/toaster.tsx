@@ -11,7 +11,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { Form, useMatches } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import type { ShownToast, ToastAction } from "~/content/toasts";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/hooks/use-hydrated";

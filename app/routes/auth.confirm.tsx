@@ -2,7 +2,8 @@
 // here to verify it (never on GET). A used, expired or broken link gets a clear page with a way to
 // ask for a new one.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/router";
 import { AuthPage } from "~/components/auth/auth-page";
 import { SubmitButton } from "~/components/submit-button";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,8 @@
 // The account page: the e-mail change (confirmed from both addresses), the password change (the
 // current one, then a new one), the mails wanted, the time zone and 'Sign out of all devices'.
 // Plain forms that work without JavaScript, each keeping its answer's error (decisions 036, 039).
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { useState } from "react";
 import { EmailField } from "~/components/auth/email-field";
 import { errorProps, FieldError } from "~/components/auth/field-error";

@@ -1,7 +1,7 @@
 // The account page's mail settings: how its holder hears about new messages (each, batched over a
 // few minutes; a daily digest; or none), and task reminders (staff: the daily overdue summary) on
 // or off. A plain form: it works without JavaScript.
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { MailMode } from "~/data/schema";

@@ -1,5 +1,6 @@
 // The account page's name: the one a client's person goes by, offered, never required.
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

@@ -1,7 +1,7 @@
 // The account page's time zone: the zone reminders keep to (9:00 there), chosen from Intl's list.
 // A plain form that works without JavaScript; a refusal stays by its button (decision 039). The
 // server writes the 400-odd options as one string, which hydration keeps as it is (decision 066).
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { useState } from "react";
 import { errorProps, FieldError } from "~/components/auth/field-error";
 import { FormAlert, useFormAlert } from "~/components/form-alert";

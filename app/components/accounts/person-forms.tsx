@@ -1,6 +1,7 @@
 // The forms about a client account's people, on staff's People tab and the client's Team page: an
 // invitation by address, and a one-button post about one person ('Remove', 'Make primary contact').
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import type { ReactNode } from "react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";

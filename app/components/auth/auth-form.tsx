@@ -1,13 +1,8 @@
 // The auth dialog's form in each mode (sign-in, sign-up, 'Forgot password?'): posts to its route's
 // action, shows the answer's errors inline and its toast. Every mode renders this one component, so
 // its inputs, and what is typed during a switch, survive the switch (decision 018).
-import {
-  Form,
-  useActionData,
-  useMatches,
-  useOutletContext,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { useActionData, useMatches, useOutletContext, useRouteLoaderData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { useEffect, useRef } from "react";
 import { ActionRouteForm } from "~/components/action-route-form";
 import { FormAlert, useFormAlert } from "~/components/form-alert";

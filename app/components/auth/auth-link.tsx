@@ -1,7 +1,7 @@
 // A link that opens the auth dialog (`/sign-in`, `/sign-up`); the dialog's route code and data are
 // fetched as soon as the visitor reaches for it (pointer over it, keyboard focus). A sign-in link
 // carries the page the visitor was sent from, if any.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { forwardRef, type ComponentPropsWithoutRef } from "react";
 import { authHref, type AuthMode } from "~/auth/auth-mode";
 import { withReturnTo } from "~/lib/return-to";

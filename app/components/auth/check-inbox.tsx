@@ -1,7 +1,8 @@
 // The sign-up dialog after 'Account Created!' (`/sign-up?inbox=…`): where the mail went, 'Send it
 // again' (which comes back here) and 'Use another address'. Read from the address, so it is the
 // same with JavaScript off, and the form cannot be sent twice by accident.
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { authHref, FROM_INBOX_FIELD, INBOX_PARAM } from "~/auth/auth-mode";
 import { ActionRouteForm } from "~/components/action-route-form";
 import { SubmitButton } from "~/components/submit-button";

@@ -1,7 +1,8 @@
 // The page that sets a password after a mailed link (a reset link, an invitation): the sign-up
 // rules and strength bar, a submit that waits for an acceptable password, the answer's error kept
 // in the form, and the account's address as the username for password managers (decision 039).
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { useState } from "react";
 import { PersonNameField } from "~/components/account/person-name-field";
 import { AuthPage } from "~/components/auth/auth-page";

@@ -1,6 +1,6 @@
 // The dashboard home (/dashboard): greeting, what the agency did since the last visit, the two
 // summary cards, Sprint Overview and Quick Actions with 'Schedule Meeting' (in a new tab).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";

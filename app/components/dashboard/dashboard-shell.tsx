@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { ProgrammeView } from "~/programme/client-programme";
 import { PendingIndicator } from "~/components/pending-indicator";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { SignOutForm } from "~/components/sign-out-form";
 import { ACCOUNT_PATH, SIDEBAR_TOGGLE_PATH, STAFF_PATH } from "~/lib/paths";
 import { SkipLink } from "~/components/skip-link";

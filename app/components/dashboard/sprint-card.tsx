@@ -1,6 +1,6 @@
 // One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
 // 'Start Sprint' / 'Continue Sprint' link to its page.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
 import { Badge, type BadgeProps } from "~/components/ui/badge";

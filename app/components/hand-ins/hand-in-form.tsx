@@ -1,7 +1,8 @@
 // "Hand in your work": files, a link and a note, posted as a plain multipart form without
 // JavaScript; with it, each file is listed with its size, a file over the limit (or one too many)
 // is refused before sending, and the upload shows its progress and can be cancelled.
-import { Form, useActionData, useNavigate } from "@remix-run/react";
+import { useActionData, useNavigate } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { fileSize } from "~/components/files/file-list";
 import { FormAlert, useFormAlert } from "~/components/form-alert";

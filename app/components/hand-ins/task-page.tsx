@@ -1,7 +1,7 @@
 // A task's page for the client: back to its sprint, what to do (instructions, tool link), what to
 // hand in with the form (unless a version waits for review or the work is approved), every version
 // handed in with its review, and the task's discussion with the agency.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { MessageForm, MessageList } from "~/components/messages/message-thread";
 import { TaskAssignmentForm, type TaskAssignmentData } from "~/components/sprint/task-assignment";
 import { TaskPlanBadges } from "~/components/sprint/task-plan";

@@ -1,7 +1,7 @@
 // The landing page's top bar: brand, in-page anchors, 'Sign In / Join' and a phone menu on
 // <details> that works without JavaScript. With it, Escape or a followed link closes the menu and
 // focuses its button, so a dialog opened from the menu returns focus there (decision 038).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Icon } from "~/components/ui/icon";
 import { useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { AuthLink } from "~/components/auth/auth-link";

@@ -1,6 +1,6 @@
 // The page a notification mail's "turn these mails off" link opens: the question and its button,
 // then what was done; or that the link does not hold. Each ends with the way to the account page.
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { AuthPage } from "~/components/auth/auth-page";
 import { Button } from "~/components/ui/button";
 import type { MailKind } from "~/data/schema";

@@ -1,7 +1,8 @@
 // A thread between a client and the agency, for either side: its messages, oldest first (author,
 // time relative to the page's moment, exact on hover; links open in a new tab; an internal note
 // marked as such; the task one is about linked), and the form that sends one, kept as typed.
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/router";
 import { Fragment } from "react";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";

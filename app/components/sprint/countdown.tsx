@@ -1,7 +1,7 @@
 // The sprint countdown: days, hours, minutes and seconds to the sprint's end, counted from when the
 // client first opened it (kept on the server). The server draws it without a clock and each answer
 // fills in its moment and digits (delivery/countdown-fill); with JavaScript it ticks from there.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/hooks/use-hydrated";

@@ -1,5 +1,5 @@
 // A sprint page's header: 'Back to Dashboard', the sprint's name and description, and its badges.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Icon } from "~/components/ui/icon";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

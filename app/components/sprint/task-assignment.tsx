@@ -1,6 +1,6 @@
 // "Who does this" on a task's page, for a client account of more than one person: anyone in it, or
 // one of its people; a plain form that works without JavaScript.
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { SubmitButton } from "~/components/submit-button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";

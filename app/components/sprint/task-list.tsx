@@ -1,7 +1,8 @@
 // A sprint's task list: each title opens the task's page (a tool link beside it); the client's own
 // tasks' 'Mark Done' / 'Done' toggles are kept on the server, flipping at once with JavaScript and
 // back if the post fails (decision 038); a task done by an approved hand-in links to its hand-in.
-import { Link, useFetcher, useFetchers } from "@remix-run/react";
+import { useFetcher, useFetchers } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { taskStatusLabel } from "~/components/hand-ins/task-status";
 import { TaskPlanBadges } from "./task-plan";
 import { useActionToast } from "~/components/toaster";

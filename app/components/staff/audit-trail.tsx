@@ -1,6 +1,7 @@
 // A client's audit trail in the staff console: every change to the programme, by the client or the
 // agency, newest first, a page at a time with a link to the older ones.
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { TrailEntry } from "~/data/shapes";

@@ -1,6 +1,6 @@
 // The head of a client's pages in the console: back to all clients, who the client is, where they
 // are, and the page's tabs (the programme, their own tasks, the messages, the files, the people).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { NavTabs } from "~/components/ui/nav-tabs";

@@ -1,7 +1,8 @@
 // The client list of the staff console: search by e-mail, filters, one row per client (state, where
 // they stand, unread messages, hand-ins to review, due tasks, last activity), newest activity first,
 // paged; invitations.
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/router";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";

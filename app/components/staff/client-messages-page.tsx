@@ -1,6 +1,6 @@
 // One client's thread in the console: every message and internal note, the form that answers or
 // leaves a note, whether this staff member follows it by mail, and what became of its mails.
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { MessageForm, MessageList, relativeTime } from "~/components/messages/message-thread";
 import { SubmitButton } from "~/components/submit-button";
 import { Badge } from "~/components/ui/badge";

@@ -1,7 +1,8 @@
 // A client's own programme in the console: the template they follow, and each sprint's tasks and
 // objectives with forms to rename, describe, re-date, move, hide and add them for this client
 // alone; plain forms that work without JavaScript, each keeping what was typed when refused.
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { FormAlert, useFormAlert, type ClaimsAnswer } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";

@@ -1,7 +1,8 @@
 // One client's task in the console: what it asks, every version handed in with "Approve" and
 // "Request changes" under the one in review (a comment is required to request changes), and the
 // task's discussion, where staff may also leave an internal note.
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { taskStatusLabel } from "~/components/hand-ins/task-status";
 import { HandInHistory } from "~/components/hand-ins/hand-in-history";
 import { FormAlert, useFormAlert } from "~/components/form-alert";

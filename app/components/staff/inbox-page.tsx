@@ -1,6 +1,6 @@
 // Every client's thread for staff: those waiting for an agency answer first (the longest wait
 // first), each with its latest message and what this staff member has not read.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { relativeTime } from "~/components/messages/message-thread";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";

@@ -1,6 +1,6 @@
 // An unaccepted invitation's buttons, wherever the console lists it: "Resend invitation" (a new
 // link, within the auth service's gap per address) and "Cancel invitation" (its link then fails).
-import { Form } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { Button } from "~/components/ui/button";
 import { CANCEL_INVITATION_INTENT, RESEND_INVITATION_INTENT } from "~/forms/schemas";
 import { INVITE_ACTION } from "~/lib/paths";

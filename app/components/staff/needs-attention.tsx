@@ -1,6 +1,6 @@
 // "Needs attention" at the top of the console: each kind with its oldest items, linking to the place
 // to act, and an unaccepted invitation's "Resend invitation" (posted to the invitation's action).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { AttentionGroup } from "~/staff/views";
 import { ResendInvitationForm } from "./invitation-forms";

@@ -1,7 +1,8 @@
 // A client account's people in the console: its name and colleagues' switch, the form that adds a
 // person, everyone in it in the order they joined (their sign-in, 'Make primary contact', a
 // colleague's 'Remove'), and the account's access ('Deactivate' or 'Reactivate').
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";

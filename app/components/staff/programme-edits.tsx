@@ -1,7 +1,8 @@
 // One client's page in the staff console: the overall figure and each sprint (status, progress,
 // countdown start, objectives, tasks) as plain forms, one per sprint, that work without
 // JavaScript; a locked sprint says what it waits for. The audit trail follows.
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/router";
 import { FormAlert, useFormAlert, type ClaimsAnswer } from "~/components/form-alert";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";

@@ -1,6 +1,6 @@
 // Hand-ins waiting for review across clients, the longest wait first: the client, the task and its
 // version, and how long it has waited; each opens the client's task, where it is reviewed.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import { relativeTime } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";

@@ -1,7 +1,8 @@
 // A client's files in the console: the form that shares one with the client (a plain multipart
 // post without JavaScript; with it, a file over the limit is refused before it is sent), and
 // everything shared either way.
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import type { ChangeEvent } from "react";
 import { FileList } from "~/components/files/file-list";
 import { FormAlert, useFormAlert } from "~/components/form-alert";

@@ -1,7 +1,7 @@
 // The staff console's frame: a header naming the console (its link leads back to the client list)
 // and the page, the signed-in staff member and 'Sign Out'; the console's sections, each with how
 // much waits there on the agency; the page below.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/ui/router";
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
 import { SignOutForm } from "~/components/sign-out-form";

@@ -1,7 +1,8 @@
 // The console's Templates page: each programme template, and when its file changed, the clients
 // still on an earlier version with what the current one would change for each, to apply it to
 // those staff tick; a plain form that works without JavaScript.
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { Form, Link } from "~/components/ui/router";
 import { SubmitButton } from "~/components/submit-button";
 import { useActionToast } from "~/components/toaster";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

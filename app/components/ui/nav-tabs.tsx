@@ -1,6 +1,6 @@
 // Navigation tabs: links along a bottom rule, the current page's underlined (a `nav` named `label`),
 // each with the count of what waits there when there is any.
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "~/components/ui/router";
 import { cn } from "~/lib/utils";
 
 export interface NavTab {

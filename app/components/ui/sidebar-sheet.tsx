@@ -1,7 +1,8 @@
 // The phone sidebar, the sheet `SidebarProvider` is given: a Radix dialog with the sidebar's
 // content and a close button that is a GET form (without JavaScript it reloads the page without
 // `?sidebar=open`). Closing it focuses 'Toggle Sidebar', with or without JavaScript (decision 038).
-import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { Form } from "~/components/ui/router";
 import { Icon } from "./icon";
 import { useId, type ReactNode } from "react";
 import { Button } from "./button";

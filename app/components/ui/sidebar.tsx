@@ -1,7 +1,8 @@
 // Sidebar primitives after shadcn's (Tailwind v3) sidebar: a provider holding the cookie-backed
 // state and Ctrl/Cmd+B, a desktop rail that collapses to icons, a sheet below 768px, and a trigger
 // that is a real form, so the sidebar also opens, closes and navigates without JavaScript.
-import { Form, NavLink, useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { Form, NavLink } from "~/components/ui/router";
 import { Icon, type IconName } from "./icon";
 import {
   createContext,
