@@ -22,10 +22,12 @@ import { notFound } from "~/lib/not-found.server";
 import {
   blockingSprint,
   findSprint,
+  nextStep,
   programmeView,
   sprintPageView,
   type ClientTick,
   type ListedTask,
+  type NextStep,
   type ProgrammeView,
   type SprintPageView,
 } from "~/programme/client-programme";
@@ -55,6 +57,7 @@ const EMPTY_STATE: ClientState = {
   tasks: new Map(),
   objectives: new Map(),
   inReview: new Set(),
+  changesRequested: new Set(),
 };
 
 interface ClientRecord {
@@ -87,6 +90,15 @@ export async function loadProgramme(
 ): Promise<ProgrammeView> {
   const { content, state } = await clientRecord(context, accountId);
   return programmeView(content, state, Date.now());
+}
+
+/** The dashboard's "Next step", from the record the page's figures come from. */
+export async function loadNextStep(
+  context: AppLoadContext,
+  accountId: string,
+): Promise<NextStep | null> {
+  const { content, state } = await clientRecord(context, accountId);
+  return nextStep(content, state, Date.now());
 }
 
 /** A browser fetching a page ahead of a click (prefetch) has not opened it. */

@@ -22,6 +22,7 @@ function emptyState(): ClientState {
     tasks: new Map(),
     objectives: new Map(),
     inReview: new Set(),
+    changesRequested: new Set(),
   };
 }
 
@@ -86,19 +87,36 @@ export async function readClientStates(
         .where("user_id", "in", userIds),
     )
     .unionAll(
-      // A hand-in waits for review only as its task's latest version (no newer one is taken).
+      // A hand-in waits for review only as its task's latest version (no newer one is taken); one
+      // sent back counts while no newer version follows it.
       db
-        .selectFrom("hand_ins")
+        .selectFrom("hand_ins as h")
         .select([
-          "client_id as user_id",
+          "h.client_id as user_id",
           sql<string>`'review'`.as("kind"),
-          "task_id as item",
-          noText.as("status"),
+          "h.task_id as item",
+          "h.status",
           noNumber.as("progress"),
           noNumber.as("started_at"),
         ])
-        .where("client_id", "in", userIds)
-        .where("status", "=", "in-review"),
+        .where("h.client_id", "in", userIds)
+        .where(({ eb, or, and, not, exists, selectFrom }) =>
+          or([
+            eb("h.status", "=", "in-review"),
+            and([
+              eb("h.status", "=", "changes-requested"),
+              not(
+                exists(
+                  selectFrom("hand_ins as n")
+                    .select("n.id")
+                    .whereRef("n.client_id", "=", "h.client_id")
+                    .whereRef("n.task_id", "=", "h.task_id")
+                    .whereRef("n.version", ">", "h.version"),
+                ),
+              ),
+            ]),
+          ]),
+        ),
     )
     .execute()) as StateRow[];
   for (const row of rows) {
@@ -112,8 +130,9 @@ export async function readClientStates(
         startedAt: row.started_at,
       });
     } else if (row.kind === "task") state.tasks.set(row.item, row.status as TaskStatus);
-    else if (row.kind === "review") state.inReview.add(row.item);
-    else if (row.progress !== null) state.objectives.set(row.item, row.progress);
+    else if (row.kind === "review") {
+      (row.status === "in-review" ? state.inReview : state.changesRequested).add(row.item);
+    } else if (row.progress !== null) state.objectives.set(row.item, row.progress);
   }
   return states;
 }

@@ -2,7 +2,7 @@
 // state laid over it, the unlocking rules applied, and every derived figure (task counts, active
 // sprints, time remaining, the current sprint) computed here, so no two screens can disagree.
 import type { ContentIconName } from "~/content/icon-names";
-import { sprintPath } from "~/lib/paths";
+import { sprintPath, taskPath } from "~/lib/paths";
 import { countdownEnd, DAY_MS } from "./countdown";
 import { followingFigure, share, weightedMean } from "./figures";
 import type {
@@ -384,6 +384,65 @@ export function sprintPageView(
             timeUp: view.timeUp,
           },
   };
+}
+
+/** What the dashboard names as the client's next step: its words, and the task page it opens. */
+export interface NextStep {
+  text: string;
+  path: string;
+}
+
+/**
+ * The client's next step among the tasks of theirs in open sprints: a hand-in sent back first, then
+ * the one due soonest (overdue, today, tomorrow), then the first open one; when everything of
+ * theirs waits for review, that; null when nothing of theirs is open.
+ */
+export function nextStep(
+  content: ProgrammeContent,
+  state: ClientState,
+  now: number,
+): NextStep | null {
+  const open: { task: TaskContent; sprintId: number; dueDay: number | null }[] = [];
+  let waiting: NextStep | null = null;
+  for (const sprint of content.sprints) {
+    if (blockingSprint(sprint, content, state) !== null) continue;
+    if (statusOf(sprint, state) === "completed") continue;
+    const startedAt = state.sprints.get(sprint.id)?.startedAt ?? null;
+    for (const task of sprint.tasks) {
+      if (task.owner === "agency" || taskStatusOf(task, state) === "completed") continue;
+      const path = taskPath(sprint.id, task.id);
+      if (state.changesRequested.has(task.id) && !state.inReview.has(task.id)) {
+        return { text: `Changes requested on ${task.title}`, path };
+      }
+      if (state.inReview.has(task.id)) {
+        waiting ??= { text: "Waiting for the agency's review", path };
+        continue;
+      }
+      const dueAt = dueMoment(task, startedAt);
+      open.push({
+        task,
+        sprintId: sprint.id,
+        dueDay: dueAt === null ? null : Math.floor(dueAt / DAY_MS),
+      });
+    }
+  }
+  const today = Math.floor(now / DAY_MS);
+  const due = open
+    .filter((item) => item.dueDay !== null && item.dueDay <= today + 1)
+    .sort((a, b) => (a.dueDay ?? 0) - (b.dueDay ?? 0))[0];
+  const chosen = due ?? open[0];
+  if (!chosen) return waiting;
+  const path = taskPath(chosen.sprintId, chosen.task.id);
+  const day = chosen.dueDay;
+  const when =
+    day === null || day > today + 1
+      ? ""
+      : day < today
+        ? "Overdue: "
+        : day === today
+          ? "Due today: "
+          : "Due tomorrow: ";
+  return { text: `${when}${chosen.task.title}`, path };
 }
 
 /** A sprint under way (its countdown started, not completed): when its countdown ends (ms). */

@@ -104,6 +104,8 @@ export interface ClientState {
   objectives: Map<string, number>;
   /** The tasks whose latest hand-in waits for the agency's review. */
   inReview: Set<string>;
+  /** The tasks whose latest hand-in the agency sent back with changes requested. */
+  changesRequested: Set<string>;
 }
 
 /** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */

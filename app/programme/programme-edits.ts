@@ -240,6 +240,7 @@ export function withChanges(state: ClientState, changes: ProgrammeChange[]): Cli
     tasks: new Map(state.tasks),
     objectives: new Map(state.objectives),
     inReview: new Set(state.inReview),
+    changesRequested: new Set(state.changesRequested),
   };
   const sprintOf = (id: number) =>
     next.sprints.get(id) ?? { status: null, progress: null, startedAt: null };

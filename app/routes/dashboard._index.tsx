@@ -1,8 +1,9 @@
-// /dashboard: the greeting, what is new since the last visit, summary cards, Sprint Overview and
-// Quick Actions.
+// /dashboard: the greeting, the next step, what is new since the last visit, summary cards, Sprint
+// Overview and Quick Actions.
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
+import { loadNextStep } from "~/dashboard/programme.server";
 import { getEnv } from "~/lib/env.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
@@ -24,15 +25,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);
   const { user } = member;
   const name = user.email.split("@")[0] ?? user.email;
-  const news = await sinceLastVisit(member.accountId, { id: user.id, role: "client" });
-  return { name, bookingUrl: getEnv().BOOKING_URL ?? null, news };
+  const [news, next] = await Promise.all([
+    sinceLastVisit(member.accountId, { id: user.id, role: "client" }),
+    loadNextStep(context, member.accountId),
+  ]);
+  return { name, bookingUrl: getEnv().BOOKING_URL ?? null, news, next };
 }
 
 export default function Dashboard() {
-  const { name, bookingUrl, news } = useLoaderData<typeof loader>();
+  const { name, bookingUrl, news, next } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/dashboard");
   if (!layout) throw new Error("/dashboard renders inside its layout");
   return (
-    <DashboardHome name={name} bookingUrl={bookingUrl} programme={layout.programme} news={news} />
+    <DashboardHome
+      name={name}
+      bookingUrl={bookingUrl}
+      programme={layout.programme}
+      news={news}
+      next={next}
+    />
   );
 }

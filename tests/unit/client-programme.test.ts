@@ -5,6 +5,7 @@ import {
   blockingSprint,
   clientFacts,
   findSprint,
+  nextStep,
   programmeView,
   sprintActionLabel,
   sprintPageView,
@@ -20,6 +21,7 @@ function state(
   sprints: Record<number, { status?: SprintStatus; progress?: number; startedAt?: number }> = {},
   tasks: Record<string, TaskStatus> = {},
   inReview: string[] = [],
+  changesRequested: string[] = [],
 ): ClientState {
   return {
     overallProgress: null,
@@ -36,6 +38,7 @@ function state(
     tasks: new Map(Object.entries(tasks)),
     objectives: new Map(),
     inReview: new Set(inReview),
+    changesRequested: new Set(changesRequested),
   };
 }
 
@@ -263,5 +266,62 @@ describe("derived figures", () => {
     ]) {
       expect(findSprint(programme, segment)).toBeUndefined();
     }
+  });
+});
+
+describe("the next step", () => {
+  const SPRINT_1_TASKS = [
+    "icp-builder",
+    "messaging-mastery",
+    "pricing-strategist",
+    "vsl-alchemist",
+  ];
+  const done = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, "completed" as const]));
+  const task = (id: string) => `/dashboard/sprint-1/tasks/${id}`;
+  // Sprint 1 opened `days` days before today (ICP Builder is due two days after it opened).
+  const opened = (days: number) => ({ 1: { startedAt: NOW - days * DAY } });
+
+  it.each([
+    ["a new client: the first open task", state(), "ICP Builder", task("icp-builder")],
+    ["due the day after today", state(opened(1)), "Due tomorrow: ICP Builder", task("icp-builder")],
+    ["due today", state(opened(2)), "Due today: ICP Builder", task("icp-builder")],
+    [
+      "an overdue task before one due today",
+      state(opened(3)),
+      "Overdue: ICP Builder",
+      task("icp-builder"),
+    ],
+    [
+      "a hand-in sent back before anything due",
+      state(opened(3), {}, [], ["pricing-strategist"]),
+      "Changes requested on Pricing Strategist",
+      task("pricing-strategist"),
+    ],
+    [
+      "work in review is no one's next step: the next open task is",
+      state(opened(1), {}, ["icp-builder"]),
+      "Messaging Mastery",
+      task("messaging-mastery"),
+    ],
+    [
+      "everything of theirs waiting for review",
+      // Sprints 2 and 3 completed, Sprint 4 locked until Sprint 1 is: a newer version in review.
+      state(
+        { ...opened(9), 2: { status: "completed" }, 3: { status: "completed" } },
+        done(SPRINT_1_TASKS.slice(1)),
+        ["icp-builder"],
+        ["icp-builder"],
+      ),
+      "Waiting for the agency's review",
+      task("icp-builder"),
+    ],
+  ])("%s", (_, given, text, path) => {
+    expect(nextStep(programme, given, NOW)).toEqual({ text, path });
+  });
+
+  it("is none once every sprint is completed", () => {
+    const completed = { status: "completed" as const };
+    const all = state({ 1: completed, 2: completed, 3: completed, 4: completed });
+    expect(nextStep(programme, all, NOW)).toBeNull();
   });
 });

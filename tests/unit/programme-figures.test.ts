@@ -30,6 +30,7 @@ function stateOf(given: Given): ClientState {
     tasks: new Map(Object.entries(given.tasks ?? {})),
     objectives: new Map(Object.entries(given.objectives ?? {})),
     inReview: new Set(),
+    changesRequested: new Set(),
   };
 }
 

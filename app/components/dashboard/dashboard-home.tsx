@@ -1,5 +1,5 @@
-// The dashboard home (/dashboard): greeting, what the agency did since the last visit, the two
-// summary cards, Sprint Overview and Quick Actions with 'Schedule Meeting' (in a new tab).
+// The dashboard home (/dashboard): greeting, the next step, what the agency did since the last
+// visit, the two summary cards, Sprint Overview and Quick Actions with 'Schedule Meeting'.
 import { Link } from "~/components/ui/router";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { Icon, type IconName } from "~/components/ui/icon";
@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SinceLastVisit } from "~/data/shapes";
 import { MESSAGES_PATH } from "~/lib/paths";
-import type { ProgrammeView } from "~/programme/client-programme";
+import type { NextStep, ProgrammeView } from "~/programme/client-programme";
 import { SprintCard } from "./sprint-card";
 
 export function DashboardHome({
@@ -15,6 +15,7 @@ export function DashboardHome({
   bookingUrl,
   programme,
   news,
+  next,
 }: {
   name: string;
   /** The agency's booking page; null when none is set (the button opens the messages). */
@@ -22,6 +23,8 @@ export function DashboardHome({
   programme: ProgrammeView;
   /** What the agency did since the client's last visit; null on a first visit. */
   news: SinceLastVisit | null;
+  /** The client's next step; null when nothing of theirs is open. */
+  next: NextStep | null;
 }) {
   const summary: { label: string; value: string; note: string; icon: IconName }[] = [
     {
@@ -45,6 +48,15 @@ export function DashboardHome({
         </h1>
         <p className="mt-2 text-muted-foreground">Here is where your programme stands today.</p>
       </div>
+
+      {next ? (
+        <p className="card flex flex-col p-6">
+          <span className="eyebrow">Next step</span>
+          <Link to={next.path} className="task-link font-semibold">
+            {next.text}
+          </Link>
+        </p>
+      ) : null}
 
       {news ? (
         <SinceLastVisitCard news={news} otherSide="The agency" messagesPath={MESSAGES_PATH} />

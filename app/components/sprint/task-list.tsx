@@ -73,10 +73,7 @@ function TaskRow({
       <Icon name={icon} className={cn("size-5 shrink-0", className)} />
       <div className="min-w-0 flex-1">
         <p className={cn("font-medium", done && "text-muted-foreground line-through")}>
-          <Link
-            to={taskPath(task.sprintId, task.id)}
-            className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
+          <Link to={taskPath(task.sprintId, task.id)} className={done ? "rounded-sm" : "task-link"}>
             {task.title}
           </Link>
           {task.link ? (
