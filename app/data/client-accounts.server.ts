@@ -2,6 +2,7 @@
 // hand-ins and files its people share. A new account has an id of its own; a migrated one, its person's.
 import { randomUUID } from "node:crypto";
 import { sql, type SqlBool } from "kysely";
+import { compiledOnce } from "./compiled-once.server";
 import type { Executor } from "./connection.server";
 import type { AccountBook, AccountPerson, AccountSettings, AccountStatus } from "./shapes";
 
@@ -29,6 +30,14 @@ export async function accountOf(
   return row?.account_id ?? undefined;
 }
 
+const accessRow = compiledOnce((db: Executor, personId: string) =>
+  db
+    .selectFrom("clients as c")
+    .leftJoin("clients as a", "a.user_id", "c.account_id")
+    .select(["c.account_id", "c.removed_at", "a.deactivated_at"])
+    .where("c.user_id", "=", personId),
+);
+
 /**
  * Where `personId` may work now: their account's id; "removed" (staff removed them from it) or
  * "deactivated" (staff let the account go) when nowhere; undefined when in no account yet.
@@ -37,12 +46,7 @@ export async function accessOf(
   db: Executor,
   personId: string,
 ): Promise<string | "removed" | "deactivated" | undefined> {
-  const row = await db
-    .selectFrom("clients as c")
-    .leftJoin("clients as a", "a.user_id", "c.account_id")
-    .select(["c.account_id", "c.removed_at", "a.deactivated_at"])
-    .where("c.user_id", "=", personId)
-    .executeTakeFirst();
+  const [row] = await accessRow(db, personId);
   if (row?.removed_at != null) return "removed";
   if (row?.deactivated_at != null) return "deactivated";
   return row?.account_id ?? undefined;

@@ -3,6 +3,7 @@
 // given until the agency applies a newer one).
 import { ownAccount } from "./client-accounts.server";
 import type { PlanItem } from "~/programme/client-plan";
+import { compiledOnce } from "./compiled-once.server";
 import type { Executor } from "./connection.server";
 import type { ClientProgrammeItemsTable } from "./schema";
 
@@ -19,18 +20,20 @@ export interface TemplateAssignment {
 
 const UNASSIGNED: TemplateAssignment = { templateId: null, version: null };
 
+const assignmentRows = compiledOnce((db: Executor, userIds: string[]) =>
+  db
+    .selectFrom("clients")
+    .select(["user_id", "template_id", "template_version"])
+    .where("user_id", "in", userIds),
+);
+
 export async function readAssignments(
   db: Executor,
   userIds: string[],
 ): Promise<Map<string, TemplateAssignment>> {
   const found = new Map(userIds.map((id) => [id, UNASSIGNED]));
   if (userIds.length === 0) return found;
-  const rows = await db
-    .selectFrom("clients")
-    .select(["user_id", "template_id", "template_version"])
-    .where("user_id", "in", userIds)
-    .execute();
-  for (const row of rows) {
+  for (const row of await assignmentRows(db, userIds)) {
     found.set(row.user_id, { templateId: row.template_id, version: row.template_version });
   }
   return found;
@@ -65,17 +68,19 @@ function planItem(row: ItemRow): PlanItem {
   };
 }
 
+const planRows = compiledOnce((db: Executor, userIds: string[]) =>
+  db
+    .selectFrom("client_programme_items")
+    .selectAll()
+    .where("user_id", "in", userIds)
+    .orderBy("updated_at"),
+);
+
 /** What the agency changed for each of `userIds` (none: an empty list). */
 export async function readPlans(db: Executor, userIds: string[]): Promise<Map<string, PlanItem[]>> {
   const plans = new Map(userIds.map((id) => [id, [] as PlanItem[]]));
   if (userIds.length === 0) return plans;
-  const rows = await db
-    .selectFrom("client_programme_items")
-    .selectAll()
-    .where("user_id", "in", userIds)
-    .orderBy("updated_at")
-    .execute();
-  for (const row of rows) plans.get(row.user_id)?.push(planItem(row));
+  for (const row of await planRows(db, userIds)) plans.get(row.user_id)?.push(planItem(row));
   return plans;
 }
 

@@ -4,6 +4,7 @@
 import { ownAccount } from "./client-accounts.server";
 import { sql } from "kysely";
 import type { ClientState, ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
+import { compiledOnce } from "./compiled-once.server";
 import type { Executor } from "./connection.server";
 
 interface StateRow {
@@ -26,17 +27,13 @@ function emptyState(): ClientState {
   };
 }
 
-/** The states of several clients in one query (the staff console's list). */
-export async function readClientStates(
-  db: Executor,
-  userIds: string[],
-): Promise<Map<string, ClientState>> {
-  const states = new Map(userIds.map((id) => [id, emptyState()]));
-  if (userIds.length === 0) return states;
-  const noText = sql<string | null>`null`;
-  const noNumber = sql<number | null>`null`;
+const noText = sql<string | null>`null`;
+const noNumber = sql<number | null>`null`;
+
+/** Every stored row of `userIds`' states, each as the kind of thing it records. */
+const stateRows = compiledOnce((db: Executor, userIds: string[]) =>
   // Sprint rows first: their columns give every branch of the union its type in PostgreSQL.
-  const rows = (await db
+  db
     .selectFrom("sprint_states")
     .select([
       "user_id",
@@ -117,8 +114,17 @@ export async function readClientStates(
             ]),
           ]),
         ),
-    )
-    .execute()) as StateRow[];
+    ),
+);
+
+/** The states of several clients in one query (the staff console's list). */
+export async function readClientStates(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, ClientState>> {
+  const states = new Map(userIds.map((id) => [id, emptyState()]));
+  if (userIds.length === 0) return states;
+  const rows = (await stateRows(db, userIds)) as StateRow[];
   for (const row of rows) {
     const state = states.get(row.user_id);
     if (!state) continue;
