@@ -103,10 +103,16 @@ export function applyPlan(content: ProgrammeContent, items: PlanItem[]): Program
   const objectives = plan("objective");
   const additions = (kind: PlanItemKind, sprintId: number) =>
     items.filter((item) => item.kind === kind && item.added && item.sprintId === sprintId);
+  // A summary line naming a task hidden from the client leaves with it.
+  const hiddenTitles = content.sprints.flatMap((sprint) =>
+    sprint.tasks.filter((task) => tasks.get(task.id)?.hidden).map((task) => task.title),
+  );
+  const shown = (line: string) => !hiddenTitles.some((title) => line.includes(title));
   return {
     ...content,
     sprints: content.sprints.map((sprint) => ({
       ...sprint,
+      summary: sprint.summary.map((list) => ({ ...list, items: list.items.filter(shown) })),
       tasks: arranged(sprint.tasks, tasks, additions("task", sprint.id), changedTask, addedTask),
       objectives: arranged(
         sprint.objectives,

@@ -49,7 +49,8 @@ export interface ProgrammeView {
   activeSprints: number;
   /** Under the active count: "Foundation under way". */
   activeNote: string;
-  /** Whole weeks (or days, under a week) left across the sprints not completed. */
+  /** Whole weeks (or days, under a week) left across the sprints not completed; "Time's up" once
+   * the current sprint's countdown ran out. */
   timeRemaining: string;
   /** Under it, the current sprint's deadline: "Sprint 1 ends Fri 4 Dec", "Sprint 1: time's up". */
   timeNote: string;
@@ -274,11 +275,14 @@ export function shortDate(ms: number): string {
   return SHORT_DATE.format(ms);
 }
 
+/** The sprint under way, or else the next one that is open. */
+const currentSprint = (sprints: SprintView[]) =>
+  sprints.find((sprint) => sprint.status === "in-progress") ??
+  sprints.find((sprint) => sprint.status === "not-started" && sprint.open);
+
 /** The deadline of the sprint under way, or else of the next one that is open. */
 function timeNote(sprints: SprintView[], content: ProgrammeContent): string {
-  const current =
-    sprints.find((sprint) => sprint.status === "in-progress") ??
-    sprints.find((sprint) => sprint.status === "not-started" && sprint.open);
+  const current = currentSprint(sprints);
   if (!current) {
     return sprints.every((sprint) => sprint.status === "completed")
       ? "All sprints completed"
@@ -314,7 +318,10 @@ export function programmeView(
     activeSprints: active.length,
     activeNote:
       active.length === 0 ? "None under way" : `${active.map((s) => s.title).join(", ")} under way`,
-    timeRemaining: timeRemaining(daysRemaining(content, sprints, now)),
+    // Weeks of later sprints still to come do not hide that the current one's time ran out.
+    timeRemaining: currentSprint(sprints)?.timeUp
+      ? "Time's up"
+      : timeRemaining(daysRemaining(content, sprints, now)),
     timeNote: timeNote(sprints, content),
     sprints,
   };

@@ -80,6 +80,17 @@ describe("a plan laid over a template", () => {
   ])("%s", (_, plan, expected) => {
     expect(sprint1Tasks(plan)).toEqual(expected);
   });
+
+  it("drops the summary lines that name a hidden task, and only those", () => {
+    const next = (plan: PlanItem[]) =>
+      applyPlan(template, plan).sprints[0]!.summary.find((list) => list.title === "Next Steps");
+    expect(next([item({ itemId: "icp-builder", hidden: true })])?.items).toEqual([
+      "Work through Messaging Mastery with your strategist",
+      "Set your prices with Pricing Strategist",
+      "Script your video sales letter in VSL Alchemist",
+    ]);
+    expect(next([item({ itemId: "icp-builder", title: "Client avatar" })])?.items).toHaveLength(4);
+  });
 });
 
 describe("one edit of a client's plan", () => {

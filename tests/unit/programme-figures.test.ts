@@ -148,7 +148,7 @@ describe("the programme's figures", () => {
         sprint2: ["not-started", 0, "Not Started"],
         objectives2: [0, 0, 0],
         overall: 25,
-        time: ["8 weeks", "Sprint 1: time's up"],
+        time: ["Time's up", "Sprint 1: time's up"],
       },
     ],
     [

@@ -1,5 +1,5 @@
-// One sprint in the dashboard's Sprint Overview: icon, status, progress, tasks, length and the
-// 'Start Sprint' / 'Continue Sprint' link to its page.
+// One sprint in the dashboard's Sprint Overview: icon, status (or, while locked, what opens it),
+// progress, tasks, length and the 'Start Sprint' / 'Continue Sprint' link to its page.
 import { Link } from "~/components/ui/router";
 import { Icon } from "~/components/ui/icon";
 import { useId } from "react";
@@ -25,7 +25,11 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
           <span className="icon-tile size-10">
             <Icon name={sprint.icon} className="size-5" />
           </span>
-          <Badge variant={STATUS_BADGE[sprint.status]}>{STATUS_LABELS[sprint.status]}</Badge>
+          <Badge variant={STATUS_BADGE[sprint.status]}>
+            {sprint.pendingOn === null
+              ? STATUS_LABELS[sprint.status]
+              : `Opens after Sprint ${sprint.pendingOn}`}
+          </Badge>
         </div>
         <CardTitle asChild>
           <h3 id={titleId}>
