@@ -203,6 +203,7 @@ export const toasts = {
   ),
   handInNotAsked: error("Nothing to Hand In", "This task is done with its tick, not a hand-in."),
   reviewCommentMissing: error("Say What to Change", "Write what the client should change."),
+  newDueDayPast: error("Check the New Due Day", "Give the client today or a later day."),
   reviewDecisionUnknown: error("Choose a Decision", "Approve the work or request changes."),
   reviewedAlready: error("Already Reviewed", "Someone decided on this version first."),
   approved: success("Approved", "The task is done; the client is told."),

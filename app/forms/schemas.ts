@@ -55,6 +55,7 @@ export const FORM_ISSUES = {
     toast: toasts.reviewCommentMissing,
     hint: toasts.reviewCommentMissing.description,
   },
+  newDueDayPast: { toast: toasts.newDueDayPast, hint: toasts.newDueDayPast.description },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -395,6 +396,8 @@ export const reviewSchema = z
       z.pipe(text, z.transform(messageText)),
       z.string().check(z.maxLength(MESSAGE_MAX, "messageTooLong" satisfies FormIssueName)),
     ),
+    /** With "Request changes": the task's new due day (absent: two days from today). */
+    dueOn: z.optional(dueDay),
   })
   .check(
     z.refine((review) => review.decision === "approved" || review.comment !== "", {

@@ -1,6 +1,6 @@
 // A staff member's review of one hand-in, decided once: approved (the task is done) or changes
-// requested (the task goes back to the client with the comment), in one transaction with its audit
-// line and a message to the client about the task (mailed as messages are).
+// requested (back to the client with the comment and a new due day), in one transaction with its
+// audit lines and a message to the client about the task (mailed as messages are).
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
@@ -16,6 +16,9 @@ import { messageMailJob } from "~/messages/mail-job";
 import { type findTask, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
+import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
+import { newDueDay, startOfDay } from "./new-due-day";
+import { savePlanItems } from "~/data/client-plans.server";
 
 export interface ReviewTarget {
   clientId: string;
@@ -26,6 +29,11 @@ export interface ReviewTarget {
 }
 
 const DECISION_LABELS = { approved: "Approved", "changes-requested": "Changes requested" };
+
+/** A re-dating adds nothing, so it never names a new item. */
+const noNewItem = () => {
+  throw new Error("a re-dating adds no item");
+};
 
 /** What the client is told, in the task's discussion and by mail. */
 function reviewMessage(title: string, version: number, approved: boolean, comment: string) {
@@ -41,13 +49,18 @@ export async function reviewHandIn(
   reviewer: Actor,
   target: ReviewTarget,
 ) {
-  const values = { comment: fields.comment ?? "" };
+  const values = { comment: fields.comment ?? "", dueOn: fields.dueOn ?? "" };
   const parsed = parseFields(reviewSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
   const { handInId, decision, comment } = parsed.value;
   const { found } = target;
   const taskId = found.task.id;
   const approved = decision === "approved";
+  const dueOn = parsed.value.dueOn ?? newDueDay(Date.now());
+  if (!approved && dueOn < startOfDay(Date.now())) {
+    const hint = toasts.newDueDayPast.description;
+    return formError(context, toasts.newDueDayPast, { values, errors: { dueOn: hint } });
+  }
   return inTransaction(async (trx) => {
     const at = Date.now();
     const { clientId } = target;
@@ -63,13 +76,26 @@ export async function reviewHandIn(
     if (version === null)
       return formError(context, toasts.reviewedAlready, { status: 409, values });
     const state = await readClientState(trx, clientId);
-    const { content } = await programmeOf(trx, clientId);
+    const { content, base, plan } = await programmeOf(trx, clientId);
     const page = sprintPageView(found.sprint, content, state, at);
     const task = page.tasks.find((candidate) => candidate.id === taskId);
     const status = approved ? "completed" : "pending";
     const changes =
       task && task.status !== status ? [taskChange(page.sprint.name, task, status)] : [];
     await applyProgrammeChanges(trx, clientId, changes, at);
+    // Sent back, the task is due again on the day staff chose, counted from its sprint's start.
+    const startedAt = state.sprints.get(found.sprint.id)?.startedAt ?? null;
+    const redate: PlanEditRequest = {
+      intent: "redate",
+      kind: "task",
+      sprintId: found.sprint.id,
+      itemId: taskId,
+      dueOn,
+    };
+    const redated = approved
+      ? { items: [], lines: [] }
+      : planEdit(base, plan, redate, startedAt, noNewItem);
+    if ("items" in redated) await savePlanItems(trx, clientId, redated.items, at);
     const title = found.task.title;
     const messageId = await recordMessage(trx, {
       clientId,
@@ -85,6 +111,7 @@ export async function reviewHandIn(
       audience: "client",
       changes: [
         ...changes,
+        ...("lines" in redated ? redated.lines : []),
         {
           field: `Hand-in: ${title}, version ${version}`,
           before: "In review",

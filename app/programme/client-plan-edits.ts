@@ -7,7 +7,7 @@ import type { AuditLine, ProgrammeContent, SprintContent } from "./model";
 import { parseRichText, RefusedLinkError } from "./rich-text";
 
 export interface PlanEditRequest {
-  intent: "save" | "add" | "up" | "down" | "hide" | "show";
+  intent: "save" | "add" | "up" | "down" | "hide" | "show" | "redate";
   kind: PlanItemKind;
   sprintId: number;
   itemId?: string;
@@ -185,21 +185,36 @@ export function planEdit(
     };
   }
 
+  const template = current.added
+    ? undefined
+    : itemsOf(sprint, kind).find((candidate) => candidate.id === item.id);
+  /** Due days as the item stores them: null for the template's own, NO_DUE_DATE for none. */
+  const storedDue = (days: number | undefined): number | null => {
+    if (kind !== "task") return null;
+    if (!template) return days ?? null;
+    return days === template.dueAfterDays ? null : (days ?? NO_DUE_DATE);
+  };
+
+  // redate: a task's due day alone (a hand-in sent back gets a new one).
+  if (request.intent === "redate") {
+    const due = kind === "task" ? wantedDue(request, startedAt) : undefined;
+    if (!due) return { refused: "planDueInvalid" };
+    if (due.days === item.dueAfterDays) return { items: [], lines: [] };
+    return {
+      items: [{ ...current, dueAfterDays: storedDue(due.days) }],
+      lines: [line(" due", dueText(item.dueAfterDays), dueText(due.days))],
+    };
+  }
+
   // save: each field as typed; one equal to the template's is "as the template" again.
   if (request.title === undefined) return { refused: "planTitleInvalid" };
   const description = request.description ?? "";
   if (!describable(kind, description)) return { refused: "planTextInvalid" };
   const due = kind === "task" ? wantedDue(request, startedAt) : { days: item.dueAfterDays };
   if (!due) return { refused: "planDueInvalid" };
-  const template = current.added
-    ? undefined
-    : itemsOf(sprint, kind).find((candidate) => candidate.id === item.id);
   const own = (value: string, templateValue: string | undefined) =>
     template && value === templateValue ? null : value;
-  let dueAfterDays: number | null = null;
-  if (kind === "task" && template) {
-    dueAfterDays = due.days === template.dueAfterDays ? null : (due.days ?? NO_DUE_DATE);
-  } else if (kind === "task") dueAfterDays = due.days ?? null;
+  const dueAfterDays = storedDue(due.days);
   const next: PlanItem = {
     ...current,
     title: own(request.title, template?.title),

@@ -155,13 +155,35 @@ describe.each(["sqlite", "postgres"] as const)("hand-ins (%s)", (engine) => {
       { Cookie: staff.cookie },
     );
     expect(odd.status).toBe(400);
-    const changes = await postForm(
-      app,
-      staffTask,
-      { handInId: handInId!, decision: "changes-requested", comment: "Open with the story." },
-      { Cookie: staff.cookie },
-    );
+    // Sent back, the task gets a new due day: today or later, three days out here.
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const sendBack = (dueOn: string) =>
+      postForm(
+        app,
+        staffTask,
+        {
+          handInId: handInId!,
+          decision: "changes-requested",
+          comment: "Open with the story.",
+          dueOn,
+        },
+        { Cookie: staff.cookie },
+      );
+    const yesterday = await sendBack(day(-1));
+    expect(yesterday.status).toBe(400);
+    expect(await yesterday.text()).toContain("Give the client today or a later day.");
+    const changes = await sendBack(day(3));
     expect(changes.status).toBe(302);
+    const dueAgain = new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    }).format(Date.parse(`${day(3)}T12:00:00Z`));
+    expect((await page(app, "/dashboard/sprint-1", client.cookie)).html).toContain(
+      `Due ${dueAgain}`,
+    );
     const again = await postForm(
       app,
       staffTask,

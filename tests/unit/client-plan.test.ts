@@ -122,6 +122,30 @@ describe("one edit of a client's plan", () => {
     });
   });
 
+  it("re-dates a task alone, back to the template's own day as the template's", () => {
+    const start = Date.UTC(2026, 10, 23, 15);
+    const redate = (dueOn: number, plan: PlanItem[] = []) =>
+      edit({ intent: "redate", dueOn, title: undefined }, plan, start);
+    const later = redate(Date.UTC(2026, 10, 30));
+    expect(later).toEqual({
+      items: [item({ itemId: "icp-builder", dueAfterDays: 7 })],
+      lines: [
+        {
+          field: 'Sprint 1 task "ICP Builder" due',
+          before: "2 days after the sprint starts",
+          after: "7 days after the sprint starts",
+          item: { kind: "task", id: "icp-builder" },
+        },
+      ],
+    });
+    const planned = [item({ itemId: "icp-builder", title: "Client avatar", dueAfterDays: 7 })];
+    expect(redate(Date.UTC(2026, 10, 25), planned)).toMatchObject({
+      items: [{ title: "Client avatar", dueAfterDays: null }],
+    });
+    expect(redate(Date.UTC(2026, 10, 25))).toEqual({ items: [], lines: [] });
+    expect(redate(Date.UTC(2026, 10, 20))).toEqual({ refused: "planDueInvalid" });
+  });
+
   it("counts a due day from the sprint's start, and refuses one before it", () => {
     const start = Date.UTC(2026, 10, 23, 15);
     expect(edit({ title: "ICP Builder", dueOn: Date.UTC(2026, 10, 24) }, [], start)).toMatchObject({

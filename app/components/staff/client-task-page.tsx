@@ -11,9 +11,11 @@ import { useActionToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { HandIn, ThreadMessage } from "~/data/shapes";
+import { dateFieldValue, newDueDay } from "~/hand-ins/new-due-day";
 import type { FormAnswer } from "~/forms/answer";
 import { COMMENT_INTENT, MESSAGE_MAX } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
@@ -37,11 +39,12 @@ export interface ClientTaskData {
 
 const claimsReview = (answer: FormAnswer) => "comment" in answer.values;
 
-function ReviewForm({ handIn, action }: { handIn: HandIn; action: string }) {
-  const result = useActionData<FormAnswer<"comment">>();
+function ReviewForm({ handIn, action, now }: { handIn: HandIn; action: string; now: number }) {
+  const result = useActionData<FormAnswer<"comment" | "dueOn">>();
   const pending = useSubmitting(action);
   const alert = useFormAlert(claimsReview);
   const commentId = `review-comment-${handIn.id}`;
+  const dueId = `review-due-${handIn.id}`;
   return (
     <Form method="post" action={action} className="grid gap-3 border-t pt-3" {...alert.formProps}>
       <input type="hidden" name="handInId" value={handIn.id} />
@@ -59,6 +62,19 @@ function ReviewForm({ handIn, action }: { handIn: HandIn; action: string }) {
         <p id={`${commentId}-hint`} className="text-xs text-muted-foreground">
           The client reads it with your decision. Required to request changes.
         </p>
+      </div>
+      <div className="grid gap-1.5 sm:max-w-xs">
+        <Label htmlFor={dueId}>New due day, if you request changes</Label>
+        <Input
+          id={dueId}
+          name="dueOn"
+          type="date"
+          defaultValue={result?.values.dueOn ?? dateFieldValue(newDueDay(now))}
+          aria-invalid={result?.errors.dueOn ? true : undefined}
+        />
+        {result?.errors.dueOn ? (
+          <p className="text-sm text-destructive">{result.errors.dueOn}</p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -113,7 +129,7 @@ export function ClientTaskPage(data: ClientTaskData) {
           key={resetKey}
           handIns={handIns}
           reviewer="staff"
-          reviewForm={(handIn) => <ReviewForm handIn={handIn} action={path} />}
+          reviewForm={(handIn) => <ReviewForm handIn={handIn} action={path} now={now} />}
         />
       </section>
       <section aria-labelledby="discussion-title">
