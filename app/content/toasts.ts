@@ -168,6 +168,11 @@ export const toasts = {
     "A task is due on its sprint's first day or up to 366 days after it.",
   ),
   planItemMissing: error("Not Found", "That task or objective is not in this client's programme."),
+  planHandInInvalid: error(
+    "Choose What to Hand In",
+    "A task done when you approve it asks for files or a link.",
+  ),
+  planLinkInvalid: error("Check the Tool Link", "A tool link starts with https://."),
   templateSwitchRefused: error(
     "Already Started",
     "A client's template can be switched only before they open a sprint or tick a task.",

@@ -65,6 +65,10 @@ function planItem(row: ItemRow): PlanItem {
     position: row.position === null ? null : Number(row.position),
     hidden: Number(row.hidden) === 1,
     added: Number(row.added) === 1,
+    owner: row.owner,
+    handIn: row.hand_in,
+    handInRequired: row.hand_in_required === null ? null : Number(row.hand_in_required) === 1,
+    link: row.link,
   };
 }
 
@@ -100,6 +104,10 @@ export async function savePlanItems(
       position: item.position,
       hidden: item.hidden ? 1 : 0,
       added: item.added ? 1 : 0,
+      owner: item.owner,
+      hand_in: item.handIn,
+      hand_in_required: item.handInRequired === null ? null : item.handInRequired ? 1 : 0,
+      link: item.link,
       updated_at: at,
     };
     await trx

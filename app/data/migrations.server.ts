@@ -30,6 +30,7 @@ import * as listedClients from "./migrations/026-listed-clients";
 import * as accountRows from "./migrations/027-account-rows";
 import * as settledTasks from "./migrations/028-settled-tasks";
 import * as deactivatedAccounts from "./migrations/029-deactivated-accounts";
+import * as planTaskFields from "./migrations/030-plan-task-fields";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "027-account-rows": accountRows,
   "028-settled-tasks": settledTasks,
   "029-deactivated-accounts": deactivatedAccounts,
+  "030-plan-task-fields": planTaskFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@
 // holds what differs from the programme file's defaults (null: "as the programme says"), so a
 // client never seen has no rows at all.
 import type { Generated } from "kysely";
+import type { HandInKind, TaskOwner } from "~/programme/model";
 
 /** Milliseconds since the epoch (bigint in PostgreSQL, integer in SQLite). */
 type Millis = number;
@@ -81,6 +82,11 @@ export interface ClientProgrammeItemsTable {
   hidden: Generated<number>;
   /** 1: added for this client alone (every field is set). */
   added: Generated<number>;
+  /** A task's owner, hand-in, whether approval decides it (1/0), tool link ("": none); null: the template's. */
+  owner: TaskOwner | null;
+  hand_in: HandInKind | null;
+  hand_in_required: number | null;
+  link: string | null;
   updated_at: Millis;
 }
 

@@ -4,7 +4,8 @@
 import * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";
 import { canonicalTimeZone } from "~/people/time-zones";
-import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
+import { isHttpsUrl } from "~/programme/https-url";
+import { HAND_IN_KINDS, SPRINT_STATUSES, TASK_OWNERS, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
 import {
   INVALID_EMAIL_HINT,
@@ -51,6 +52,11 @@ export const FORM_ISSUES = {
   planTextInvalid: { toast: toasts.planTextInvalid, hint: toasts.planTextInvalid.description },
   planDueInvalid: { toast: toasts.planDueInvalid, hint: toasts.planDueInvalid.description },
   planItemMissing: { toast: toasts.planItemMissing },
+  planHandInInvalid: {
+    toast: toasts.planHandInInvalid,
+    hint: toasts.planHandInInvalid.description,
+  },
+  planLinkInvalid: { toast: toasts.planLinkInvalid, hint: toasts.planLinkInvalid.description },
   reviewCommentMissing: {
     toast: toasts.reviewCommentMissing,
     hint: toasts.reviewCommentMissing.description,
@@ -257,8 +263,23 @@ const dueDay = z.pipe(
   }),
 );
 
+/** A task's tool: an https:// address, or nothing. */
+const toolLink = z.pipe(
+  z.pipe(
+    text,
+    z.transform((value) => value.trim()),
+  ),
+  z.string().check(
+    z.maxLength(2_000, "planLinkInvalid" satisfies FormIssueName),
+    z.refine(
+      (value) => value === "" || isHttpsUrl(value),
+      "planLinkInvalid" satisfies FormIssueName,
+    ),
+  ),
+);
+
 /** A task or objective of one client's programme, as staff add or change it. */
-export const planItemSchema = z.object({
+const planItemFields = z.object({
   intent: z.enum(PLAN_INTENTS, "planItemMissing" satisfies FormIssueName),
   kind: z.enum(["task", "objective"], "planItemMissing" satisfies FormIssueName),
   itemId: z.optional(planItemId),
@@ -277,7 +298,23 @@ export const planItemSchema = z.object({
   ),
   dueAfterDays: z.optional(dueDays),
   dueOn: z.optional(dueDay),
+  owner: z.optional(z.enum(TASK_OWNERS, "planItemMissing" satisfies FormIssueName)),
+  handIn: z.optional(z.enum(HAND_IN_KINDS, "planItemMissing" satisfies FormIssueName)),
+  /** A checkbox: "on" when ticked, absent when not. */
+  handInRequired: z.optional(text),
+  link: z.optional(toolLink),
 });
+
+/** The task's other fields come as one, or (a form without them) not at all. */
+export const planItemSchema = z.pipe(
+  planItemFields,
+  z.transform(({ owner, handIn, handInRequired, link, ...item }) => ({
+    ...item,
+    ...(owner && handIn
+      ? { task: { owner, handIn, handInRequired: handInRequired === "on", link: link ?? "" } }
+      : {}),
+  })),
+);
 
 /** On the Templates page, a chosen client's checkbox: `client:<id>`. */
 export const CHOSEN_CLIENT = "client:";

@@ -13,11 +13,10 @@ import { reviewSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { messageMailJob } from "~/messages/mail-job";
-import { type findTask, sprintPageView } from "~/programme/client-programme";
+import { type findTask, newDueDay, sprintPageView, startOfDay } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
-import { newDueDay, startOfDay } from "./new-due-day";
 import { savePlanItems } from "~/data/client-plans.server";
 
 export interface ReviewTarget {

@@ -1,9 +1,22 @@
 // One edit of a client's own programme as staff make it on the client's plan page: the plan items
 // it stores and the audit lines that describe it, decided against the template and the plan as
 // they stand; anything that names no item of the client's programme is refused.
-import { applyPlan, NO_DUE_DATE, type PlanItem, type PlanItemKind } from "./client-plan";
+import {
+  applyPlan,
+  NO_DUE_DATE,
+  TEMPLATE_TASK_FIELDS,
+  type PlanItem,
+  type PlanItemKind,
+} from "./client-plan";
 import { DAY_MS } from "./countdown";
-import type { AuditLine, ProgrammeContent, SprintContent } from "./model";
+import type {
+  AuditLine,
+  HandInKind,
+  ProgrammeContent,
+  SprintContent,
+  TaskContent,
+  TaskOwner,
+} from "./model";
 import { parseRichText, RefusedLinkError } from "./rich-text";
 
 export interface PlanEditRequest {
@@ -16,11 +29,44 @@ export interface PlanEditRequest {
   dueAfterDays?: number | null;
   /** A due day (ms, UTC midnight): counted from the sprint's start when it has one. */
   dueOn?: number | null;
+  /** A task's other fields, all of them (a form without them leaves them as they are). */
+  task?: TaskFields;
 }
+
+/** A task's fields besides its text and due day, as the programme file has them too. */
+export interface TaskFields {
+  owner: TaskOwner;
+  handIn: HandInKind;
+  handInRequired: boolean;
+  /** Its tool (https); "": none. */
+  link: string;
+}
+
+const taskFieldsOf = (task: TaskContent): TaskFields => ({
+  owner: task.owner,
+  handIn: task.handIn,
+  handInRequired: task.handInRequired,
+  link: task.link ?? "",
+});
+
+/** How a line of the trail writes each task field's value. */
+const TASK_FIELD_WORDS: Record<keyof TaskFields, [string, (value: never) => string]> = {
+  owner: [" owner", (value: TaskOwner) => (value === "agency" ? "the agency" : "the client")],
+  handIn: [" hand-in", (value: HandInKind) => value],
+  handInRequired: [" done when approved", (value: boolean) => (value ? "yes" : "no")],
+  link: [" tool", (value: string) => value || "none"],
+};
 
 export type PlanEditOutcome =
   | { items: PlanItem[]; lines: AuditLine[] }
-  | { refused: "planItemMissing" | "planTitleInvalid" | "planTextInvalid" | "planDueInvalid" };
+  | {
+      refused:
+        | "planItemMissing"
+        | "planTitleInvalid"
+        | "planTextInvalid"
+        | "planDueInvalid"
+        | "planHandInInvalid";
+    };
 
 /** A task or objective in a client's sprint, in the client's order, hidden ones included. */
 export interface Placed {
@@ -28,6 +74,8 @@ export interface Placed {
   title: string;
   description: string;
   dueAfterDays: number | undefined;
+  /** A task's other fields as the client has them; none for an objective. */
+  task: TaskFields | undefined;
   planned: PlanItem | undefined;
 }
 
@@ -62,6 +110,7 @@ export function placed(
     title: item.title,
     description: item.description ?? "",
     dueAfterDays: item.dueAfterDays,
+    task: "owner" in item ? taskFieldsOf(item as TaskContent) : undefined,
     planned: plan.find((planned) => planned.kind === kind && planned.itemId === item.id),
   }));
 }
@@ -79,6 +128,7 @@ function stored(kind: PlanItemKind, sprintId: number, item: Placed): PlanItem {
       position: null,
       hidden: false,
       added: false,
+      ...TEMPLATE_TASK_FIELDS,
     }
   );
 }
@@ -101,6 +151,9 @@ function describable(kind: PlanItemKind, description: string): boolean {
     throw error;
   }
 }
+
+/** Approval decides only a task that asks for something to be handed in. */
+const handInFits = (task: TaskFields) => !task.handInRequired || task.handIn !== "nothing";
 
 /** The due days a request asks for, counted from the sprint's start; undefined: refused. */
 function wantedDue(
@@ -138,6 +191,8 @@ export function planEdit(
     if (!describable(kind, description)) return { refused: "planTextInvalid" };
     const due = kind === "task" ? wantedDue(request, startedAt) : { days: undefined };
     if (!due) return { refused: "planDueInvalid" };
+    const task = kind === "task" ? request.task : undefined;
+    if (task && !handInFits(task)) return { refused: "planHandInInvalid" };
     const item: PlanItem = {
       kind,
       itemId: newId(),
@@ -148,6 +203,7 @@ export function planEdit(
       position: items.length,
       hidden: false,
       added: true,
+      ...(task ?? TEMPLATE_TASK_FIELDS),
     };
     const line = { field: `${where} added`, before: "—", after: item.title!, item: named(item) };
     return { items: [item], lines: [line] };
@@ -212,14 +268,24 @@ export function planEdit(
   if (!describable(kind, description)) return { refused: "planTextInvalid" };
   const due = kind === "task" ? wantedDue(request, startedAt) : { days: item.dueAfterDays };
   if (!due) return { refused: "planDueInvalid" };
-  const own = (value: string, templateValue: string | undefined) =>
+  const own = <T>(value: T, templateValue: T | undefined) =>
     template && value === templateValue ? null : value;
   const dueAfterDays = storedDue(due.days);
+  const wantedTask = kind === "task" ? request.task : undefined;
+  if (wantedTask && !handInFits(wantedTask)) return { refused: "planHandInInvalid" };
+  const templateTask =
+    template && "owner" in template ? taskFieldsOf(template as TaskContent) : undefined;
   const next: PlanItem = {
     ...current,
     title: own(request.title, template?.title),
     description: own(description, template?.description ?? ""),
     dueAfterDays,
+    ...(wantedTask && {
+      owner: own(wantedTask.owner, templateTask?.owner),
+      handIn: own(wantedTask.handIn, templateTask?.handIn),
+      handInRequired: own(wantedTask.handInRequired, templateTask?.handInRequired),
+      link: own(wantedTask.link, templateTask?.link),
+    }),
   };
   const lines: AuditLine[] = [];
   if (request.title !== item.title) {
@@ -230,6 +296,11 @@ export function planEdit(
   }
   if (kind === "task" && due.days !== item.dueAfterDays) {
     lines.push(line(" due", dueText(item.dueAfterDays), dueText(due.days)));
+  }
+  for (const field of ["owner", "handIn", "handInRequired", "link"] as const) {
+    if (!wantedTask || !item.task || wantedTask[field] === item.task[field]) continue;
+    const [suffix, words] = TASK_FIELD_WORDS[field] as [string, (value: unknown) => string];
+    lines.push(line(suffix, words(item.task[field]), words(wantedTask[field])));
   }
   return lines.length === 0 ? { items: [], lines: [] } : { items: [next], lines };
 }

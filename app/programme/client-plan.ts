@@ -1,6 +1,12 @@
 // One client's own programme: their template's content with what the agency changed for them alone
 // laid over it (tasks and objectives renamed, described, re-dated, reordered, hidden or added).
-import type { ObjectiveContent, ProgrammeContent, TaskContent } from "./model";
+import type {
+  HandInKind,
+  ObjectiveContent,
+  ProgrammeContent,
+  TaskContent,
+  TaskOwner,
+} from "./model";
 import { parseRichText } from "./rich-text";
 
 export const PLAN_ITEM_KINDS = ["task", "objective"] as const;
@@ -21,7 +27,21 @@ export interface PlanItem {
   hidden: boolean;
   /** Added for this client: no template has it. */
   added: boolean;
+  /** A task's owner, hand-in and whether approval decides it; null: the template's. */
+  owner: TaskOwner | null;
+  handIn: HandInKind | null;
+  handInRequired: boolean | null;
+  /** A task's tool (https); "": none for this client; null: the template's. */
+  link: string | null;
 }
+
+/** A plan item's task fields, each as the template says. */
+export const TEMPLATE_TASK_FIELDS = {
+  owner: null,
+  handIn: null,
+  handInRequired: null,
+  link: null,
+} as const satisfies Pick<PlanItem, "owner" | "handIn" | "handInRequired" | "link">;
 
 /** A plan item's due days when the agency took a template task's due date away. */
 export const NO_DUE_DATE = -1;
@@ -63,6 +83,10 @@ function changedTask(task: TaskContent, planned: PlanItem): TaskContent {
     description,
     instructions: planned.description === null ? task.instructions : parseRichText(description!),
     dueAfterDays: dueDays(planned.dueAfterDays, task.dueAfterDays),
+    owner: planned.owner ?? task.owner,
+    handIn: planned.handIn ?? task.handIn,
+    handInRequired: planned.handInRequired ?? task.handInRequired,
+    link: planned.link === null ? task.link : planned.link || undefined,
   };
 }
 
@@ -74,9 +98,10 @@ function addedTask(planned: PlanItem): TaskContent {
     status: "pending",
     description: planned.description ?? undefined,
     instructions: planned.description ? parseRichText(planned.description) : [],
-    handIn: "nothing",
-    handInRequired: false,
-    owner: "client",
+    handIn: planned.handIn ?? "nothing",
+    handInRequired: planned.handInRequired ?? false,
+    owner: planned.owner ?? "client",
+    link: planned.link || undefined,
     dueAfterDays: dueDays(planned.dueAfterDays, undefined),
   };
 }

@@ -247,6 +247,15 @@ function timeRemaining(days: number): string {
   return weeks >= 1 ? plural(weeks, "week") : plural(Math.ceil(days), "day");
 }
 
+/** Days a task sent back with changes requested is given, unless staff choose another day. */
+const DAYS_TO_CHANGE = 2;
+
+/** The first moment (ms) of the UTC day of `at`. */
+export const startOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+
+/** The due day (UTC midnight, ms) a task sent back at `at` gets by default. */
+export const newDueDay = (at: number) => startOfDay(at) + DAYS_TO_CHANGE * DAY_MS;
+
 /** The first moment (ms) after UTC day `day` (days since the epoch): a task due then is overdue. */
 export function endOfDueDay(day: number): number {
   return (day + 1) * DAY_MS;

@@ -53,6 +53,7 @@ export async function loadClientPlan(
         title: item.title,
         description: item.description,
         dueAfterDays: item.dueAfterDays ?? null,
+        task: item.task ?? null,
         hidden: item.planned?.hidden ?? false,
         added: item.planned?.added ?? false,
       }));
@@ -135,6 +136,10 @@ export async function clientPlanAction(
     description: fields.description ?? "",
     dueAfterDays: fields.dueAfterDays ?? "",
     dueOn: fields.dueOn ?? "",
+    owner: fields.owner ?? "",
+    handIn: fields.handIn ?? "",
+    handInRequired: fields.handInRequired ?? "",
+    link: fields.link ?? "",
   };
   const parsed = parseFields(planItemSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
@@ -158,7 +163,9 @@ export async function clientPlanAction(
   });
   if ("refused" in outcome) {
     const issue = FORM_ISSUES[outcome.refused];
-    const field = outcome.refused === "planDueInvalid" ? "dueOn" : "title";
+    const field =
+      { planDueInvalid: "dueOn", planHandInInvalid: "handIn" }[outcome.refused as string] ??
+      "title";
     const hint = "hint" in issue ? issue.hint : undefined;
     return formError(context, issue.toast, {
       values,

@@ -1,6 +1,7 @@
 // What the staff console's pages draw, shared by its loaders and its components.
 import type { AttentionKind } from "~/data/attention.server";
 import type { TrailEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
+import type { TaskFields } from "~/programme/client-plan-edits";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
 
 export interface ClientRow {
@@ -69,6 +70,8 @@ export interface ClientPlanItem {
   title: string;
   description: string;
   dueAfterDays: number | null;
+  /** A task's owner, hand-in, whether approval decides it and tool; null for an objective. */
+  task: TaskFields | null;
   hidden: boolean;
   /** Added for this client alone. */
   added: boolean;

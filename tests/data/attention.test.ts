@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAttention } from "~/data/attention.server";
 import { ATTENTION_KEPT_MS, consoleAttention } from "~/staff/attention.server";
 import { assignTemplate, recordServedTemplate, savePlanItems } from "~/data/client-plans.server";
+import { programmeOf } from "~/data/client-programmes.server";
 import { applyProgrammeChanges } from "~/data/client-programme.server";
 import { saveDirectory } from "~/data/client-directory.server";
 import { database, inTransaction } from "~/data/connection.server";
@@ -12,7 +13,7 @@ import { refreshClientFacts } from "~/data/task-facts.server";
 import { recordHandIn } from "~/data/hand-ins.server";
 import { recordMessage } from "~/data/messages.server";
 import type { AccountStatus } from "~/data/shapes";
-import { NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
+import { NO_DUE_DATE, TEMPLATE_TASK_FIELDS, type PlanItem } from "~/programme/client-plan";
 import type { ProgrammeChange } from "~/programme/model";
 import defaultProgrammeSource from "~/content/programme.yaml?raw";
 import YAML from "yaml";
@@ -97,6 +98,7 @@ const planned = (fields: Partial<PlanItem> & Pick<PlanItem, "itemId">): PlanItem
   position: null,
   hidden: false,
   added: false,
+  ...TEMPLATE_TASK_FIELDS,
   ...fields,
 });
 
@@ -225,6 +227,10 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
             title: "Welcome video",
             dueAfterDays: 1,
             added: true,
+            owner: "agency",
+            handIn: "link",
+            handInRequired: true,
+            link: "https://video.example.com/welcome",
           }),
           // Neither: a task hidden, and one whose due day was taken away.
           planned({
@@ -239,6 +245,16 @@ describe.each(ENGINES)("needs attention on %s", (engine) => {
         NOW - HOUR,
       ).then(() => refreshClientFacts(trx, own.userId)),
     );
+    // The added task's other fields are stored and read back as they were given.
+    const welcome = (await programmeOf(db, own.userId)).content.sprints[0]!.tasks.find(
+      (task) => task.id === "added-0a1b2c3d",
+    );
+    expect(welcome).toMatchObject({
+      owner: "agency",
+      handIn: "link",
+      handInRequired: true,
+      link: "https://video.example.com/welcome",
+    });
     // Kept on an earlier version where ICP Builder was due on day 0 and Sprint 1 ran 2 days.
     const earlier = YAML.parse(defaultProgrammeSource) as {
       sprints: { countdownDays: number; tasks: { id: string; dueAfterDays?: number }[] }[];

@@ -1,6 +1,7 @@
 // The product data's move from SQLite to PostgreSQL: every table arrives as it was (one with more
 // than a page of rows), a target already holding data is refused with nothing copied, and every
 // table then takes new rows, serial ids from sequences moved past the copy.
+import { TEMPLATE_TASK_FIELDS } from "~/programme/client-plan";
 import { recordServedTemplate, savePlanItems } from "~/data/client-plans.server";
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -170,6 +171,7 @@ function writeEverything(user: string, index: number) {
           description: null,
           dueAfterDays: 3,
           position: null,
+          ...TEMPLATE_TASK_FIELDS,
           hidden: false,
           added: false,
         },

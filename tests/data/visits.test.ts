@@ -1,6 +1,7 @@
 // "Since your last visit", its storage on both engines: views close together are one visit, a view
 // after a long gap starts a new one whose news begin where the last ended; and what the other side
 // changed and wrote since then (a note never counts, a staff-only line never reaches the client).
+import { TEMPLATE_TASK_FIELDS } from "~/programme/client-plan";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, inTransaction } from "~/data/connection.server";
@@ -164,6 +165,7 @@ describe.each(ENGINES)("visits on %s", (engine) => {
       position: 0,
       hidden: hide,
       added: true,
+      ...TEMPLATE_TASK_FIELDS,
     });
     await inTransaction((trx) => savePlanItems(trx, clientId, [hidden(true)], 300));
     expect(await clientReads()).not.toContain("Renewal pitch");

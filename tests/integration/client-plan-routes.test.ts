@@ -167,6 +167,10 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
           title: "Record a welcome video",
           description: "",
           dueAfterDays: "4",
+          owner: "client",
+          handIn: "link",
+          handInRequired: "on",
+          link: "https://video.example.com/studio",
         }),
       ),
     ).toBe(302);
@@ -217,6 +221,13 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
       "Ideal client profile",
       "VSL Alchemist",
       "Record a welcome video",
+    ]);
+    // The added task asks for a link, is done when staff approve it, and opens its tool.
+    const video = seen.tasks.find((item) => item.title === "Record a welcome video")!;
+    expect([video.tick, video.handIn, video.link]).toEqual([
+      "hand-in",
+      "link",
+      "https://video.example.com/studio",
     ]);
     const renamed = seen.tasks.find((item) => item.id === "icp-builder")!;
     expect(renamed.dueAt).toBe(start + 4 * DAY - 1);
@@ -372,6 +383,16 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
         }),
       ),
     ).toMatchObject({ status: 400, title: "Check the Description" });
+    const fields = { intent: "save", title: "A", owner: "client", handIn: "nothing" };
+    expect(
+      await refused(task(1, "icp-builder", { ...fields, handInRequired: "on" })),
+    ).toMatchObject({ status: 400, title: "Choose What to Hand In" });
+    expect(
+      await refused(task(1, "icp-builder", { ...fields, link: "javascript:alert(1)" })),
+    ).toMatchObject({ status: 400, title: "Check the Tool Link" });
+    expect(
+      await refused(task(1, "icp-builder", { ...fields, owner: "someone-else" })),
+    ).toMatchObject({ status: 400 });
     expect(await refused(task(1, "no-such-task", { intent: "hide" }))).toMatchObject({
       status: 404,
     });

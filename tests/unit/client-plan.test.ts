@@ -1,7 +1,12 @@
 // A client's own programme as pure functions: the plan laid over a template (order, hidden, added,
 // renamed, re-dated), one edit's items and trail lines, and a template's changes in words.
 import { describe, expect, it } from "vitest";
-import { applyPlan, NO_DUE_DATE, type PlanItem } from "~/programme/client-plan";
+import {
+  applyPlan,
+  NO_DUE_DATE,
+  TEMPLATE_TASK_FIELDS,
+  type PlanItem,
+} from "~/programme/client-plan";
 import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
 import { readProgrammeFile } from "~/programme/programme-file.server";
 import { templateChanges } from "~/programme/template-changes";
@@ -18,6 +23,7 @@ const item = (fields: Partial<PlanItem> & Pick<PlanItem, "itemId">): PlanItem =>
   position: null,
   hidden: false,
   added: false,
+  ...TEMPLATE_TASK_FIELDS,
   ...fields,
 });
 
@@ -119,6 +125,67 @@ describe("one edit of a client's plan", () => {
           after: "5 days after the sprint starts",
         },
       ],
+    });
+  });
+
+  it("adds and changes a task's owner, hand-in, approval and tool, as the programme file has them", () => {
+    const agencyCall = {
+      owner: "agency",
+      handIn: "nothing",
+      handInRequired: false,
+      link: "",
+    } as const;
+    const added = edit({
+      intent: "add",
+      itemId: undefined,
+      title: "Kick-off call",
+      task: agencyCall,
+    });
+    expect(added).toMatchObject({
+      items: [{ itemId: "added-test", owner: "agency", added: true }],
+    });
+    const withAdded = applyPlan(template, "items" in added ? added.items : []);
+    expect(withAdded.sprints[0]!.tasks.at(-1)).toMatchObject({
+      id: "added-test",
+      owner: "agency",
+      handIn: "nothing",
+      handInRequired: false,
+      link: undefined,
+    });
+
+    // ICP Builder (the client's, files, optional, no tool) made the agency's, approval-decided.
+    const wanted = {
+      owner: "client",
+      handIn: "link",
+      handInRequired: true,
+      link: "https://tools.example.com/icp",
+    } as const;
+    const saved = edit({
+      title: "ICP Builder",
+      description: template.sprints[0]!.tasks[1]!.description,
+      dueAfterDays: 2,
+      task: wanted,
+    });
+    expect(saved).toMatchObject({
+      items: [
+        {
+          owner: null,
+          handIn: "link",
+          handInRequired: true,
+          link: "https://tools.example.com/icp",
+        },
+      ],
+      lines: [
+        { field: 'Sprint 1 task "ICP Builder" hand-in', before: "files", after: "link" },
+        { field: 'Sprint 1 task "ICP Builder" done when approved', before: "no", after: "yes" },
+        { field: 'Sprint 1 task "ICP Builder" tool', before: "none", after: wanted.link },
+      ],
+    });
+    const icp = applyPlan(template, "items" in saved ? saved.items : []).sprints[0]!.tasks[1]!;
+    expect([icp.handIn, icp.handInRequired, icp.link]).toEqual(["link", true, wanted.link]);
+    // Approval decides only a task that asks for something.
+    expect(edit({ title: "ICP Builder", task: { ...wanted, handIn: "nothing" } })).toEqual({
+      refused: "planHandInInvalid",
     });
   });
 

@@ -1,5 +1,5 @@
 // A client's own programme in the console: the template they follow, and each sprint's tasks and
-// objectives with forms to rename, describe, re-date, move, hide and add them for this client
+// objectives with forms to rename, describe, re-date, assign, move, hide and add them for this client
 // alone; plain forms that work without JavaScript, each keeping what was typed when refused.
 import { useActionData } from "@remix-run/react";
 import { Form } from "~/components/ui/router";
@@ -17,7 +17,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { TEMPLATE_INTENT } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPlanPath } from "~/lib/paths";
-import { PLAN_TEXT_MAX, dueText } from "~/programme/client-plan-edits";
+import { PLAN_TEXT_MAX, dueText, type TaskFields } from "~/programme/client-plan-edits";
 import { dueMoment, shortDate } from "~/programme/client-programme";
 import type { ClientPlanData } from "~/staff/views";
 import { ClientHeader } from "./client-header";
@@ -113,7 +113,75 @@ function ItemFields({
           {kept && errors.dueOn ? <p className="text-sm text-destructive">{errors.dueOn}</p> : null}
         </div>
       ) : null}
+      {kind === "task" ? (
+        <TaskFieldInputs prefix={prefix} task={item?.task ?? null} kept={kept} />
+      ) : null}
     </>
+  );
+}
+
+/** A task's owner, what is handed in, whether approval decides it, and its tool. */
+function TaskFieldInputs({
+  prefix,
+  task,
+  kept,
+}: {
+  prefix: string;
+  task: TaskFields | null;
+  kept: FormAnswer["values"] | null;
+}) {
+  const errors = useActionData<FormAnswer>()?.errors ?? {};
+  const required = kept ? kept.handInRequired === "on" : (task?.handInRequired ?? false);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${prefix}-owner`}>Who does it</Label>
+        <NativeSelect
+          id={`${prefix}-owner`}
+          name="owner"
+          defaultValue={kept?.owner || task?.owner || "client"}
+        >
+          <option value="client">The client</option>
+          <option value="agency">The agency</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${prefix}-hand-in`}>What to hand in</Label>
+        <NativeSelect
+          id={`${prefix}-hand-in`}
+          name="handIn"
+          defaultValue={kept?.handIn || task?.handIn || "nothing"}
+        >
+          <option value="nothing">Nothing</option>
+          <option value="files">Files</option>
+          <option value="link">A link</option>
+        </NativeSelect>
+        {kept && errors.handIn ? <p className="text-sm text-destructive">{errors.handIn}</p> : null}
+      </div>
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <input
+          id={`${prefix}-required`}
+          name="handInRequired"
+          type="checkbox"
+          defaultChecked={required}
+          className="size-4"
+        />
+        <Label htmlFor={`${prefix}-required`}>Done only when you approve its hand-in</Label>
+      </div>
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor={`${prefix}-link`}>Tool link (https://)</Label>
+        <Input
+          id={`${prefix}-link`}
+          name="link"
+          type="url"
+          inputMode="url"
+          maxLength={2000}
+          defaultValue={kept?.link ?? task?.link ?? ""}
+          autoComplete="off"
+        />
+        {kept && errors.link ? <p className="text-sm text-destructive">{errors.link}</p> : null}
+      </div>
+    </div>
   );
 }
 

@@ -15,12 +15,11 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import type { HandIn, ThreadMessage } from "~/data/shapes";
-import { dateFieldValue, newDueDay } from "~/hand-ins/new-due-day";
 import type { FormAnswer } from "~/forms/answer";
 import { COMMENT_INTENT, MESSAGE_MAX } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import type { TaskView } from "~/programme/client-programme";
+import { newDueDay, type TaskView } from "~/programme/client-programme";
 import { TaskAssignmentForm, type TaskAssignmentData } from "~/components/sprint/task-assignment";
 import { ClientHeader } from "./client-header";
 
@@ -69,7 +68,7 @@ function ReviewForm({ handIn, action, now }: { handIn: HandIn; action: string; n
           id={dueId}
           name="dueOn"
           type="date"
-          defaultValue={result?.values.dueOn ?? dateFieldValue(newDueDay(now))}
+          defaultValue={result?.values.dueOn ?? new Date(newDueDay(now)).toISOString().slice(0, 10)}
           aria-invalid={result?.errors.dueOn ? true : undefined}
         />
         {result?.errors.dueOn ? (
