@@ -23,6 +23,7 @@ import type { SessionUser } from "~/session/state.server";
 import { setNewPassword } from "./account.server";
 import { dialogSwitch } from "./session-actions.server";
 import { authHref, checkInboxHref, FROM_INBOX_FIELD } from "./auth-mode";
+import { takeBrowserTimeZone } from "./time-zone.server";
 
 /** 'Forgot password?': the same answer whether or not the address has an account. */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
@@ -100,8 +101,8 @@ export function resetPasswordAction(request: Request, context: AppLoadContext, u
 }
 
 /**
- * After an accepted invitation: the password the new client will sign in with, and the name they
- * go by if they give one (kept with the form when the password is refused).
+ * After an accepted invitation: the password the new client will sign in with, the name they go
+ * by if they give one (kept with the form when the password is refused), and their browser's zone.
  */
 export async function welcomeAction(request: Request, context: AppLoadContext, user: SessionUser) {
   const fields = (await readForm(request)) ?? {};
@@ -114,6 +115,7 @@ export async function welcomeAction(request: Request, context: AppLoadContext, u
   if (personName) {
     await inTransaction((trx) => savePersonName(trx, user.id, personName, Date.now()));
   }
+  await takeBrowserTimeZone(user.id, fields);
   const client = createAuthClient(request, context);
   return setNewPassword(context, client, user, parsed.value.password, toasts.welcome, values);
 }

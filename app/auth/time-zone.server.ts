@@ -10,7 +10,7 @@ import { timeZoneSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { log } from "~/lib/log.server";
 import { ACCOUNT_PATH } from "~/lib/paths";
-import { DEFAULT_TIME_ZONE } from "~/people/time-zones";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import type { SessionUser } from "~/session/state.server";
 
 /** The account page's time zone: the one stored (UTC when none); the page lists the zones itself. */

@@ -3,7 +3,7 @@
 import { Link } from "~/components/ui/router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SinceLastVisit } from "~/data/shapes";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 export function SinceLastVisitCard({
   news,
@@ -15,6 +15,7 @@ export function SinceLastVisitCard({
   otherSide: string;
   messagesPath: string;
 }) {
+  const stamp = useStamp();
   const { since, changes, messages } = news;
   const nothing = changes.length === 0 && messages === 0;
   return (
@@ -26,7 +27,7 @@ export function SinceLastVisitCard({
           </CardTitle>
           <CardDescription>
             Your last visit ended{" "}
-            <time dateTime={new Date(since).toISOString()}>{consoleTime(since)}</time>.
+            <time dateTime={new Date(since).toISOString()}>{stamp(since)}</time>.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -49,7 +50,7 @@ export function SinceLastVisitCard({
                   <span className="font-medium text-slate-900">
                     {change.field}: {change.before} → {change.after}
                   </span>{" "}
-                  <span className="text-muted-foreground">· {consoleTime(change.at)}</span>
+                  <span className="text-muted-foreground">· {stamp(change.at)}</span>
                 </li>
               ))}
             </ul>

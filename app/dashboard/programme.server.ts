@@ -83,13 +83,13 @@ function clientRecord(context: AppLoadContext, accountId: string): Promise<Clien
   return record;
 }
 
-/** The client's whole programme (dashboard, sidebar). */
+/** The client's whole programme (dashboard, sidebar), its dates in the reader's zone. */
 export async function loadProgramme(
   context: AppLoadContext,
-  accountId: string,
+  { accountId, timeZone }: Member,
 ): Promise<ProgrammeView> {
   const { content, state } = await clientRecord(context, accountId);
-  return programmeView(content, state, Date.now());
+  return programmeView(content, state, Date.now(), timeZone);
 }
 
 /** The dashboard's "Next step", from the record the page's figures come from. */

@@ -34,23 +34,29 @@ const accessRow = compiledOnce((db: Executor, personId: string) =>
   db
     .selectFrom("clients as c")
     .leftJoin("clients as a", "a.user_id", "c.account_id")
-    .select(["c.account_id", "c.removed_at", "a.deactivated_at"])
+    .select(["c.account_id", "c.removed_at", "a.deactivated_at", "c.time_zone"])
     .where("c.user_id", "=", personId),
 );
 
 /**
  * Where `personId` may work now: their account's id; "removed" (staff removed them from it) or
- * "deactivated" (staff let the account go) when nowhere; undefined when in no account yet.
+ * "deactivated" (staff let the account go) when nowhere; undefined when in no account yet. With
+ * it, the zone they keep to (null: none given yet), read in the same statement.
  */
-export async function accessOf(
+export async function accessAndZoneOf(
   db: Executor,
   personId: string,
-): Promise<string | "removed" | "deactivated" | undefined> {
+): Promise<{ access: string | "removed" | "deactivated" | undefined; timeZone: string | null }> {
   const [row] = await accessRow(db, personId);
-  if (row?.removed_at != null) return "removed";
-  if (row?.deactivated_at != null) return "deactivated";
-  return row?.account_id ?? undefined;
+  const timeZone = row?.time_zone ?? null;
+  if (row?.removed_at != null) return { access: "removed", timeZone };
+  if (row?.deactivated_at != null) return { access: "deactivated", timeZone };
+  return { access: row?.account_id ?? undefined, timeZone };
 }
+
+/** Where `personId` may work now (see `accessAndZoneOf`). */
+export const accessOf = async (db: Executor, personId: string) =>
+  (await accessAndZoneOf(db, personId)).access;
 
 /** The account `personId` works in now; null when removed, deactivated or in none. */
 export async function activeAccountOf(db: Executor, personId: string): Promise<string | null> {

@@ -20,7 +20,8 @@ import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { taskPath } from "~/lib/paths";
 import { canonicalTimeZone, zoneClock } from "~/people/time-zones";
-import { findTask, shortDate, sprintPageView, type TaskView } from "~/programme/client-programme";
+import { findTask, sprintPageView, type TaskView } from "~/programme/client-programme";
+import { dueDayName } from "~/lib/reader-time";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeContent } from "~/programme/model";
 import { composeMail, type MailSection } from "./compose";
@@ -173,7 +174,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
     if (!first?.dueAt) return [];
     return [
       {
-        heading: `Due ${WHEN[kind]}, ${shortDate(first.dueAt)}`,
+        heading: `Due ${WHEN[kind]}, ${dueDayName(first.dueAt)}`,
         items: tasks.map((task) => ({
           text: task.title,
           link: `${SITE_URL}${taskPath(task.sprintId, task.id)}`,

@@ -1,13 +1,11 @@
 // Time zones as Intl knows them: a name checked and written the way Intl writes it ("GMT" is
 // "UTC"), the zones a person can choose from, and what a zone's clock shows at a moment.
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 
 /** Longer than any zone name (the longest, "America/Argentina/ComodRivadavia", has 32 characters). */
 const ZONE_NAME_MAX_LENGTH = 64;
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
-
-/** The zone reminders keep to when a person has given none. */
-export const DEFAULT_TIME_ZONE = "UTC";
 
 /** One per zone, as Intl writes its name (a name written otherwise is never kept). */
 const clocks = new Map<string, Intl.DateTimeFormat>();

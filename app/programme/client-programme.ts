@@ -3,6 +3,8 @@
 // sprints, time remaining, the current sprint) computed here, so no two screens can disagree.
 import type { ContentIconName } from "~/content/icon-names";
 import { sprintPath, taskPath } from "~/lib/paths";
+import { dayIn } from "~/lib/reader-time";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { countdownEnd, DAY_MS } from "./countdown";
 import { followingFigure, share, weightedMean } from "./figures";
 import type {
@@ -271,26 +273,13 @@ export function dueMoment(
   return endOfDueDay(day) - 1;
 }
 
-/** One formatter for every short date: making one costs far more than using it. */
-const SHORT_DATE = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-
-/** "Fri 4 Dec": a deadline's day, in UTC. */
-export function shortDate(ms: number): string {
-  return SHORT_DATE.format(ms);
-}
-
 /** The sprint under way, or else the next one that is open. */
 const currentSprint = (sprints: SprintView[]) =>
   sprints.find((sprint) => sprint.status === "in-progress") ??
   sprints.find((sprint) => sprint.status === "not-started" && sprint.open);
 
-/** The deadline of the sprint under way, or else of the next one that is open. */
-function timeNote(sprints: SprintView[], content: ProgrammeContent): string {
+/** The deadline of the sprint under way, or else of the next one that is open, its day in `zone`. */
+function timeNote(sprints: SprintView[], content: ProgrammeContent, zone: string): string {
   const current = currentSprint(sprints);
   if (!current) {
     return sprints.every((sprint) => sprint.status === "completed")
@@ -298,7 +287,7 @@ function timeNote(sprints: SprintView[], content: ProgrammeContent): string {
       : "Waiting for the next sprint";
   }
   if (current.timeUp) return `${current.name}: time's up`;
-  if (current.deadline !== null) return `${current.name} ends ${shortDate(current.deadline)}`;
+  if (current.deadline !== null) return `${current.name} ends ${dayIn(current.deadline, zone)}`;
   const days = content.sprints.find((sprint) => sprint.id === current.id)?.countdownDays ?? 0;
   return `${current.name}'s ${plural(days, "day")} start when it is first opened`;
 }
@@ -317,6 +306,7 @@ export function programmeView(
   content: ProgrammeContent,
   state: ClientState,
   now: number,
+  zone = DEFAULT_TIME_ZONE,
 ): ProgrammeView {
   const sprints = content.sprints.map((sprint) => sprintView(sprint, content, state, now));
   const active = sprints.filter((sprint) => sprint.status === "in-progress");
@@ -331,7 +321,7 @@ export function programmeView(
     timeRemaining: currentSprint(sprints)?.timeUp
       ? "Time's up"
       : timeRemaining(daysRemaining(content, sprints, now)),
-    timeNote: timeNote(sprints, content),
+    timeNote: timeNote(sprints, content, zone),
     sprints,
   };
 }

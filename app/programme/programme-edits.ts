@@ -34,7 +34,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 };
 
 /** A moment as the console shows it, in UTC: "2026-11-25 14:30 UTC". */
-export function consoleTime(ms: number | null): string {
+function consoleTime(ms: number | null): string {
   return ms === null
     ? "not started"
     : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;

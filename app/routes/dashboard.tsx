@@ -1,9 +1,10 @@
 // The signed-in layout (/dashboard/*): checks the session, reads the client's programme (shared by
-// the sidebar's progress card and every page below), its unread messages and the sidebar cookie
-// (the first paint has the sidebar as the user left it), and whether to offer staff their console.
+// the sidebar's progress card and every page below), its unread messages, the sidebar cookie, the
+// reader's time zone (every time below is shown in it), and whether to offer staff their console.
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useLiveUpdates } from "~/hooks/use-live-updates";
+import { ReaderZone } from "~/lib/reader-time";
 import { clientUnread } from "~/dashboard/messages.server";
 import { loadProgramme } from "~/dashboard/programme.server";
 import { DashboardShell } from "~/components/dashboard/dashboard-shell";
@@ -24,27 +25,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cookieValue(request.headers.get("Cookie"), SIDEBAR_COOKIE_NAME),
   );
   const [programme, unreadMessages] = await Promise.all([
-    loadProgramme(context, member.accountId),
+    loadProgramme(context, member),
     clientUnread(member),
   ]);
   const isStaff = user.role === STAFF_ROLE;
-  return { email: user.email, isStaff, sidebarOpen, programme, unreadMessages };
+  return {
+    email: user.email,
+    isStaff,
+    sidebarOpen,
+    programme,
+    unreadMessages,
+    timeZone: member.timeZone,
+  };
 }
 
 export default function DashboardLayout() {
   useLiveUpdates();
-  const { email, isStaff, sidebarOpen, programme, unreadMessages } = useLoaderData<typeof loader>();
+  const { email, isStaff, sidebarOpen, programme, unreadMessages, timeZone } =
+    useLoaderData<typeof loader>();
   // The thread on screen is being read: nothing in it counts as unread (its loader marks it so).
   const reading = useMatches().some((match) => match.id === "routes/dashboard.messages");
   return (
-    <DashboardShell
-      email={email}
-      isStaff={isStaff}
-      sidebarOpen={sidebarOpen}
-      programme={programme}
-      unreadMessages={reading ? 0 : unreadMessages}
-    >
-      <Outlet />
-    </DashboardShell>
+    <ReaderZone.Provider value={timeZone}>
+      <DashboardShell
+        email={email}
+        isStaff={isStaff}
+        sidebarOpen={sidebarOpen}
+        programme={programme}
+        unreadMessages={reading ? 0 : unreadMessages}
+      >
+        <Outlet />
+      </DashboardShell>
+    </ReaderZone.Provider>
   );
 }

@@ -7,7 +7,8 @@ import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor, STAFF_ROLE } from "~/lib/roles";
 import { NO_ACCESS } from "./no-access";
 import { getAuthState, type SessionUser } from "./state.server";
-import { accessOf, openAccounts } from "~/data/client-accounts.server";
+import { accessAndZoneOf, accessOf, openAccounts } from "~/data/client-accounts.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { withSessionCleared } from "./cookie.server";
 import { database, inTransaction } from "~/data/connection.server";
 
@@ -50,12 +51,17 @@ export async function requireUser(
 export interface Member {
   user: SessionUser;
   accountId: string;
+  /** The zone the person keeps to, every time on their pages shown in it (UTC: none given). */
+  timeZone: string;
 }
 
 /** Each request's access, asked once however many loaders ask. */
 const members = new WeakMap<AppLoadContext, Promise<Access>>();
 
-type Access = string | "removed" | "deactivated";
+interface Access {
+  access: string | "removed" | "deactivated";
+  timeZone: string | null;
+}
 
 /**
  * For the client's pages and answers: the signed-in person and their account (for staff, who have
@@ -74,7 +80,7 @@ export async function requireClient(
     access = accessFor(user);
     members.set(context, access);
   }
-  const account = await access;
+  const { access: account, timeZone } = await access;
   if (account === "deactivated") {
     const cleared = await withSessionCleared(request, new Headers(headers));
     throw redirect(landingFor(request, account), { headers: cleared });
@@ -86,7 +92,10 @@ export async function requireClient(
       headers,
     });
   }
-  return { member: { user, accountId: account }, headers };
+  return {
+    member: { user, accountId: account, timeZone: timeZone ?? DEFAULT_TIME_ZONE },
+    headers,
+  };
 }
 
 /**
@@ -95,10 +104,10 @@ export async function requireClient(
  */
 async function accessFor(user: SessionUser): Promise<Access> {
   const db = await database();
-  const access = await accessOf(db, user.id);
-  if (access !== undefined) return access;
-  if (user.role === STAFF_ROLE) return user.id;
-  return inTransaction(async (trx) => {
+  const found = await accessAndZoneOf(db, user.id);
+  if (found.access !== undefined) return found as Access;
+  if (user.role === STAFF_ROLE) return { access: user.id, timeZone: found.timeZone };
+  const access = await inTransaction(async (trx) => {
     const at = Date.now();
     await trx
       .insertInto("clients")
@@ -108,6 +117,7 @@ async function accessFor(user: SessionUser): Promise<Access> {
     await openAccounts(trx, [user.id], at);
     return (await accessOf(trx, user.id)) ?? user.id;
   });
+  return { access, timeZone: found.timeZone };
 }
 
 /** For the landing page: a signed-in user goes to their home (the dashboard, or the console). */

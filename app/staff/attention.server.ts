@@ -10,7 +10,8 @@ import { readClientProfiles } from "~/data/client-profiles.server";
 import { database, type Executor } from "~/data/connection.server";
 import { keptBetweenWrites } from "./kept-reading.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
-import { findTask, shortDate } from "~/programme/client-programme";
+import { findTask } from "~/programme/client-programme";
+import { dueDayName } from "~/lib/reader-time";
 import { programmesOf } from "~/data/client-programmes.server";
 import type { ProgrammeContent } from "~/programme/model";
 import type { AttentionGroup } from "./views";
@@ -29,12 +30,12 @@ const TITLES: Record<AttentionKind, string> = {
 
 function describe(content: ProgrammeContent, item: AttentionItem): { text: string; href: string } {
   const taskTitle = findTask(content, item.item)?.task.title ?? item.item;
-  const since = shortDate(item.since);
+  const since = dueDayName(item.since);
   switch (item.kind) {
     case "overdue-task":
       // Overdue since the end of its due day: that day is the one before.
       return {
-        text: `${taskTitle}: due ${shortDate(item.since - 1)}`,
+        text: `${taskTitle}: due ${dueDayName(item.since - 1)}`,
         href: staffClientTaskPath(item.clientId, item.item),
       };
     case "time-up":

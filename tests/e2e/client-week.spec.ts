@@ -1,6 +1,6 @@
 // A client's week on a phone, JavaScript on and off: Sprint 1 opened, its tasks' due days shown,
-// two tasks ticked, and every figure that describes the work moves alike on the sprint page, the
-// sidebar, the dashboard and the staff console.
+// two tasks ticked, every figure moving alike on every page and the staff console; and a client in
+// New York, whose times are theirs once their browser sent its zone at sign-in.
 import type { Page } from "@playwright/test";
 import {
   createUser,
@@ -9,6 +9,7 @@ import {
   open,
   signedInDevice,
   signInByPost,
+  signInWithForm,
   test,
   uniqueEmail,
 } from "../support/e2e/fixtures";
@@ -76,4 +77,30 @@ test("a client's week: due days on Sprint 1, two ticks, and every figure moves a
   });
   await expect(staff.getByLabel("Overall progress (%)")).toHaveValue("28");
   await staff.context().close();
+});
+
+test("a client in New York sees their times in their zone once their browser sent it", async ({
+  browser,
+}) => {
+  const email = uniqueEmail("new-york");
+  await createUser(email);
+  const { viewport, isMobile, hasTouch, javaScriptEnabled } = test.info().project.use;
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    javaScriptEnabled,
+    timezoneId: "America/New_York",
+    baseURL: server.appUrl,
+  });
+  const page = await context.newPage();
+  await signInWithForm(page, email, undefined, server.appUrl);
+  await page.waitForURL(/\/dashboard$/);
+  await open(page, `${server.appUrl}/dashboard/sprint-1`);
+  // The zone comes with the sign-in form's script; without JavaScript the page says UTC.
+  const zone = javaScriptOn() ? "GMT-[45]" : "UTC";
+  const moment = new RegExp(`, \\d\\d:\\d\\d ${zone}`);
+  await expect(page.locator("#task-icp-builder")).toContainText(moment);
+  await expect(page.getByText(/countdown to this sprint's deadline/)).toContainText(moment);
+  await context.close();
 });

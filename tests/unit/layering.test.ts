@@ -73,7 +73,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
     "lib",
   ],
   accounts: ["forms", "session", "data", "identity", "people", "content", "lib"],
-  people: ["data"],
+  people: ["data", "lib"],
   files: ["forms", "session", "data", "content", "lib"],
   jobs: ["mail", "messages", "data", "lib"],
   live: ["identity", "session", "data", "lib"],

@@ -49,8 +49,12 @@ describe("a message's text", () => {
 });
 
 describe("who hears of a change live", () => {
-  const client = { user: person("client-b-colleague", null), accountId: "client-a" };
-  const staff = { user: person("staff-a", "staff"), accountId: "staff-a" };
+  const client = {
+    user: person("client-b-colleague", null),
+    accountId: "client-a",
+    timeZone: "UTC",
+  };
+  const staff = { user: person("staff-a", "staff"), accountId: "staff-a", timeZone: "UTC" };
 
   it("tells staff of every client's change, a note included", () => {
     expect(seesChange(staff, { clientId: "client-b" })).toBe(true);

@@ -1,5 +1,6 @@
-// The browser's time zone, sent with the sign-in form once the page's script runs (reminders come
-// at 9:00 there): the server's render has no such field, so without JavaScript nothing is sent.
+// The browser's time zone, sent with the sign-in and welcome forms once the page's script runs
+// (reminders come at 9:00 there): the server's render has no such field, so without JavaScript
+// nothing is sent.
 import { timeZoneSchema } from "~/forms/schemas";
 import { useHydrated } from "~/hooks/use-hydrated";
 

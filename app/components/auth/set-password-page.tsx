@@ -14,6 +14,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { newPasswordSchema } from "~/forms/schemas";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSubmitting } from "~/hooks/use-submitting";
+import { BrowserTimeZone } from "./browser-time-zone";
 
 export function SetPasswordPage({
   title,
@@ -43,10 +44,13 @@ export function SetPasswordPage({
       <Form method="post" action={action} className="grid gap-4" {...alert.formProps}>
         <AccountUsername email={email} />
         {askName ? (
-          <PersonNameField
-            value={result?.values.personName ?? ""}
-            error={result?.errors.personName}
-          />
+          <>
+            <PersonNameField
+              value={result?.values.personName ?? ""}
+              error={result?.errors.personName}
+            />
+            <BrowserTimeZone />
+          </>
         ) : null}
         <NewPasswordField
           id="new-password"

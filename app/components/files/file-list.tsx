@@ -4,7 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import type { SharedFile } from "~/data/shapes";
 import { fileTypeLabel, opensInline } from "~/files/file-types";
 import { fileDownloadPath } from "~/lib/paths";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 /** "812 B", "14.2 KB", "3.5 MB". */
 export function fileSize(bytes: number): string {
@@ -14,6 +14,7 @@ export function fileSize(bytes: number): string {
 }
 
 export function FileList({ files }: { files: SharedFile[] }) {
+  const stamp = useStamp();
   if (files.length === 0) {
     return <p className="text-sm text-muted-foreground">No files shared yet.</p>;
   }
@@ -31,7 +32,7 @@ export function FileList({ files }: { files: SharedFile[] }) {
           </a>
           <span className="text-muted-foreground">
             {fileTypeLabel(file.contentType)} · {fileSize(file.bytes)} · {file.sharedBy} ·{" "}
-            <time dateTime={new Date(file.at).toISOString()}>{consoleTime(file.at)}</time>
+            <time dateTime={new Date(file.at).toISOString()}>{stamp(file.at)}</time>
           </span>
           {opensInline(file.contentType) ? (
             <a

@@ -6,7 +6,7 @@ import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { HandIn } from "~/data/shapes";
 import { fileDownloadPath } from "~/lib/paths";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 export const HAND_IN_STATUS: Record<
   HandIn["status"],
@@ -18,7 +18,8 @@ export const HAND_IN_STATUS: Record<
 };
 
 function When({ at }: { at: number }) {
-  return <time dateTime={new Date(at).toISOString()}>{consoleTime(at)}</time>;
+  const stamp = useStamp();
+  return <time dateTime={new Date(at).toISOString()}>{stamp(at)}</time>;
 }
 
 export function HandInHistory({

@@ -14,7 +14,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { cn } from "~/lib/utils";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
 export function relativeTime(at: number, now: number): string {
@@ -55,6 +55,7 @@ function WithLinks({ text }: { text: string }) {
 }
 
 export function MessageList({ messages, now }: { messages: ThreadMessage[]; now: number }) {
+  const stamp = useStamp();
   if (messages.length === 0) {
     return <p className="text-sm text-muted-foreground">No messages yet.</p>;
   }
@@ -78,7 +79,7 @@ export function MessageList({ messages, now }: { messages: ThreadMessage[]; now:
               {message.internal ? (
                 <span className="font-medium text-amber-800">Internal note</span>
               ) : null}
-              <time dateTime={new Date(message.at).toISOString()} title={consoleTime(message.at)}>
+              <time dateTime={new Date(message.at).toISOString()} title={stamp(message.at)}>
                 {relativeTime(message.at, now)}
               </time>
               {message.task ? (

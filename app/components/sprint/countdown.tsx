@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { MESSAGES_PATH } from "~/lib/paths";
-import { shortDate } from "~/programme/client-programme";
+import { momentIn, useReaderZone } from "~/lib/reader-time";
 import {
   COUNTDOWN_TICK_MS,
   COUNTDOWN_UNITS,
@@ -40,6 +40,7 @@ export function SprintCountdown({
   timeUp: boolean;
 }) {
   const hydrated = useHydrated();
+  const zone = useReaderZone();
   const [ticked, setNow] = useState<number | null>(null);
   // Hydration draws what was served; a page drawn in the browser counts from the browser's clock.
   const now = ticked ?? (hydrated ? Date.now() : servedMoment());
@@ -72,8 +73,8 @@ export function SprintCountdown({
             </p>
           ) : (
             <CardDescription>
-              The {days}-day countdown to this sprint&apos;s deadline, {shortDate(endsAt)}, counted
-              from when you first opened it.
+              The {days}-day countdown to this sprint&apos;s deadline, {momentIn(endsAt, zone)},
+              counted from when you first opened it.
             </CardDescription>
           )}
         </CardHeader>

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { TrailEntry } from "~/data/shapes";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 export function AuditTrail({
   entries,
@@ -17,6 +17,7 @@ export function AuditTrail({
   older: { at: number; id: number } | null;
   clientId: string;
 }) {
+  const stamp = useStamp();
   const [params] = useSearchParams();
   const paged = params.has(TRAIL_PAGE_PARAM);
   const page = (cursor: string | null) =>
@@ -46,7 +47,7 @@ export function AuditTrail({
                     {entry.field}: {entry.before} → {entry.after}
                   </span>
                   <span className="text-muted-foreground">
-                    {consoleTime(entry.at)} · {entry.actor}
+                    {stamp(entry.at)} · {entry.actor}
                     {entry.staffOnly ? " · staff only" : ""}
                   </span>
                 </li>

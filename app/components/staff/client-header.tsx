@@ -12,7 +12,7 @@ import {
   staffClientPeoplePath,
   staffClientPlanPath,
 } from "~/lib/paths";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 
 export function ClientHeader({
   client,
@@ -28,6 +28,7 @@ export function ClientHeader({
   };
   current: string;
 }) {
+  const stamp = useStamp();
   const who = [client.name ? client.email : "", client.company ?? ""].filter(Boolean).join(" · ");
   const tabs = [
     { to: staffClientPath(client.userId), label: "Programme" },
@@ -50,7 +51,7 @@ export function ClientHeader({
       {who ? <p className="break-all text-sm text-slate-700">{who}</p> : null}
       <p className="text-sm text-muted-foreground">
         {current} · last sign-in{" "}
-        {client.lastSignInAt === null ? "never" : consoleTime(client.lastSignInAt)}
+        {client.lastSignInAt === null ? "never" : stamp(client.lastSignInAt)}
       </p>
       <NavTabs label="Client" tabs={tabs} className="border-b" />
     </div>

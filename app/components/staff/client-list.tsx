@@ -30,9 +30,9 @@ import { AccountStateBadge } from "./account-state-badge";
 import { InviteeEmailField } from "~/components/accounts/invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
 import { CancelInvitationForm, ResendInvitationForm } from "./invitation-forms";
-import { consoleTime } from "~/programme/programme-edits";
 import { relativeTime } from "~/components/messages/message-thread";
 import { cn } from "~/lib/utils";
+import { useStamp } from "~/lib/reader-time";
 
 /** Each filter's link, whom it keeps, and what the list says when it keeps no one. */
 const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string }> = {
@@ -161,6 +161,7 @@ function DueTasks({ due }: { due: ClientRow["due"] }) {
 }
 
 function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
+  const stamp = useStamp();
   return (
     <li
       className={cn(
@@ -227,10 +228,7 @@ function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
         {row.activityAt === null ? (
           "—"
         ) : (
-          <time
-            dateTime={new Date(row.activityAt).toISOString()}
-            title={consoleTime(row.activityAt)}
-          >
+          <time dateTime={new Date(row.activityAt).toISOString()} title={stamp(row.activityAt)}>
             {relativeTime(row.activityAt, now)}
           </time>
         )}

@@ -10,8 +10,8 @@ import { useSubmitting } from "~/hooks/use-submitting";
 import type { MailDelivery, ThreadMessage } from "~/data/shapes";
 import { FOLLOW_INTENT } from "~/forms/schemas";
 import { staffClientMessagesPath } from "~/lib/paths";
-import { consoleTime } from "~/programme/programme-edits";
 import { ClientHeader } from "./client-header";
+import { useStamp } from "~/lib/reader-time";
 
 export interface ClientMessagesData {
   client: { userId: string; email: string; lastSignInAt: number | null };
@@ -47,6 +47,7 @@ const STATUSES = {
 } as const satisfies Record<MailDelivery["status"], { label: string; variant: string }>;
 
 function Deliveries({ deliveries, now }: { deliveries: MailDelivery[]; now: number }) {
+  const stamp = useStamp();
   return (
     <Card>
       <CardHeader>
@@ -69,7 +70,7 @@ function Deliveries({ deliveries, now }: { deliveries: MailDelivery[]; now: numb
                 <span className="text-muted-foreground">{delivery.detail}</span>
                 <time
                   dateTime={new Date(delivery.at).toISOString()}
-                  title={consoleTime(delivery.at)}
+                  title={stamp(delivery.at)}
                   className="text-muted-foreground"
                 >
                   {relativeTime(delivery.at, now)}

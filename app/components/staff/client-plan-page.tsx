@@ -18,7 +18,8 @@ import { TEMPLATE_INTENT } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPlanPath } from "~/lib/paths";
 import { PLAN_TEXT_MAX, dueText, type TaskFields } from "~/programme/client-plan-edits";
-import { dueMoment, shortDate } from "~/programme/client-programme";
+import { dueMoment } from "~/programme/client-programme";
+import { dueDayName, useStamp } from "~/lib/reader-time";
 import type { ClientPlanData } from "~/staff/views";
 import { ClientHeader } from "./client-header";
 
@@ -37,7 +38,7 @@ function dueDayValue(startedAt: number | null, days: number | null): string {
 /** "Due Sun 29 Nov" once the sprint's countdown runs, else the days after its start. */
 function dueLine(sprint: Sprint, item: Item): string {
   const due = dueMoment({ dueAfterDays: item.dueAfterDays ?? undefined }, sprint.startedAt);
-  return due === null ? dueText(item.dueAfterDays ?? undefined) : `Due ${shortDate(due)}`;
+  return due === null ? dueText(item.dueAfterDays ?? undefined) : `Due ${dueDayName(due)}`;
 }
 
 function ItemFields({
@@ -54,6 +55,7 @@ function ItemFields({
   prefix: string;
 }) {
   const errors = useActionData<FormAnswer>()?.errors ?? {};
+  const stamp = useStamp();
   return (
     <>
       <div className="grid gap-1.5">
@@ -98,7 +100,7 @@ function ItemFields({
           ) : (
             <>
               <Label htmlFor={`${prefix}-due`}>
-                Due on (the sprint started {shortDate(sprint.startedAt)})
+                Due on (the sprint started {stamp(sprint.startedAt)})
               </Label>
               <Input
                 id={`${prefix}-due`}

@@ -23,7 +23,7 @@ import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPeoplePath } from "~/lib/paths";
 import { personName } from "~/people/names";
-import { consoleTime } from "~/programme/programme-edits";
+import { useStamp } from "~/lib/reader-time";
 import { AccountStateBadge } from "./account-state-badge";
 import { ClientHeader } from "./client-header";
 import { InvitePersonForm, PersonButtonForm } from "~/components/accounts/person-forms";
@@ -90,6 +90,7 @@ function SettingsForm({ action, settings }: { action: string; settings: AccountS
 
 /** 'Deactivate' lets the client go (nothing deleted); 'Reactivate' lets its people back in. */
 function AccessForm({ action, settings }: { action: string; settings: AccountSettings }) {
+  const stamp = useStamp();
   const pending = useSubmitting(action, ACCOUNT_ACCESS_INTENT);
   const deactivated = settings.deactivatedAt !== null;
   return (
@@ -101,7 +102,7 @@ function AccessForm({ action, settings }: { action: string; settings: AccountSet
           </CardTitle>
           <CardDescription>
             {deactivated
-              ? `Deactivated ${consoleTime(settings.deactivatedAt ?? 0)}: its people cannot sign in and are mailed nothing. You still read everything.`
+              ? `Deactivated ${stamp(settings.deactivatedAt ?? 0)}: its people cannot sign in and are mailed nothing. You still read everything.`
               : "Deactivating lets this client go: its people are signed out and cannot sign in, no mail or reminder reaches them, and it leaves Needs attention and the filters. Nothing is deleted."}
           </CardDescription>
         </CardHeader>
@@ -120,12 +121,16 @@ function AccessForm({ action, settings }: { action: string; settings: AccountSet
 }
 
 /** The later of a person's last sign-in and their last view of the account's pages. */
-function lastActive({ lastSignInAt, lastSeenAt }: AccountPerson): string {
+function lastActive(
+  { lastSignInAt, lastSeenAt }: AccountPerson,
+  stamp: (ms: number) => string,
+): string {
   const latest = Math.max(lastSignInAt ?? 0, lastSeenAt ?? 0);
-  return latest === 0 ? "never" : consoleTime(latest);
+  return latest === 0 ? "never" : stamp(latest);
 }
 
 export function PeoplePage({ client, current, settings, people }: PeopleData) {
+  const stamp = useStamp();
   useActionToast(useActionData<FormAnswer>()?.toast);
   const action = staffClientPeoplePath(client.userId);
   // After an invitation went out, the field is empty for the next one.
@@ -163,7 +168,7 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
                   <AccountStateBadge state={person.state} />
                   {person.primary ? <Badge variant="secondary">Primary contact</Badge> : null}
                   <span className="text-sm text-muted-foreground sm:ml-auto">
-                    Last active {lastActive(person)}
+                    Last active {lastActive(person, stamp)}
                   </span>
                   {person.primary ? null : (
                     <PersonButtonForm

@@ -18,7 +18,6 @@ import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~
 import { STATUS_LABELS, type SprintPageView } from "~/programme/client-programme";
 import { SPRINT_STATUSES, TASK_STATUSES } from "~/programme/model";
 import {
-  consoleTime,
   PROGRAMME_EDIT_FIELDS,
   sprintFormValues,
   TASK_STATUS_LABELS,
@@ -28,6 +27,7 @@ import type { ProgrammeEditsData } from "~/staff/views";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { AuditTrail } from "./audit-trail";
 import { ClientHeader } from "./client-header";
+import { useStamp } from "~/lib/reader-time";
 
 function PercentField({
   id,
@@ -212,6 +212,7 @@ function SprintForm({
   /** The sprint a completion may start ("Sprint 2"), or null. */
   next: string | null;
 }) {
+  const stamp = useStamp();
   const { sprint } = page;
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
   const alert = useFormAlert((answer) => sprintOfAnswer(answer) === String(sprint.id));
@@ -233,7 +234,7 @@ function SprintForm({
           {sprint.tasks.total === 0
             ? "No tasks"
             : `${sprint.tasks.completed} of ${sprint.tasks.total} tasks done`}{" "}
-          · {countdownLine(page, startedAt)}
+          · {countdownLine(page, startedAt, stamp)}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -360,14 +361,18 @@ function SprintForm({
 }
 
 /** The countdown as the console tells it: its length, start and deadline, or why there is none. */
-function countdownLine(page: SprintPageView, startedAt: number | null): string {
+function countdownLine(
+  page: SprintPageView,
+  startedAt: number | null,
+  stamp: (ms: number) => string,
+): string {
   if (!page.countdown) return "Completed: no countdown";
   const length = `${page.countdown.days}-day countdown`;
   if (startedAt === null) return `${length} starts when the client first opens it`;
   const deadline = page.countdown.timeUp
-    ? `time's up since ${consoleTime(page.countdown.endsAt)}`
-    : `deadline ${consoleTime(page.countdown.endsAt)}`;
-  return `${length} from ${consoleTime(startedAt)}, ${deadline}`;
+    ? `time's up since ${stamp(page.countdown.endsAt)}`
+    : `deadline ${stamp(page.countdown.endsAt)}`;
+  return `${length} from ${stamp(startedAt)}, ${deadline}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/router";
 import { relativeTime } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";
-import { shortDate } from "~/programme/client-programme";
+import { dueDayName } from "~/lib/reader-time";
 
 export interface ReviewsData {
   waiting: (ReviewQueueItem & { taskTitle: string; path: string })[];
@@ -34,7 +34,7 @@ export function ReviewsPage({ waiting, now }: ReviewsData) {
                   </span>
                   {item.dueAt !== null && item.at > item.dueAt ? (
                     <span className="text-muted-foreground">
-                      Handed in after its due day ({shortDate(item.dueAt - 1)})
+                      Handed in after its due day ({dueDayName(item.dueAt - 1)})
                     </span>
                   ) : null}
                 </li>

@@ -1,0 +1,23 @@
+// Times as a reader sees them: in their zone, the zone named, the same moment on every clock.
+import { describe, expect, it } from "vitest";
+import { dayIn, dueDayName, momentIn, stampIn } from "~/lib/reader-time";
+
+/** Friday 4 December 2026, 23:59 UTC: Saturday already in Paris, still the afternoon in New York. */
+const AT = Date.UTC(2026, 11, 4, 23, 59);
+
+describe("a moment in the reader's zone", () => {
+  it.each([
+    ["UTC", "Fri 4 Dec", "Fri 4 Dec, 23:59 UTC", "2026-12-04 23:59 UTC"],
+    ["Europe/Paris", "Sat 5 Dec", "Sat 5 Dec, 00:59 CET", "2026-12-05 00:59 CET"],
+    ["America/New_York", "Fri 4 Dec", "Fri 4 Dec, 18:59 GMT-5", "2026-12-04 18:59 GMT-5"],
+  ])("in %s", (zone, day, moment, stamp) => {
+    expect(dayIn(AT, zone)).toBe(day);
+    expect(momentIn(AT, zone)).toBe(moment);
+    expect(stampIn(AT, zone)).toBe(stamp);
+  });
+
+  it("names a due day as the UTC day it is", () => {
+    expect(dueDayName(AT)).toBe("Fri 4 Dec");
+    expect(dueDayName(Date.UTC(2026, 11, 5))).toBe("Sat 5 Dec");
+  });
+});
