@@ -20,6 +20,7 @@ import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { configure, getEnv, type Env } from "~/lib/env.server";
 import { recordServedTemplates } from "~/data/client-programmes.server";
 import { ensureFactsCurrent } from "~/data/task-facts.server";
+import { beginOverdueReminders } from "~/data/task-reminders.server";
 import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
@@ -37,6 +38,7 @@ export async function start(env: Env) {
   await openProductDatabase();
   await recordServedTemplates();
   await ensureFactsCurrent(await database());
+  await inTransaction((trx) => beginOverdueReminders(trx, Date.now()));
   await scheduleRecurring(RECURRING_JOBS, Date.now());
   worker = startJobWorker({
     handlers: JOB_HANDLERS,

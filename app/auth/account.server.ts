@@ -26,15 +26,16 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
 import { getEnv } from "~/lib/env.server";
 import { ACCOUNT_PATH, DASHBOARD_PATH, HOME_PATH } from "~/lib/paths";
-import { saveMailSettings } from "~/mail/preferences.server";
+import { loadMailSettings, saveMailSettings } from "~/mail/preferences.server";
+import { STAFF_ROLE } from "~/lib/roles";
 import { settleSignIn, takeAttempt } from "~/lib/rate-limit.server";
 import { createAuthClient, type AuthClient } from "~/session/auth-service.server";
 import { withSessionCleared } from "~/session/cookie.server";
 import { revokeSessions } from "~/session/revocations.server";
 import { sessionIdOf } from "~/session/verify.server";
 import type { SessionUser } from "~/session/state.server";
-import { choosePersonName } from "./person-name.server";
-import { chooseTimeZone } from "./time-zone.server";
+import { choosePersonName, loadPersonName } from "./person-name.server";
+import { chooseTimeZone, loadTimeZone } from "./time-zone.server";
 
 type AccountField = "newEmail" | "emailChangePassword" | "currentPassword" | "password";
 
@@ -174,6 +175,16 @@ async function changeEmail(
 }
 
 /** The account page's forms post here, each saying which it is in `intent`. */
+/** What the account page shows `user` (a client's person or staff alike). */
+export async function loadAccount(user: SessionUser) {
+  const [mail, zone, name] = await Promise.all([
+    loadMailSettings(user),
+    loadTimeZone(user),
+    loadPersonName(user),
+  ]);
+  return { email: user.email, name, isStaff: user.role === STAFF_ROLE, mail, zone };
+}
+
 export async function accountAction(request: Request, context: AppLoadContext, user: SessionUser) {
   const fields = (await readForm(request)) ?? {};
   if (fields.intent === MAIL_SETTINGS_INTENT) return saveMailSettings(context, user, fields);

@@ -6,12 +6,14 @@ import { unreadByClient } from "~/data/messages.server";
 import { readForm } from "~/forms/answer.server";
 import { MESSAGES_PATH } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
-import { readThread } from "~/messages/reading.server";
+import { noticesHidden, readThread } from "~/messages/reading.server";
 import type { Member } from "~/session/guards.server";
 
-export async function loadClientThread({ user, accountId }: Member) {
-  const messages = await readThread(accountId, { id: user.id, email: user.email, role: "client" });
-  return { messages, now: Date.now() };
+export async function loadClientThread(request: Request, { user, accountId }: Member) {
+  const hideNotices = noticesHidden(request);
+  const reader = { id: user.id, email: user.email, role: "client" as const };
+  const messages = await readThread(accountId, reader, { withoutNotices: hideNotices });
+  return { messages, hideNotices, now: Date.now() };
 }
 
 /** The agency's messages the person has not read, for the sidebar. */

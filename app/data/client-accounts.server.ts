@@ -175,16 +175,30 @@ export async function accountSettings(db: Executor, accountId: string): Promise<
   };
 }
 
-/** The names of everyone who is or was one of `accountId`'s people, and its name. */
+/**
+ * The names of everyone who is or was one of `accountId`'s people, its name, and the names staff
+ * gave themselves (staff without one are not read), in one statement.
+ */
 export async function accountBook(db: Executor, accountId: string): Promise<AccountBook> {
   const rows = await db
     .selectFrom("clients as c")
     .select(["c.user_id", "c.email", "c.person_name", "c.account_name", "c.account_only"])
-    .where("c.account_id", "=", accountId)
+    .select("c.is_staff")
+    .where(({ eb, or, and }) =>
+      or([
+        eb("c.account_id", "=", accountId),
+        and([eb("c.is_staff", "=", 1), eb("c.person_name", "is not", null)]),
+      ]),
+    )
     .execute();
   const company = rows.find((row) => row.user_id === accountId)?.account_name ?? null;
-  const people = rows.filter((row) => row.email !== null && row.account_only === null);
-  return { company, names: new Map(people.map((row) => [row.email ?? "", row.person_name])) };
+  const staff = (row: (typeof rows)[number]) => Number(row.is_staff) === 1;
+  const named = (row: (typeof rows)[number]) => [row.email ?? "", row.person_name] as const;
+  const people = rows.filter(
+    (row) => !staff(row) && row.email !== null && row.account_only === null,
+  );
+  const agency = rows.filter((row) => staff(row) && row.email !== null);
+  return { company, names: new Map(people.map(named)), agency: new Map(agency.map(named)) };
 }
 
 /** An account as the console's list shows it: its name, and its people besides the one it shows. */

@@ -31,6 +31,7 @@ import * as accountRows from "./migrations/027-account-rows";
 import * as settledTasks from "./migrations/028-settled-tasks";
 import * as deactivatedAccounts from "./migrations/029-deactivated-accounts";
 import * as planTaskFields from "./migrations/030-plan-task-fields";
+import * as overdueReminders from "./migrations/031-overdue-reminders";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "028-settled-tasks": settledTasks,
   "029-deactivated-accounts": deactivatedAccounts,
   "030-plan-task-fields": planTaskFields,
+  "031-overdue-reminders": overdueReminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

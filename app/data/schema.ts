@@ -276,8 +276,17 @@ export interface FactRulesTable {
   built_at: Millis;
 }
 
-/** Which reminder a task gets: the day before its due day, or on the day itself. */
-export type ReminderKind = "day-before" | "due-day";
+/**
+ * Which reminder a task gets: the day before its due day, on the day itself, the day after it
+ * passed, then one a week (`week-1` a week after that).
+ */
+export type ReminderKind = "day-before" | "due-day" | "day-after" | `week-${number}`;
+
+/** When a rule began: the first due day it applies to (UTC days since the epoch). */
+export interface RulesSinceTable {
+  rule: "overdue-reminders";
+  since_day: number;
+}
 
 /** A reminder claimed for a client's task: each task has at most one of each kind, ever. */
 export interface TaskRemindersTable {
@@ -385,6 +394,7 @@ export interface ProductDatabase {
   client_deadlines: ClientDeadlinesTable;
   fact_rules: FactRulesTable;
   task_reminders: TaskRemindersTable;
+  rules_since: RulesSinceTable;
   task_assignees: TaskAssigneesTable;
   visits: VisitsTable;
   sprint_states: SprintStatesTable;

@@ -160,6 +160,8 @@ export interface AccountBook {
   company: string | null;
   /** Every person who is or was in it: null where they gave no name. */
   names: ReadonlyMap<string, string | null>;
+  /** The agency's people who gave themselves a name, by address. */
+  agency: ReadonlyMap<string, string | null>;
 }
 
 /** What staff set for a client account, beyond its people. */

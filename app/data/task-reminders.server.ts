@@ -15,6 +15,18 @@ export interface ReminderWindow {
   dueDay: number;
 }
 
+/**
+ * At start-up: reminders after a due day begin with today's due days, once (a later start keeps
+ * the day the first one wrote).
+ */
+export async function beginOverdueReminders(trx: Executor, now: number): Promise<void> {
+  await trx
+    .insertInto("rules_since")
+    .values({ rule: "overdue-reminders", since_day: Math.floor(now / 86_400_000) })
+    .onConflict((conflict) => conflict.column("rule").doNothing())
+    .execute();
+}
+
 /** Rows a claim writes per statement. */
 const CLAIM_BATCH = 200;
 
@@ -42,7 +54,8 @@ export async function timeZonesInUse(db: Executor): Promise<string[]> {
 
 /**
  * The reminders to send at `now`: each client's own task (owner "client") not done, in a sprint
- * under way, not yet past its due day, to its assignee or (while it is anyone's) each confirmed
+ * under way, not yet past its due day (or past it since overdue reminders began, for the reminders
+ * after it), to its assignee or (while it is anyone's) each confirmed
  * person of its account, never one removed, for whom it is due on a day one of `windows` names for
  * their zone, whose reminder of that kind they were never claimed, unless they turned reminders off.
  */
@@ -70,7 +83,10 @@ export async function remindersDue(
     from client_task_facts f
     join clients c on c.account_id = f.user_id and c.removed_at is null
     join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
-    where f.owner = 'client' and f.settled = 0 and ${dueDayEnd} > ${now}
+    where f.owner = 'client' and f.settled = 0
+      and (w.kind in ('day-before', 'due-day') and ${dueDayEnd} > ${now}
+        or w.kind not in ('day-before', 'due-day') and f.due_day >= (select s.since_day
+          from rules_since s where s.rule = 'overdue-reminders'))
       and c.is_staff = 0 and c.account_only is null and c.auth_state = 'confirmed'
       and not exists (select 1 from task_assignees a
         where a.user_id = f.user_id and a.task_id = f.task_id and a.person_id <> c.user_id)

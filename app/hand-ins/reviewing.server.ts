@@ -29,11 +29,6 @@ export interface ReviewTarget {
 
 const DECISION_LABELS = { approved: "Approved", "changes-requested": "Changes requested" };
 
-/** A re-dating adds nothing, so it never names a new item. */
-const noNewItem = () => {
-  throw new Error("a re-dating adds no item");
-};
-
 /** What the client is told, in the task's discussion and by mail. */
 function reviewMessage(title: string, version: number, approved: boolean, comment: string) {
   const line = approved
@@ -91,9 +86,7 @@ export async function reviewHandIn(
       itemId: taskId,
       dueOn,
     };
-    const redated = approved
-      ? { items: [], lines: [] }
-      : planEdit(base, plan, redate, startedAt, noNewItem);
+    const redated = approved ? { items: [], lines: [] } : planEdit(base, plan, redate, startedAt);
     if ("items" in redated) await savePlanItems(trx, clientId, redated.items, at);
     const title = found.task.title;
     const messageId = await recordMessage(trx, {

@@ -1,12 +1,7 @@
 // Every kind of job the app leaves for later, with the handler that does it: a feature that leaves
 // jobs (a mail, a digest, a reminder) registers its kind here, so every app instance can run it;
 // work on a schedule is listed in RECURRING_JOBS, which each instance asks for at start-up.
-import {
-  MESSAGE_DIGEST_JOB,
-  nextDigestAt,
-  runMessageDigest,
-  runMessageMail,
-} from "~/mail/message-mail.server";
+import { MESSAGE_DIGEST_JOB, runMessageDigest, runMessageMail } from "~/mail/message-mail.server";
 import {
   OVERDUE_SUMMARIES_JOB,
   OVERDUE_SUMMARY_JOB,
@@ -26,7 +21,7 @@ import type { JobHandler } from "./worker.server";
 
 export const RECURRING_JOBS: RecurringJob[] = [
   { kind: REMINDER_SCAN_JOB, nextAt: nextReminderScanAt, run: scanForReminders },
-  { kind: OVERDUE_SUMMARIES_JOB, nextAt: nextDigestAt, run: queueOverdueSummaries },
+  { kind: OVERDUE_SUMMARIES_JOB, nextAt: nextReminderScanAt, run: queueOverdueSummaries },
 ];
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {

@@ -21,6 +21,11 @@ export const CONFIRMED_ELSEWHERE_PARAM = "confirmed-elsewhere";
 /** Where a notification mail's link turns that kind of mail off (no sign-in needed). */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 export const STAFF_PATH = "/staff";
+/** A thread's filter: `?notices=hidden` leaves out its messages about tasks (hand-ins, reviews). */
+export const NOTICES_PARAM = "notices";
+export const NOTICES_HIDDEN = "hidden";
+/** A staff member's own account page (their name, password, mail, zone), in the console. */
+export const STAFF_ACCOUNT_PATH = "/staff/account";
 /** The client list's own action (an index route's, hence `?index`): invitations. */
 export const INVITE_ACTION = "/staff?index";
 /** The resource route the sidebar's toggle form posts to without JavaScript. */

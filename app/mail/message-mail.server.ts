@@ -34,6 +34,9 @@ import { composeMail, type MailSection } from "./compose";
 import { digestKeyPrefix, NO_LONGER_STAFF, staffReaderNow } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
+import { readTimeZone } from "~/data/client-profiles.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
+import { nextLocalHour } from "~/people/time-zones";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
 
@@ -50,16 +53,9 @@ interface Reader {
   role: ActorRole;
 }
 
-/** The next MAIL_DIGEST_HOUR:00 UTC after `now`. */
-export function nextDigestAt(now: number): number {
-  const at = new Date(now);
-  at.setUTCHours(getEnv().MAIL_DIGEST_HOUR, 0, 0, 0);
-  if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
-  return at.getTime();
-}
-
-function digestJob(reader: Reader, now: number): NewJob {
-  const runAfter = nextDigestAt(now);
+/** A reader's digest, at MAIL_DIGEST_HOUR:00 on their own clock (UTC while they gave no zone). */
+function digestJob(reader: Reader, zone: string, now: number): NewJob {
+  const runAfter = nextLocalHour(zone, getEnv().MAIL_DIGEST_HOUR, now);
   return {
     kind: MESSAGE_DIGEST_JOB,
     payload: { id: reader.id, email: reader.email, role: reader.role } satisfies Reader,
@@ -194,7 +190,8 @@ async function mailAboutMessage(reader: Reader, mail: MessageMail): Promise<void
   const mode = await mailMode(db, reader.id, "messages");
   if (mode === "off") return;
   if (mode === "daily") {
-    await inTransaction((trx) => enqueueJob(trx, digestJob(reader, Date.now()), Date.now()));
+    const zone = (await readTimeZone(db, reader.id)) ?? DEFAULT_TIME_ZONE;
+    await inTransaction((trx) => enqueueJob(trx, digestJob(reader, zone, Date.now()), Date.now()));
     return;
   }
   // Two messages' jobs on two instances would otherwise both read the same marker and both send.

@@ -1,10 +1,13 @@
 // The staff's daily summary of what is overdue (tasks past their due day, sprints whose time ran
-// out), as "Needs attention" lists it: at MAIL_DIGEST_HOUR (UTC) one job per staff member and day,
-// keyed so, each mailing the items with links into the console, and nothing when nothing is late.
+// out), as "Needs attention" lists it: one job per staff member and day, at MAIL_DIGEST_HOUR on their
+// clock, each mailing the items with links into the console, and nothing when nothing is late.
 import type { AttentionKind } from "~/data/attention.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { enqueueJob, type ClaimedJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
+import { readTimeZone } from "~/data/client-profiles.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
+import { zoneClock } from "~/people/time-zones";
 import { addressOf, staffIds } from "~/data/task-reminders.server";
 import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";
@@ -21,16 +24,24 @@ const OVERDUE: readonly AttentionKind[] = ["overdue-task", "time-up"];
 
 interface SummaryJob {
   staffId: string;
-  /** The UTC day it is for ("2026-11-25"): one summary per staff member and day. */
+  /** The day on the staff member's clock it is for ("2026-11-25"): one summary each a day. */
   day: string;
 }
 
-/** Asks for the day's summary of every staff member; asked again the same day, it adds none. */
+/**
+ * Run every quarter hour: asks for the day's summary of each staff member whose clock has reached
+ * MAIL_DIGEST_HOUR today (UTC's clock for one who gave no zone); asked again that day, it adds none.
+ */
 export async function queueOverdueSummaries(now: number): Promise<void> {
-  const staff = await staffIds(await database());
-  const day = new Date(now).toISOString().slice(0, 10);
+  const db = await database();
+  const staff = await staffIds(db);
+  const hour = getEnv().MAIL_DIGEST_HOUR;
   await inTransaction(async (trx) => {
     for (const staffId of staff) {
+      const zone = (await readTimeZone(trx, staffId)) ?? DEFAULT_TIME_ZONE;
+      const clock = zoneClock(zone, now);
+      if (clock.minute < hour * 60) continue;
+      const day = new Date(clock.day * 86_400_000).toISOString().slice(0, 10);
       await enqueueJob(
         trx,
         {

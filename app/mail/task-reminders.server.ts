@@ -54,9 +54,13 @@ export function nextReminderScanAt(now: number): number {
   return (Math.floor(now / SCAN_EVERY_MS) + 1) * SCAN_EVERY_MS;
 }
 
+/** Weeks after its due day a task still open is reminded of, one reminder each. */
+const OVERDUE_WEEKS = 12;
+
 /**
  * In each of `zones` where it is 09:00 to 18:00 at `now`: tasks due tomorrow there get the
- * day-before reminder, tasks due today the due-day one (a due day is the UTC day a task's page
+ * day-before reminder, tasks due today the due-day one, tasks due yesterday the day-after one, and
+ * tasks due a whole number of weeks before that one a week (a due day is the UTC day a task's page
  * names, read as that day on the client's calendar).
  */
 export function reminderWindows(zones: string[], now: number): ReminderWindow[] {
@@ -71,6 +75,12 @@ export function reminderWindows(zones: string[], now: number): ReminderWindow[] 
     return [
       { zone, kind: "day-before", dueDay: day + 1 },
       { zone, kind: "due-day", dueDay: day },
+      { zone, kind: "day-after", dueDay: day - 1 },
+      ...Array.from({ length: OVERDUE_WEEKS }, (_, week) => ({
+        zone,
+        kind: `week-${week + 1}` as const,
+        dueDay: day - 1 - 7 * (week + 1),
+      })),
     ];
   });
 }
@@ -117,12 +127,19 @@ export async function scanForReminders(now: number): Promise<void> {
   }
 }
 
-/** The task as its page shows it at `now`, if it still needs its client: open, and not yet late. */
+/** A reminder about a task whose due day has passed (the day after it, or a week after that). */
+const isOverdueKind = (kind: ReminderKind) => kind !== "day-before" && kind !== "due-day";
+
+/**
+ * The task as its page shows it at `now`, if it still needs its client: open, and not yet late
+ * (late, for a reminder after its due day).
+ */
 function stillOpen(
   content: ProgrammeContent,
   state: ClientState,
   taskId: string,
   now: number,
+  overdue: boolean,
 ): TaskView | null {
   const found = findTask(content, taskId);
   if (!found) return null;
@@ -131,18 +148,26 @@ function stillOpen(
   // Done, or handed in and waiting for review: nothing to remind of (as the scan has it).
   if (!task || task.owner !== "client" || task.status === "completed" || task.tick === "in-review")
     return null;
-  if (page.sprint.status === "completed" || task.dueAt === null || task.dueAt < now) return null;
-  return task;
+  if (page.sprint.status === "completed" || task.dueAt === null) return null;
+  return overdue === task.dueAt < now ? task : null;
 }
 
-const WHEN: Record<ReminderKind, string> = { "due-day": "today", "day-before": "tomorrow" };
+/** How a mail names when its tasks are due: today, tomorrow, or already past. */
+const whenOf = (kind: ReminderKind) =>
+  isOverdueKind(kind) ? "overdue" : kind === "due-day" ? "today" : "tomorrow";
 
 function subjectOf(tasks: { kind: ReminderKind; task: TaskView }[]): string {
-  const kinds = new Set(tasks.map((entry) => entry.kind));
+  const whens = new Set(tasks.map((entry) => whenOf(entry.kind)));
   const [first] = tasks;
-  if (tasks.length === 1 && first) return `Due ${WHEN[first.kind]}: ${first.task.title}`;
-  const when = kinds.size === 1 && first ? WHEN[first.kind] : "today and tomorrow";
-  return `${tasks.length} tasks due ${when}`;
+  if (tasks.length === 1 && first) {
+    const when = whenOf(first.kind);
+    return when === "overdue" ? `Overdue: ${first.task.title}` : `Due ${when}: ${first.task.title}`;
+  }
+  const [only] = whens;
+  if (whens.size === 1 && only === "overdue") return `${tasks.length} tasks overdue`;
+  if (whens.size === 1 && only) return `${tasks.length} tasks due ${only}`;
+  if (!whens.has("overdue")) return `${tasks.length} tasks due today and tomorrow`;
+  return `${tasks.length} tasks due or overdue`;
 }
 
 /**
@@ -163,24 +188,31 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
     readClientState(db, clientId),
   ]);
   const open = reminders.flatMap((reminder) => {
-    const task = stillOpen(programme.content, state, reminder.taskId, now);
+    const task = stillOpen(
+      programme.content,
+      state,
+      reminder.taskId,
+      now,
+      isOverdueKind(reminder.kind),
+    );
     return task ? [{ ...reminder, task }] : [];
   });
   if (open.length === 0) return;
   const { SITE_URL, AGENCY_NAME } = getEnv();
-  const sections = (["due-day", "day-before"] as const).flatMap((kind): MailSection[] => {
-    const tasks = open.filter((entry) => entry.kind === kind).map((entry) => entry.task);
+  const link = (task: TaskView) => `${SITE_URL}${taskPath(task.sprintId, task.id)}`;
+  const sections = (["overdue", "today", "tomorrow"] as const).flatMap((when): MailSection[] => {
+    const tasks = open.filter((entry) => whenOf(entry.kind) === when).map((entry) => entry.task);
     const [first] = tasks;
     if (!first?.dueAt) return [];
-    return [
-      {
-        heading: `Due ${WHEN[kind]}, ${dueDayName(first.dueAt)}`,
-        items: tasks.map((task) => ({
-          text: task.title,
-          link: `${SITE_URL}${taskPath(task.sprintId, task.id)}`,
-        })),
-      },
-    ];
+    if (when === "overdue") {
+      const items = tasks.map((task) => ({
+        text: `${task.title} (due ${dueDayName(task.dueAt ?? 0)})`,
+        link: link(task),
+      }));
+      return [{ heading: "Past their due day", items }];
+    }
+    const items = tasks.map((task) => ({ text: task.title, link: link(task) }));
+    return [{ heading: `Due ${when}, ${dueDayName(first.dueAt)}`, items }];
   });
   const unsubscribe = unsubscribeUrl(personId, "reminders");
   const mail = composeMail({

@@ -1,6 +1,6 @@
 // How the person behind a message, a file, a hand-in or a review is named to whoever reads it: "You"
 // for their own; a client's people by the name they go by (staff add the company, and read an
-// address while neither is given); a client reads the agency's people as the agency, never by address.
+// address while neither is given); a client reads the agency's people by name, never by address.
 import type { ActorRole } from "~/data/schema";
 import type {
   AccountBook,
@@ -28,8 +28,11 @@ export function personName(email: string, name: string | null): string {
   return at > 0 ? email.slice(0, at) : email;
 }
 
-/** A client's name for a staff member: "Agency · ada". */
-const agencyPerson = (email: string) => `Agency · ${email.split("@")[0]}`;
+/** A client's name for a staff member: the name they gave ("Ada Lovelace · Agency"), else "Agency · ada". */
+function agencyPerson(email: string, reader: Reader): string {
+  const name = reader.book?.agency.get(email);
+  return name ? `${name} · ${AGENCY}` : `${AGENCY} · ${email.split("@")[0]}`;
+}
 /** A client's name for the agency as a whole. */
 const AGENCY = "Agency";
 
@@ -55,7 +58,7 @@ export function authorOf(
   if (message.authorEmail === reader.email) return "You";
   if (message.authorRole === "client") return clientPerson(message.authorEmail, reader);
   if (reader.role === "staff") return message.authorEmail;
-  return agencyPerson(message.authorEmail);
+  return agencyPerson(message.authorEmail, reader);
 }
 
 export function shownMessages(messages: StoredMessage[], reader: Reader): ThreadMessage[] {

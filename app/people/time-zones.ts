@@ -57,3 +57,23 @@ export function zoneClock(zone: string, at: number): { day: number; minute: numb
   const day = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
   return { day, minute: (parts.hour ?? 0) * 60 + (parts.minute ?? 0) };
 }
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The first moment at or after `now` when a clock in `zone` shows `hour`:00 (an hour a clock change
+ * skips comes an hour late, never a day late).
+ */
+export function nextLocalHour(zone: string, hour: number, now: number): number {
+  const today = zoneClock(zone, now).day;
+  for (const day of [today, today + 1, today + 2]) {
+    // The moment as if the zone were UTC, then moved by the zone's offset then.
+    const asUtc = day * DAY_MS + hour * 60 * MINUTE_MS;
+    const shown = zoneClock(zone, asUtc);
+    const offset = (shown.day * DAY_MS + shown.minute * MINUTE_MS - asUtc) / MINUTE_MS;
+    const at = asUtc - offset * MINUTE_MS;
+    if (at >= now) return at;
+  }
+  return now + DAY_MS;
+}

@@ -152,6 +152,11 @@ function describable(kind: PlanItemKind, description: string): boolean {
   }
 }
 
+/** What names an added item where none may be added (a re-dating). */
+const noNewItem = (): string => {
+  throw new Error("this edit adds no item");
+};
+
 /** Approval decides only a task that asks for something to be handed in. */
 const handInFits = (task: TaskFields) => !task.handInRequired || task.handIn !== "nothing";
 
@@ -177,7 +182,7 @@ export function planEdit(
   plan: PlanItem[],
   request: PlanEditRequest,
   startedAt: number | null,
-  newId: () => string,
+  newId: () => string = noNewItem,
 ): PlanEditOutcome {
   const { kind, sprintId } = request;
   const sprint = base.sprints.find((candidate) => candidate.id === sprintId);

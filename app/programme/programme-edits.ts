@@ -65,6 +65,8 @@ export const PROGRAMME_EDIT_FIELDS = {
   /** Checkboxes for completing a sprint: mark its open tasks done; start the next sprint. */
   completeOpenTasks: "completeOpenTasks",
   startNext: "startNext",
+  /** A checkbox: a moved start leaves the sprint's due dates on their days (its tasks re-dated). */
+  keepDates: "keepDates",
   /** `objective:<id>`: an objective's progress; `task:<id>`: a task's status. */
   objective: "objective:",
   task: "task:",

@@ -1,16 +1,15 @@
-// /dashboard/account: the account page (a client's name, e-mail and its change, password change, the
-// mails wanted, the time zone, sign out of all devices).
+// /dashboard/account: the account page (the name a person goes by, e-mail and its change, password
+// change, the mails wanted, the time zone, sign out of all devices); staff have theirs in the console.
 import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
 import { AccountPage } from "~/components/account/account-page";
-import { accountAction } from "~/auth/account.server";
-import { loadPersonName } from "~/auth/person-name.server";
-import { loadTimeZone } from "~/auth/time-zone.server";
-import { loadMailSettings } from "~/mail/preferences.server";
+import { accountAction, loadAccount } from "~/auth/account.server";
+import { STAFF_ACCOUNT_PATH } from "~/lib/paths";
 import { requireUser } from "~/session/guards.server";
 import { signedInMeta } from "~/lib/page-meta";
 import { STAFF_ROLE } from "~/lib/roles";
@@ -28,13 +27,9 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
-  const isStaff = user.role === STAFF_ROLE;
-  const [mail, zone, name] = await Promise.all([
-    loadMailSettings(user),
-    loadTimeZone(user),
-    isStaff ? "" : loadPersonName(user),
-  ]);
-  return { email: user.email, name, isStaff, mail, zone };
+  // Staff keep their account in the console; the forms of both pages post here.
+  if (user.role === STAFF_ROLE) throw redirect(STAFF_ACCOUNT_PATH);
+  return loadAccount(user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

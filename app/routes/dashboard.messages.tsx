@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => signedInMeta(handle.pageName);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);
-  return loadClientThread(member);
+  return loadClientThread(request, member);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

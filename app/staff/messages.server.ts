@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { toasts } from "~/content/toasts";
 import { staffClientMessagesPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
-import { readThread } from "~/messages/reading.server";
+import { noticesHidden, readThread } from "~/messages/reading.server";
 import { programmeView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { SessionUser } from "~/session/state.server";
@@ -25,10 +25,12 @@ export async function loadStaffThread(
 ) {
   const client = await clientOf(request, clientId);
   const db = await database();
+  const hideNotices = noticesHidden(request);
+  const reader = { id: staff.id, email: staff.email, role: "staff" as const };
   const [state, { content }, messages, follows, deliveries] = await Promise.all([
     readClientState(db, client.userId),
     programmeOf(db, client.userId),
-    readThread(client.userId, { id: staff.id, email: staff.email, role: "staff" }),
+    readThread(client.userId, reader, { withoutNotices: hideNotices }),
     followsThread(db, client.userId, staff.id),
     deliveriesOf(db, client.userId),
   ]);
@@ -37,6 +39,7 @@ export async function loadStaffThread(
     client,
     current,
     messages,
+    hideNotices,
     follows,
     deliveries,
     now: Date.now(),

@@ -24,9 +24,18 @@ import {
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
-import { programmeView, sprintPageView } from "~/programme/client-programme";
-import { programmeOf } from "~/data/client-programmes.server";
-import type { ClientState, ProgrammeChange, ProgrammeContent, TaskStatus } from "~/programme/model";
+import { dueMoment, programmeView, sprintPageView, startOfDay } from "~/programme/client-programme";
+import { programmeOf, type ClientProgramme } from "~/data/client-programmes.server";
+import { savePlanItems } from "~/data/client-plans.server";
+import type { PlanItem } from "~/programme/client-plan";
+import { planEdit } from "~/programme/client-plan-edits";
+import type {
+  AuditLine,
+  ClientState,
+  ProgrammeChange,
+  ProgrammeContent,
+  TaskStatus,
+} from "~/programme/model";
 import {
   editedFields,
   overallEditChanges,
@@ -235,6 +244,41 @@ function nextSprint(content: ProgrammeContent, state: ClientState, sprintId: num
   return status === "not-started" ? next : undefined;
 }
 
+/**
+ * For a sprint's start moved by `changes`: its tasks re-dated so each stays due on the day it was
+ * (one that would fall before the new start moves with it), as plan items with their lines.
+ */
+function keptDates(
+  { base, plan, content }: Pick<ClientProgramme, "base" | "plan" | "content">,
+  state: ClientState,
+  changes: ProgrammeChange[],
+): { items: PlanItem[]; lines: AuditLine[] } {
+  const moved = changes.find((change) => change.kind === "sprint-start");
+  const before = moved && state.sprints.get(moved.sprintId)?.startedAt;
+  if (!moved || moved.kind !== "sprint-start" || !before || moved.startedAt === null) {
+    return { items: [], lines: [] };
+  }
+  const sprint = content.sprints.find((candidate) => candidate.id === moved.sprintId);
+  const items: PlanItem[] = [];
+  const lines: AuditLine[] = [];
+  for (const task of sprint?.tasks ?? []) {
+    const due = dueMoment(task, before);
+    if (due === null) continue;
+    const request = {
+      intent: "redate" as const,
+      kind: "task" as const,
+      sprintId: moved.sprintId,
+      itemId: task.id,
+      dueOn: startOfDay(due),
+    };
+    const edit = planEdit(base, [...plan, ...items], request, moved.startedAt);
+    if ("refused" in edit) continue;
+    items.push(...edit.items);
+    lines.push(...edit.lines);
+  }
+  return { items, lines };
+}
+
 /** A checkbox's field as a value: "on" when ticked, "" when not (a form leaves it out). */
 function checkbox(posted: PostedFields, name: string): PostedFields {
   return { ...posted, [name]: posted[name] === "on" ? "on" : "" };
@@ -266,16 +310,22 @@ export async function programmeEditAction(
     return clientProfileEdit(context, staff, client.userId, fields);
   }
   const decision = await inTransaction(async (trx) => {
-    const { content } = await programmeOf(trx, client.userId);
-    const decided = decideEdit(context, fields, content, await readClientState(trx, client.userId));
+    const programme = await programmeOf(trx, client.userId);
+    const state = await readClientState(trx, client.userId);
+    const decided = decideEdit(context, fields, programme.content, state);
     if ("refused" in decided || decided.changes.length === 0) return decided;
     const at = Date.now();
     await applyProgrammeChanges(trx, client.userId, decided.changes, at);
+    const kept =
+      fields[PROGRAMME_EDIT_FIELDS.keepDates] === "on"
+        ? keptDates(programme, state, decided.changes)
+        : { items: [], lines: [] };
+    await savePlanItems(trx, client.userId, kept.items, at);
     await recordEvent(trx, {
       clientId: client.userId,
       actor: { id: staff.id, email: staff.email, role: "staff" },
       audience: "client",
-      changes: decided.changes,
+      changes: [...decided.changes, ...kept.lines],
       at,
     });
     return decided;

@@ -36,7 +36,7 @@ import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
 import { assignTask } from "~/data/task-assignees.server";
-import { claimReminders } from "~/data/task-reminders.server";
+import { beginOverdueReminders, claimReminders } from "~/data/task-reminders.server";
 import type { ProgrammeChange } from "~/programme/model";
 import { freshDatabase, stopEngines, useDatabase, useEngine } from "../support/engines";
 
@@ -197,8 +197,10 @@ describe("copying the product data from SQLite to PostgreSQL", () => {
     });
     await inTransaction((trx) => finishSync(trx, Date.now(), new Set(clients)));
     const db = await database();
-    // The task facts' record of what wrote them, as a start leaves it.
+    // The task facts' record of what wrote them, and when reminders after a due day began, as a
+    // start leaves them.
     await ensureFactsCurrent(db);
+    await inTransaction((trx) => beginOverdueReminders(trx, Date.now()));
     const tables = await tableNames();
     for (const table of tables) {
       const { rows } = await sql<{

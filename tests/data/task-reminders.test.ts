@@ -20,7 +20,8 @@ import { JOB_HANDLERS, RECURRING_JOBS } from "~/jobs/handlers.server";
 import { scheduleRecurring } from "~/jobs/recurring.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { queueOverdueSummaries } from "~/mail/overdue-summary.server";
-import { scanForReminders } from "~/mail/task-reminders.server";
+import { reminderWindows, scanForReminders } from "~/mail/task-reminders.server";
+import { beginOverdueReminders, remindersDue } from "~/data/task-reminders.server";
 import { unsubscribe } from "~/mail/unsubscribe.server";
 import { canonicalTimeZone } from "~/people/time-zones";
 import {
@@ -274,7 +275,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       .orderBy("kind")
       .execute();
     expect(scheduled.map((job) => [job.kind, Number(job.run_after)])).toEqual([
-      ["overdue-summaries", at(24, DIGEST_HOUR)],
+      // Both every quarter hour: each staff member's summary waits for their own 07:00.
+      ["overdue-summaries", at(24, 3, 15)],
       ["task-reminder-scan", at(24, 3, 15)],
     ]);
   });
@@ -411,11 +413,35 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     expect(mailsTo(berlin.email)).toHaveLength(before.length);
   });
 
+  it("reminds of a task the day after its due day, then weekly, for due days since it began", async () => {
+    const db = await database();
+    // 09:00 in Kolkata on Thursday 3 December: a week and a day after ICP Builder's due day.
+    const now = Date.UTC(2026, 11, 3, 3, 30);
+    // The zone as stored: the name Intl writes ("Asia/Calcutta" on some versions).
+    const kolkataZone = canonicalTimeZone("Asia/Kolkata") ?? "";
+    const due = async () =>
+      (await remindersDue(db, reminderWindows([kolkataZone], now), now))
+        .filter((reminder) => reminder.userId === kolkata.userId)
+        .map((reminder) => [reminder.taskId, reminder.kind]);
+    // Before it began (no start recorded), none.
+    expect(await due()).toEqual([]);
+    await inTransaction((trx) => beginOverdueReminders(trx, at(25, 12)));
+    // A later start keeps the first day.
+    await inTransaction((trx) => beginOverdueReminders(trx, at(29, 12)));
+    expect(await due()).toEqual([["icp-builder", "week-1"]]);
+    // A due day that passed before it began is never reminded of.
+    const since = Date.UTC(2026, 10, 26) / 86_400_000;
+    await inTransaction((trx) =>
+      trx.updateTable("rules_since").set({ since_day: since }).execute(),
+    );
+    expect(await due()).toEqual([]);
+  });
+
   it("mails each staff member one summary a day of what is overdue, once anything is", async () => {
     const summaries = () => mailsTo(staff.email);
     await clockAt(at(29, DIGEST_HOUR));
     // Nothing was overdue on the 24th and 25th; from the 26th one a day, sent when the faked clock
-    // first passed 07:00.
+    // first passed 07:00 in Berlin, where the staff member is.
     expect(summaries().map((mail) => mail.date?.getTime())).toEqual([
       at(26, 8),
       at(27, 12),

@@ -132,6 +132,12 @@ test.describe("a post to a route without a page that reaches no server keeps the
   });
 });
 
+/** What the page's Remix router says it is doing (window.__remixRouter). */
+interface RouterState {
+  navigation: { state: string };
+  revalidation: string;
+}
+
 test.describe("a page that cannot be loaded", () => {
   test("after a link to a page whose code is here: the app's offline notice, and 'Try again' loads it", async ({
     page,
@@ -143,8 +149,14 @@ test.describe("a page that cannot be loaded", () => {
     await expect(page).toHaveURL(/\/dashboard\/sprint-1$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);
-    // The dashboard drawn again (its data fetched), before the connection goes.
+    // The dashboard drawn again (its data fetched), before the connection goes: the heading shows
+    // at once from the page kept, so the wait is for the router to have nothing left loading.
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
+    await page.waitForFunction(() => {
+      const { state } = (window as unknown as { __remixRouter: { state: RouterState } })
+        .__remixRouter;
+      return state.navigation.state === "idle" && state.revalidation === "idle";
+    });
     await page.context().setOffline(true);
     await page.locator('main a[href="/dashboard/sprint-2"]').first().click();
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();

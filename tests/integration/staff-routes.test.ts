@@ -619,6 +619,37 @@ describe.each(ENGINES)("the staff console on %s", (engine) => {
     ]);
   });
 
+  it("moves a countdown's start with its due dates, or keeps the dates where they were", async () => {
+    const staff = await staffMember();
+    const client = await person("moved-start");
+    const start = (day: string, keep: boolean) =>
+      edit(
+        staff.cookie,
+        client.accountId,
+        sprintFields(1, "in-progress", "65", {
+          startedAt: `2026-11-${day}T09:30`,
+          ...(keep ? { keepDates: "on" } : {}),
+        }),
+      );
+    const icpDue = async () =>
+      (await clientPage(staff.cookie, client.accountId)).sprints[0]!.page.tasks.find(
+        (task) => task.id === "icp-builder",
+      )!.dueAt;
+    expect(asResponse(await start("20", false)).status).toBe(302);
+    // ICP Builder is due two days after the start: the 22nd.
+    expect(await icpDue()).toBe(Date.UTC(2026, 10, 23) - 1);
+    // Moved a day later without keeping the dates: due a day later too.
+    expect(asResponse(await start("21", false)).status).toBe(302);
+    expect(await icpDue()).toBe(Date.UTC(2026, 10, 24) - 1);
+    // Moved a day later again, keeping the dates: still due on the 23rd; the trail says so.
+    expect(asResponse(await start("22", true)).status).toBe(302);
+    expect(await icpDue()).toBe(Date.UTC(2026, 10, 24) - 1);
+    const page = await clientPage(staff.cookie, client.accountId);
+    expect(page.audit.entries.map((entry) => entry.field)).toContain(
+      'Sprint 1 task "ICP Builder" due',
+    );
+  });
+
   it("edits tasks, objectives and the countdown start; refuses hostile and foreign values with nothing changed", async () => {
     const staff = await staffMember();
     const client = await person("edited");

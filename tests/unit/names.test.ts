@@ -47,6 +47,7 @@ const northwind: AccountBook = {
     ["dana@northwind.test", "Dana Whitfield"],
     ["sam@northwind.test", null],
   ]),
+  agency: new Map([["grace@agency.test", "Grace Hopper"]]),
 };
 
 describe("who shared, handed in or wrote, as each reader reads it", () => {
@@ -73,10 +74,16 @@ describe("who shared, handed in or wrote, as each reader reads it", () => {
       ["Dana Whitfield", "Agency"],
       ["You", "Agency"],
     ]);
-    const thread = [message("dana@northwind.test", "client"), message("ada@agency.test", "staff")];
+    const thread = [
+      message("dana@northwind.test", "client"),
+      message("ada@agency.test", "staff"),
+      message("grace@agency.test", "staff"),
+    ];
+    // A staff member is read by the name they gave, else as the agency's with their address's start.
     expect(shownMessages(thread, sam).map((shown) => shown.author)).toEqual([
       "Dana Whitfield",
       "Agency · ada",
+      "Grace Hopper · Agency",
     ]);
   });
 
@@ -97,7 +104,7 @@ describe("who shared, handed in or wrote, as each reader reads it", () => {
   });
 
   it("names a client by address for staff while neither name is given, a client's marked so", () => {
-    const unnamed = { ...staff, book: { company: null, names: new Map() } };
+    const unnamed = { ...staff, book: { company: null, names: new Map(), agency: new Map() } };
     expect(shownFiles(files, unnamed).map((shown) => shown.sharedBy)).toEqual([
       "dana@northwind.test (client)",
       "sam@northwind.test (client)",

@@ -166,7 +166,7 @@ export function AccountPage({
   zone,
 }: {
   email: string;
-  /** The name a client's person goes by ("" when none); staff have none here. */
+  /** The name the person goes by ("" when none): a client's colleagues and clients read it. */
   name: string;
   isStaff: boolean;
   mail: { messages: MailMode; reminders: MailMode };
@@ -185,7 +185,7 @@ export function AccountPage({
           <p className="break-all text-base text-foreground">{email}</p>
         </CardHeader>
       </Card>
-      {isStaff ? null : <PersonNameSettings name={name} />}
+      <PersonNameSettings name={name} />
       <ChangeEmail result={result} />
       <ChangePassword result={result} email={email} />
       <MailSettings messages={mail.messages} reminders={mail.reminders} isStaff={isStaff} />

@@ -1,11 +1,19 @@
 // The client's Messages page: the thread with the agency, then the form to write to it.
-import { MessageForm, MessageList } from "~/components/messages/message-thread";
+import { MessageForm, MessageList, NoticesFilter } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import { useResetKey } from "~/hooks/use-reset-key";
 import type { ThreadMessage } from "~/data/shapes";
 import { MESSAGES_PATH } from "~/lib/paths";
 
-export function MessagesPage({ messages, now }: { messages: ThreadMessage[]; now: number }) {
+export function MessagesPage({
+  messages,
+  hideNotices,
+  now,
+}: {
+  messages: ThreadMessage[];
+  hideNotices: boolean;
+  now: number;
+}) {
   const resetKey = useResetKey(MESSAGES_PATH);
   return (
     <div className="grid gap-6">
@@ -15,6 +23,7 @@ export function MessagesPage({ messages, now }: { messages: ThreadMessage[]; now
       </div>
       <Card>
         <div className="grid gap-6 p-6">
+          <NoticesFilter path={MESSAGES_PATH} hidden={hideNotices} />
           <MessageList messages={messages} now={now} />
           {/* A sent message starts the form again, empty (another's message arriving does not). */}
           <MessageForm key={resetKey} action={MESSAGES_PATH} />

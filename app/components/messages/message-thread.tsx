@@ -1,6 +1,6 @@
 // A thread between a client and the agency, for either side: its messages, oldest first (author,
-// time relative to the page's moment, exact on hover; links open in a new tab; an internal note
-// marked as such; the task one is about linked), and the form that sends one, kept as typed.
+// time relative to the page's moment, exact on hover; links open in a new tab; notes marked; the
+// task one is about linked; those about tasks hidden on asking), and the form, kept as typed.
 import { useActionData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/router";
 import { Fragment } from "react";
@@ -13,8 +13,24 @@ import type { ThreadMessage } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
 import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
+import { NOTICES_HIDDEN, NOTICES_PARAM } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 import { useStamp } from "~/lib/reader-time";
+
+/** The thread's filter: its messages about tasks (hand-ins, reviews) shown or left out, a link. */
+export function NoticesFilter({ path, hidden }: { path: string; hidden: boolean }) {
+  return (
+    <p className="text-sm">
+      <Link
+        to={hidden ? path : `${path}?${NOTICES_PARAM}=${NOTICES_HIDDEN}`}
+        className="text-indigo-700 underline underline-offset-4"
+        preventScrollReset
+      >
+        {hidden ? "Show messages about tasks" : "Hide messages about tasks"}
+      </Link>
+    </p>
+  );
+}
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
 export function relativeTime(at: number, now: number): string {

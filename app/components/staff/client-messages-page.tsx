@@ -1,7 +1,12 @@
 // One client's thread in the console: every message and internal note, the form that answers or
 // leaves a note, whether this staff member follows it by mail, and what became of its mails.
 import { Form } from "~/components/ui/router";
-import { MessageForm, MessageList, relativeTime } from "~/components/messages/message-thread";
+import {
+  MessageForm,
+  MessageList,
+  NoticesFilter,
+  relativeTime,
+} from "~/components/messages/message-thread";
 import { SubmitButton } from "~/components/submit-button";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,6 +22,8 @@ export interface ClientMessagesData {
   client: { userId: string; email: string; lastSignInAt: number | null };
   current: string;
   messages: ThreadMessage[];
+  /** The thread is shown without its messages about tasks. */
+  hideNotices: boolean;
   follows: boolean;
   deliveries: MailDelivery[];
   now: number;
@@ -88,6 +95,7 @@ export function ClientMessagesPage({
   client,
   current,
   messages,
+  hideNotices,
   follows,
   deliveries,
   now,
@@ -99,6 +107,7 @@ export function ClientMessagesPage({
       <ClientHeader client={client} current={current} />
       <Card>
         <div className="grid gap-6 p-6">
+          <NoticesFilter path={action} hidden={hideNotices} />
           <MessageList messages={messages} now={now} />
           <MessageForm key={resetKey} action={action} allowInternal />
         </div>

@@ -27,7 +27,7 @@ import type { ProgrammeEditsData } from "~/staff/views";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { AuditTrail } from "./audit-trail";
 import { ClientHeader } from "./client-header";
-import { useStamp } from "~/lib/reader-time";
+import { dueDayName, useStamp } from "~/lib/reader-time";
 
 function PercentField({
   id,
@@ -213,6 +213,7 @@ function SprintForm({
   next: string | null;
 }) {
   const stamp = useStamp();
+  const dated = page.tasks.filter((task) => task.dueAt !== null);
   const { sprint } = page;
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
   const alert = useFormAlert((answer) => sprintOfAnswer(answer) === String(sprint.id));
@@ -281,6 +282,21 @@ function SprintForm({
                 defaultValue={utcFieldValue(startedAt)}
               />
             </div>
+            {dated.length > 0 ? (
+              <div className="grid gap-1.5 sm:col-span-3">
+                <p className="text-sm text-muted-foreground">
+                  Moving the start moves these due dates with it:{" "}
+                  {dated.map((task) => `${task.title} (${dueDayName(task.dueAt ?? 0)})`).join(", ")}
+                  .
+                </p>
+                <CheckboxField
+                  id={`${prefix}-keep-dates`}
+                  name={PROGRAMME_EDIT_FIELDS.keepDates}
+                  label="Keep the dates: the tasks stay due on these days"
+                  checked={false}
+                />
+              </div>
+            ) : null}
           </fieldset>
           {page.objectives.length > 0 ? (
             <fieldset className="grid gap-4 sm:grid-cols-3">

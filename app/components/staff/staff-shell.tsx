@@ -1,6 +1,6 @@
 // The staff console's frame: a header naming the console (its link leads back to the client list)
-// and the page, the signed-in staff member and 'Sign Out'; the console's sections, each with how
-// much waits there on the agency; the page below.
+// and the page, the signed-in staff member, their 'Account' and 'Sign Out'; the console's sections,
+// each with how much waits there on the agency; the page below.
 import { Link } from "~/components/ui/router";
 import type { ReactNode } from "react";
 import { PendingIndicator } from "~/components/pending-indicator";
@@ -9,7 +9,13 @@ import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
 import { Icon } from "~/components/ui/icon";
 import { NavTabs } from "~/components/ui/nav-tabs";
-import { REVIEWS_PATH, STAFF_MESSAGES_PATH, STAFF_PATH, TEMPLATES_PATH } from "~/lib/paths";
+import {
+  REVIEWS_PATH,
+  STAFF_ACCOUNT_PATH,
+  STAFF_MESSAGES_PATH,
+  STAFF_PATH,
+  TEMPLATES_PATH,
+} from "~/lib/paths";
 
 export function StaffShell({
   email,
@@ -37,6 +43,9 @@ export function StaffShell({
           </Link>
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
           <SignedInTitle email={email} />
+          <Link to={STAFF_ACCOUNT_PATH} className="header-link">
+            Account
+          </Link>
           <SignOutForm />
         </div>
       </header>
