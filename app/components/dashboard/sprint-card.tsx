@@ -28,7 +28,7 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
           <Badge variant={STATUS_BADGE[sprint.status]}>
             {sprint.pendingOn === null
               ? STATUS_LABELS[sprint.status]
-              : `Opens after Sprint ${sprint.pendingOn}`}
+              : `After Sprint ${sprint.pendingOn}`}
           </Badge>
         </div>
         <CardTitle asChild>
