@@ -20,7 +20,12 @@ import { JOB_HANDLERS, RECURRING_JOBS } from "~/jobs/handlers.server";
 import { scheduleRecurring } from "~/jobs/recurring.server";
 import { startJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { queueOverdueSummaries } from "~/mail/overdue-summary.server";
-import { reminderWindows, scanForReminders } from "~/mail/task-reminders.server";
+import {
+  reminderWindows,
+  runTaskReminder,
+  scanForReminders,
+  TASK_REMINDER_JOB,
+} from "~/mail/task-reminders.server";
 import { beginOverdueReminders, remindersDue } from "~/data/task-reminders.server";
 import { unsubscribe } from "~/mail/unsubscribe.server";
 import { canonicalTimeZone } from "~/people/time-zones";
@@ -349,12 +354,30 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       });
       await refreshClientFacts(trx, berlin.accountId);
     });
+    // A reminder job asked for before the hand-in looks again when it runs: nothing about work in
+    // review goes out (a job about an open task, the control, does).
+    const job = (id: number, taskId: string) => ({
+      id,
+      kind: TASK_REMINDER_JOB,
+      attempts: 1,
+      payload: {
+        clientId: berlin.accountId,
+        personId: berlin.userId,
+        reminders: [{ taskId, kind: "day-before" as const }],
+      },
+    });
+    const berlinHad = mailsTo(berlin.email).length;
+    await runTaskReminder(job(900_001, "pricing-strategist"));
+    await runTaskReminder(job(900_002, "vsl-alchemist"));
+    await vi.waitFor(() => expect(mailsTo(berlin.email)).toHaveLength(berlinHad + 1));
+    expect(mailsTo(berlin.email).at(-1)?.subject).toBe("Due tomorrow: VSL Alchemist");
     await clockAt(at(25, 14));
     expect(mailsTo(newYork.email)).toHaveLength(1);
     await clockAt(at(26, 3, 30));
     expect(mailsTo(kolkata.email).at(-1)?.subject).toBe("Due tomorrow: Pricing Strategist");
     await clockAt(at(26, 8));
-    expect(mailsTo(berlin.email)).toHaveLength(2);
+    // The two reminders of ICP Builder, and the control above.
+    expect(mailsTo(berlin.email)).toHaveLength(3);
   });
 
   it("sends each reminder once, however many scans run at once", async () => {

@@ -176,6 +176,33 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
     expect(mailsTo(other)).toHaveLength(0);
   });
 
+  it("never renames a company whose person is invited again before accepting", async () => {
+    const staff = await staffMember("renamer");
+    const invitee = uniqueEmail(`again-${engine}`);
+    // Invited days ago into Northwind (as far as the per-address minute is concerned).
+    const { data } = await routes.admin.invite(invitee, `${SITE}/welcome`, {
+      agencyName: AGENCY,
+      invitedBy: "Ada Lovelace",
+      company: "Northwind",
+    });
+    const { database, inTransaction } = await import("~/data/connection.server");
+    const { directoryEntry, saveDirectory } = await import("~/data/client-directory.server");
+    const { accountOf, accountSettings, changeAccount } =
+      await import("~/data/client-accounts.server");
+    const accountId = await inTransaction(async (trx) => {
+      await saveDirectory(trx, [directoryEntry(data.user!)], Date.now());
+      const id = (await accountOf(trx, data.user!.id)) ?? "";
+      await changeAccount(trx, id, { name: "Northwind" });
+      return id;
+    });
+    // Invited again from the console with another company typed: the mail goes, the name stays.
+    const again = asResponse(
+      await post(staff.cookie, { intent: "invite", email: invitee, accountName: "Elsewhere" }),
+    );
+    expect(again.status).toBe(302);
+    expect((await accountSettings(await database(), accountId)).name).toBe("Northwind");
+  });
+
   it("sends an invitation again from 'Resend invitation' and says so; within the minute, says when it can go", async () => {
     const staff = await staffMember("resender");
     const invitee = uniqueEmail(`waiting-${engine}`);

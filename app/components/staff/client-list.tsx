@@ -285,14 +285,14 @@ export function ClientListPage({
           </h2>
           <Form method="get" action={STAFF_PATH} role="search" className="flex gap-2">
             <Label htmlFor="client-search" className="sr-only">
-              Search by email
+              Search by email, name or company
             </Label>
             {show ? <input type="hidden" name={CLIENT_FILTER_PARAM} value={show} /> : null}
             <Input
               id="client-search"
               name="q"
               type="search"
-              placeholder="Search by email"
+              placeholder="Email, name or company"
               defaultValue={search}
               maxLength={254}
               className="sm:w-64"
@@ -323,9 +323,9 @@ export function ClientListPage({
           {show ? `${FILTERS[show].label}: ${FILTERS[show].keeps}. ` : null}
           {total === 0
             ? show
-              ? `${FILTERS[show].none}${search ? ` among those whose email contains "${search}"` : ""}.`
+              ? `${FILTERS[show].none}${search ? ` among those found by "${search}"` : ""}.`
               : search
-                ? `No client's email contains "${search}".`
+                ? `No client's email, name or company contains "${search}".`
                 : "No clients yet: invite your first one above."
             : `Showing ${first}–${last} of ${total}, most recently active first.`}
         </p>
