@@ -35,7 +35,12 @@ function formatterOf(shape: Shape, zone: string): Intl.DateTimeFormat {
   const key = `${shape} ${zone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", { ...SHAPES[shape], timeZone: zone });
+    try {
+      formatter = new Intl.DateTimeFormat("en-GB", { ...SHAPES[shape], timeZone: zone });
+    } catch {
+      // A stored zone this Node's Intl no longer knows: the page is still drawn, in UTC, named so.
+      formatter = formatterOf(shape, DEFAULT_TIME_ZONE);
+    }
     formatters.set(key, formatter);
   }
   return formatter;

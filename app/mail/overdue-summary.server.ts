@@ -7,7 +7,7 @@ import { enqueueJob, type ClaimedJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
 import { readTimeZone } from "~/data/client-profiles.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
-import { zoneClock } from "~/people/time-zones";
+import { canonicalTimeZone, zoneClock } from "~/people/time-zones";
 import { addressOf, staffIds } from "~/data/task-reminders.server";
 import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";
@@ -38,8 +38,8 @@ export async function queueOverdueSummaries(now: number): Promise<void> {
   const hour = getEnv().MAIL_DIGEST_HOUR;
   await inTransaction(async (trx) => {
     for (const staffId of staff) {
-      const zone = (await readTimeZone(trx, staffId)) ?? DEFAULT_TIME_ZONE;
-      const clock = zoneClock(zone, now);
+      const zone = canonicalTimeZone((await readTimeZone(trx, staffId)) ?? "");
+      const clock = zoneClock(zone ?? DEFAULT_TIME_ZONE, now);
       if (clock.minute < hour * 60) continue;
       const day = new Date(clock.day * 86_400_000).toISOString().slice(0, 10);
       await enqueueJob(

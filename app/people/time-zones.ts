@@ -65,7 +65,9 @@ const DAY_MS = 86_400_000;
  * The first moment at or after `now` when a clock in `zone` shows `hour`:00 (an hour a clock change
  * skips comes an hour late, never a day late).
  */
-export function nextLocalHour(zone: string, hour: number, now: number): number {
+export function nextLocalHour(stored: string, hour: number, now: number): number {
+  // A stored zone Intl no longer knows keeps to UTC, as reminders do.
+  const zone = canonicalTimeZone(stored) ?? DEFAULT_TIME_ZONE;
   const today = zoneClock(zone, now).day;
   for (const day of [today, today + 1, today + 2]) {
     // The moment as if the zone were UTC, then moved by the zone's offset then.

@@ -24,3 +24,11 @@ describe("the next 08:00 on a reader's clock", () => {
     );
   });
 });
+
+describe("a stored zone this Intl no longer knows", () => {
+  it("keeps to UTC's clock", () => {
+    expect(nextLocalHour("Mars/Olympus", 8, at("2026-11-29T07:30:00Z"))).toBe(
+      at("2026-11-29T08:00:00Z"),
+    );
+  });
+});

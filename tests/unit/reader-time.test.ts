@@ -21,3 +21,10 @@ describe("a moment in the reader's zone", () => {
     expect(dueDayName(Date.UTC(2026, 11, 5))).toBe("Sat 5 Dec");
   });
 });
+
+describe("a stored zone this Intl no longer knows", () => {
+  it("draws times in UTC, named so, rather than failing the page", () => {
+    expect(momentIn(AT, "Mars/Olympus")).toBe("Fri 4 Dec, 23:59 UTC");
+    expect(stampIn(AT, "Mars/Olympus")).toBe("2026-12-04 23:59 UTC");
+  });
+});
