@@ -20,7 +20,8 @@ export interface PeopleChange {
     | "Person removed"
     | "Primary contact"
     | "Company name"
-    | "Colleagues may invite colleagues";
+    | "Colleagues may invite colleagues"
+    | "Due days end at midnight in";
   before: string;
   after: string;
 }

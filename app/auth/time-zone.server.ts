@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { readTimeZone, saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { refreshFactsOnZoneOf } from "~/data/task-facts.server";
 import { parseFields, refusal, type PostedFields } from "~/forms/answer.server";
 import { timeZoneSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
@@ -26,9 +27,10 @@ export async function takeBrowserTimeZone(userId: string, fields: PostedFields):
   const parsed = timeZoneSchema.safeParse(fields);
   if (!parsed.success) return;
   try {
-    await inTransaction((trx) =>
-      saveTimeZone(trx, userId, parsed.data.timeZone, { at: Date.now(), chosen: false }),
-    );
+    await inTransaction(async (trx) => {
+      await saveTimeZone(trx, userId, parsed.data.timeZone, { at: Date.now(), chosen: false });
+      await refreshFactsOnZoneOf(trx, userId);
+    });
   } catch (error) {
     log("warn", "time_zone_not_saved", { detail: (error as Error).message });
   }
@@ -43,8 +45,9 @@ export async function chooseTimeZone(
   const parsed = parseFields(timeZoneSchema, fields);
   // The answer names the form's field (what a page without JavaScript tells its forms apart by).
   if (!parsed.ok) return refusal<"timeZone">(context, parsed, { timeZone: "" });
-  await inTransaction((trx) =>
-    saveTimeZone(trx, user.id, parsed.value.timeZone, { at: Date.now(), chosen: true }),
-  );
+  await inTransaction(async (trx) => {
+    await saveTimeZone(trx, user.id, parsed.value.timeZone, { at: Date.now(), chosen: true });
+    await refreshFactsOnZoneOf(trx, user.id);
+  });
   return redirectWithToast(ACCOUNT_PATH, toasts.timeZoneSaved);
 }

@@ -9,6 +9,7 @@ import {
   recordSprintStart,
 } from "~/data/client-programme.server";
 import { database, inTransaction, type Executor } from "~/data/connection.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { recordEvent } from "~/data/events.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
 import { assigneesOf } from "~/data/task-assignees.server";
@@ -58,6 +59,7 @@ const EMPTY_STATE: ClientState = {
   objectives: new Map(),
   inReview: new Set(),
   changesRequested: new Set(),
+  dueZone: DEFAULT_TIME_ZONE,
 };
 
 interface ClientRecord {

@@ -10,7 +10,6 @@ import {
 } from "kysely";
 import type { Executor } from "./connection.server";
 import {
-  dueDayEnd,
   lateAt,
   lateOrCount,
   ACTIVE_ACCOUNT,
@@ -118,8 +117,8 @@ export async function readAttention(db: Executor, now: number, limit: number): P
         .whereRef("c.user_id", "=", "f.user_id")
         .where(LISTED_CLIENT)
         .where(overdueAt(now))
-        .select(["c.user_id as client_id", email, "f.task_id as item", dueDayEnd.as("since")]),
-      ["f.due_day", "f.user_id", "f.task_id"],
+        .select(["c.user_id as client_id", email, "f.task_id as item", "f.due_end as since"]),
+      ["f.due_end", "f.user_id", "f.task_id"],
       overdueTaskCount(now),
     ),
     kindOf(

@@ -163,15 +163,21 @@ export async function showContacts(trx: Executor, personIds: string[]) {
 /** What staff set for `accountId`: its name, its primary contact and the colleagues' switch. */
 export async function accountSettings(db: Executor, accountId: string): Promise<AccountSettings> {
   const row = await db
-    .selectFrom("clients")
-    .select(["account_name", "primary_contact_id", "colleagues_may_invite", "deactivated_at"])
-    .where("user_id", "=", accountId)
+    .selectFrom("clients as a")
+    .leftJoin("clients as p", (join) =>
+      join.on("p.user_id", "=", sql<string>`coalesce(a.primary_contact_id, a.user_id)`),
+    )
+    .select(["a.account_name", "a.primary_contact_id", "a.colleagues_may_invite"])
+    .select(["a.deactivated_at", "a.due_time_zone", "p.time_zone as primary_time_zone"])
+    .where("a.user_id", "=", accountId)
     .executeTakeFirst();
   return {
     name: row?.account_name ?? null,
     primaryContactId: row?.primary_contact_id ?? accountId,
     colleaguesMayInvite: Number(row?.colleagues_may_invite ?? 0) === 1,
     deactivatedAt: row?.deactivated_at == null ? null : Number(row.deactivated_at),
+    dueTimeZone: row?.due_time_zone ?? null,
+    primaryTimeZone: row?.primary_time_zone ?? null,
   };
 }
 
@@ -301,7 +307,7 @@ export async function personOf(
 export async function changeAccount(
   trx: Executor,
   accountId: string,
-  change: { name?: string; colleaguesMayInvite?: boolean },
+  change: { name?: string; colleaguesMayInvite?: boolean; dueTimeZone?: string | null },
 ) {
   await trx
     .updateTable("clients")
@@ -312,6 +318,7 @@ export async function changeAccount(
       ...(change.colleaguesMayInvite === undefined
         ? {}
         : { colleagues_may_invite: change.colleaguesMayInvite ? 1 : 0 }),
+      ...(change.dueTimeZone === undefined ? {} : { due_time_zone: change.dueTimeZone }),
     })
     .where("user_id", "=", accountId)
     .execute();

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { ClientState, ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
 import { compiledOnce } from "./compiled-once.server";
 import type { Executor } from "./connection.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 
 interface StateRow {
   user_id: string;
@@ -24,6 +25,7 @@ function emptyState(): ClientState {
     objectives: new Map(),
     inReview: new Set(),
     changesRequested: new Set(),
+    dueZone: DEFAULT_TIME_ZONE,
   };
 }
 
@@ -45,17 +47,19 @@ const stateRows = compiledOnce((db: Executor, userIds: string[]) =>
     ])
     .where("user_id", "in", userIds)
     .unionAll(
+      // With the account's due zone: the one staff set, else its primary contact's.
       db
-        .selectFrom("clients")
+        .selectFrom("clients as a")
         .select([
-          "user_id",
+          "a.user_id",
           sql<string>`'overall'`.as("kind"),
           sql<string>`''`.as("item"),
-          noText.as("status"),
-          "overall_progress as progress",
+          sql<string | null>`coalesce(a.due_time_zone, (select p.time_zone from clients p
+            where p.user_id = coalesce(a.primary_contact_id, a.user_id)))`.as("status"),
+          "a.overall_progress as progress",
           noNumber.as("started_at"),
         ])
-        .where("user_id", "in", userIds),
+        .where("a.user_id", "in", userIds),
     )
     .unionAll(
       db
@@ -128,8 +132,10 @@ export async function readClientStates(
   for (const row of rows) {
     const state = states.get(row.user_id);
     if (!state) continue;
-    if (row.kind === "overall") state.overallProgress = row.progress;
-    else if (row.kind === "sprint") {
+    if (row.kind === "overall") {
+      state.overallProgress = row.progress;
+      state.dueZone = row.status ?? DEFAULT_TIME_ZONE;
+    } else if (row.kind === "sprint") {
       state.sprints.set(Number(row.item), {
         status: row.status as SprintStatus | null,
         progress: row.progress,

@@ -2,7 +2,6 @@
 // files, and reviewed once (a decision only moves a hand-in still in review); the review queue.
 import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "./connection.server";
-import { dueDayEnd } from "./task-facts.server";
 import type { HandInStatus } from "./schema";
 import type { ReviewQueueItem, StoredHandIn } from "./shapes";
 
@@ -190,7 +189,7 @@ export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueu
       join.onRef("f.user_id", "=", "h.client_id").onRef("f.task_id", "=", "h.task_id"),
     )
     .select(["h.id", "h.client_id", "h.task_id", "h.version", "h.submitted_at", "c.email"])
-    .select(sql<number | null>`${dueDayEnd}`.as("due_at"))
+    .select("f.due_end as due_at")
     .where("h.status", "=", "in-review")
     .where(sql<number>`coalesce(c.is_staff, 0)`, "=", 0)
     .orderBy("h.submitted_at", "asc")

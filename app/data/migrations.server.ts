@@ -32,6 +32,7 @@ import * as settledTasks from "./migrations/028-settled-tasks";
 import * as deactivatedAccounts from "./migrations/029-deactivated-accounts";
 import * as planTaskFields from "./migrations/030-plan-task-fields";
 import * as overdueReminders from "./migrations/031-overdue-reminders";
+import * as dueZones from "./migrations/032-due-zones";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "029-deactivated-accounts": deactivatedAccounts,
   "030-plan-task-fields": planTaskFields,
   "031-overdue-reminders": overdueReminders,
+  "032-due-zones": dueZones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -49,6 +49,8 @@ export interface ClientsTable {
   account_name: string | null;
   /** On the account's row: who its primary contact is; null: the person whose id it has. */
   primary_contact_id: string | null;
+  /** On the account's row: the zone ending its due days, as staff set it; null: its primary contact's. */
+  due_time_zone: string | null;
   /** On the account's row: when staff deactivated it; null: active. */
   deactivated_at: Millis | null;
   /** On the account's row: 1 when its primary contact may invite and remove colleagues. */
@@ -254,8 +256,10 @@ export interface ClientTaskFactsTable {
   task_id: string;
   sprint_id: number;
   owner: "client" | "agency";
-  /** UTC days since the epoch. */
+  /** Days since the epoch, by the account's clock. */
   due_day: number;
+  /** The first moment (ms) it is overdue: midnight ending its due day in the account's zone. */
+  due_end: number;
   /** 1 when settled: done, or handed in and waiting for the agency's review. */
   settled: number;
 }

@@ -172,4 +172,8 @@ export interface AccountSettings {
   colleaguesMayInvite: boolean;
   /** When staff deactivated it; null: active. */
   deactivatedAt: number | null;
+  /** The zone ending its due days as staff set it; null: its primary contact's. */
+  dueTimeZone: string | null;
+  /** Its primary contact's zone; null: none given (UTC). */
+  primaryTimeZone: string | null;
 }

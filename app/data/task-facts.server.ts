@@ -3,7 +3,7 @@
 // rules or the templates served change; the console's questions across clients read only these.
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import { DAY_MS } from "~/programme/countdown";
-import { clientFacts, endOfDueDay } from "~/programme/client-programme";
+import { clientFacts } from "~/programme/client-programme";
 import { programmeTemplates } from "~/programme/templates.server";
 import { programmesOf } from "./client-programmes.server";
 import { readClientStates } from "./client-programme.server";
@@ -11,7 +11,7 @@ import { inTransaction, type Executor } from "./connection.server";
 import { batches } from "~/lib/batches";
 
 /** The rules' version: raise it when `clientFacts` changes, and every start rebuilds once. */
-const RULES_VERSION = 2;
+const RULES_VERSION = 3;
 /** Clients rewritten per transaction by a rebuild. */
 const REBUILD_BATCH = 200;
 
@@ -42,7 +42,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
     if (inactive.has(userId)) continue;
     const facts = clientFacts(programmes.get(userId)!.content, states.get(userId)!);
     const lateFrom = Math.min(
-      ...facts.tasks.filter((task) => !task.settled).map((task) => endOfDueDay(task.dueDay)),
+      ...facts.tasks.filter((task) => !task.settled).map((task) => task.dueEnd),
       ...facts.sprints.map((sprint) => sprint.deadline),
     );
     if (lateFrom !== Infinity) deadlines.push({ user_id: userId, late_from: lateFrom });
@@ -56,6 +56,7 @@ async function writeFacts(trx: Executor, clientIds: string[]): Promise<void> {
         sprint_id: task.sprintId,
         owner: task.owner,
         due_day: task.dueDay,
+        due_end: task.dueEnd,
         settled: task.settled ? 1 : 0,
       });
     }
@@ -77,6 +78,21 @@ export async function refreshClientFacts(trx: Executor, clientId: string): Promi
     await sql`select pg_advisory_xact_lock(hashtext(${`facts:${clientId}`}))`.execute(trx);
   }
   await writeFacts(trx, [clientId]);
+}
+
+/**
+ * Rewrites the facts of the accounts whose due days end at midnight in `personId`'s zone (theirs
+ * as primary contact, staff having set none), after that zone changed: the transaction's last write.
+ */
+export async function refreshFactsOnZoneOf(trx: Executor, personId: string): Promise<void> {
+  const accounts = await trx
+    .selectFrom("clients")
+    .select("user_id")
+    .where((eb) => eb(eb.fn.coalesce("primary_contact_id", "user_id"), "=", personId))
+    .whereRef("account_id", "=", "user_id")
+    .where("due_time_zone", "is", null)
+    .execute();
+  for (const { user_id: accountId } of accounts) await refreshClientFacts(trx, accountId);
 }
 
 /** What the stored facts were written by: the rules' version and the templates served. */
@@ -160,15 +176,8 @@ export const UNLISTED_CLIENT = sql<SqlBool>`(u.is_staff is null or u.is_staff <>
  */
 const byKeyOnly = (condition: RawBuilder<SqlBool>) => sql<SqlBool>`coalesce(${condition}, false)`;
 
-/** The UTC day of `now`. */
-const dayOf = (now: number) => Math.floor(now / DAY_MS);
-
 /** Within a query over `client_task_facts` as `f`: not settled, and its due day over at `now`. */
-export const overdueAt = (now: number) =>
-  sql<SqlBool>`(f.settled = 0 and f.due_day < ${dayOf(now)})`;
-
-/** Within a query over `client_task_facts` as `f`: the first moment after its due day (ms). */
-export const dueDayEnd = sql<number>`(f.due_day + 1) * ${DAY_MS}`;
+export const overdueAt = (now: number) => sql<SqlBool>`(f.settled = 0 and f.due_end <= ${now})`;
 
 /** Within a query over `client_sprint_facts` as `s`: its countdown ran out by `now`. */
 export const timeUpAt = (now: number) => sql<SqlBool>`(s.deadline <= ${now})`;
@@ -237,7 +246,7 @@ export const overdueTaskCount = (now: number) =>
 /** The console's count of sprints whose time ran out by `now`. */
 export const timeUpCount = (now: number) => listedCount("client_sprint_facts", "s", timeUpAt(now));
 
-/** Each of `clientIds`' tasks not settled that are overdue, or due today, at `now`. */
+/** Each of `clientIds`' open tasks overdue at `now`, or due today (ending within a day). */
 export async function dueCounts(
   db: Executor,
   clientIds: string[],
@@ -245,19 +254,19 @@ export async function dueCounts(
 ): Promise<Map<string, { overdue: number; today: number }>> {
   const counts = new Map(clientIds.map((id) => [id, { overdue: 0, today: 0 }]));
   if (clientIds.length === 0) return counts;
-  const today = dayOf(now);
+  const dayAhead = now + DAY_MS;
   const rows = await db
     .selectFrom("client_task_facts as f")
     .select([
       "f.user_id",
-      sql<number | string>`sum(case when f.due_day < ${today} then 1 else 0 end)`.as("overdue"),
-      sql<number | string>`sum(case when f.due_day = ${today} then 1 else 0 end)`.as("today"),
+      sql<number | string>`sum(case when f.due_end <= ${now} then 1 else 0 end)`.as("overdue"),
+      sql<number | string>`sum(case when f.due_end > ${now} then 1 else 0 end)`.as("today"),
     ])
     .where("f.user_id", "in", clientIds)
     // By the clients' key: `+settled` keeps SQLite off the (settled, due_day) index, which it picks
     // without statistics and which holds every client's open tasks.
     .where(sql<SqlBool>`+f.settled = 0`)
-    .where("f.due_day", "<=", today)
+    .where("f.due_end", "<=", dayAhead)
     .groupBy("f.user_id")
     .execute();
   for (const row of rows) {

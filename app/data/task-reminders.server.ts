@@ -3,7 +3,6 @@
 // per person for good, when its mail went, and who the reminders and the staff's summary go to.
 import { sql } from "kysely";
 import type { Executor } from "./connection.server";
-import { dueDayEnd } from "./task-facts.server";
 import type { ReminderKind } from "./schema";
 import { batches } from "~/lib/batches";
 
@@ -84,7 +83,7 @@ export async function remindersDue(
     join clients c on c.account_id = f.user_id and c.removed_at is null
     join reminder_windows w on w.zone = coalesce(c.time_zone, 'UTC') and w.due_day = f.due_day
     where f.owner = 'client' and f.settled = 0
-      and (w.kind in ('day-before', 'due-day') and ${dueDayEnd} > ${now}
+      and (w.kind in ('day-before', 'due-day') and f.due_end > ${now}
         or w.kind not in ('day-before', 'due-day') and f.due_day >= (select s.since_day
           from rules_since s where s.rule = 'overdue-reminders'))
       and c.is_staff = 0 and c.account_only is null and c.auth_state = 'confirmed'

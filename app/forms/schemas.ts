@@ -3,7 +3,8 @@
 // the answer reports, see FORM_ISSUES.
 import * as z from "zod/v4-mini";
 import { toasts, type Toast } from "~/content/toasts";
-import { canonicalTimeZone } from "~/people/time-zones";
+import { canonicalTimeZone } from "~/lib/time-zones";
+import { DAY_MS } from "~/programme/countdown";
 import { isHttpsUrl } from "~/programme/https-url";
 import { HAND_IN_KINDS, SPRINT_STATUSES, TASK_OWNERS, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
@@ -208,13 +209,35 @@ export const clientProfileSchema = z.object({ name: profileText, company: profil
 /** The name a person goes by, shown to their colleagues and the agency (may be left empty). */
 export const personNameSchema = z.object({ personName: profileText });
 
-/** A client account's name as its people see it, and whether colleagues may invite colleagues. */
+/** A zone as Intl writes its name; "" as null where `orNone`. */
+function zoneName(orNone: true): z.ZodMiniType<string | null>;
+function zoneName(orNone: false): z.ZodMiniType<string>;
+function zoneName(orNone: boolean): z.ZodMiniType<string | null> {
+  return z.pipe(
+    text,
+    z.transform((value, context) => {
+      if (orNone && value === "") return null;
+      const zone = canonicalTimeZone(value);
+      if (zone === null) {
+        context.issues.push({ code: "custom", message: "timeZoneUnknown", input: value });
+        return z.NEVER;
+      }
+      return zone;
+    }),
+  );
+}
+
+/**
+ * A client account's name as its people see it, whether colleagues may invite colleagues, and the
+ * zone ending its due days (null: its primary contact's; absent from an older form: unchanged).
+ */
 export const accountSettingsSchema = z.object({
   accountName: profileText,
   colleaguesMayInvite: z.pipe(
     text,
     z.transform((value) => value === "on"),
   ),
+  dueTimeZone: z.optional(zoneName(true)),
 });
 
 export const accountAccessSchema = z.object({ access: z.enum(["deactivate", "reactivate"]) });
@@ -254,12 +277,13 @@ const dueDay = z.pipe(
   text,
   z.transform((value, context) => {
     if (value === "") return null;
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-    if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== value) {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
+    if (Number.isNaN(date) || new Date(date).toISOString().slice(0, 10) !== value) {
       context.issues.push({ code: "custom", message: "planDueInvalid", input: value });
       return z.NEVER;
     }
-    return day;
+    // The calendar's day (days since the epoch), whatever the zone it is counted in.
+    return date / DAY_MS;
   }),
 );
 
@@ -382,17 +406,7 @@ export const mailSettingsSchema = z.object({
  * sent by the sign-in form's script (where anything else is quietly left out).
  */
 export const timeZoneSchema = z.object({
-  timeZone: z.pipe(
-    text,
-    z.transform((value, context) => {
-      const zone = canonicalTimeZone(value);
-      if (zone === null) {
-        context.issues.push({ code: "custom", message: "timeZoneUnknown", input: value });
-        return z.NEVER;
-      }
-      return zone;
-    }),
-  ),
+  timeZone: zoneName(false),
 });
 
 /** The longest link a hand-in may carry. */

@@ -13,7 +13,13 @@ import { reviewSchema } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { getEnv } from "~/lib/env.server";
 import { messageMailJob } from "~/messages/mail-job";
-import { type findTask, newDueDay, sprintPageView, startOfDay } from "~/programme/client-programme";
+import {
+  accountDay,
+  type findTask,
+  newDueDay,
+  sprintPageView,
+  startDayOf,
+} from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
@@ -50,14 +56,16 @@ export async function reviewHandIn(
   const { found } = target;
   const taskId = found.task.id;
   const approved = decision === "approved";
-  const dueOn = parsed.value.dueOn ?? newDueDay(Date.now());
-  if (!approved && dueOn < startOfDay(Date.now())) {
-    const hint = toasts.newDueDayPast.description;
-    return formError(context, toasts.newDueDayPast, { values, errors: { dueOn: hint } });
-  }
   return inTransaction(async (trx) => {
     const at = Date.now();
     const { clientId } = target;
+    // The new due day is a day of the account's calendar, today or later.
+    const before = await readClientState(trx, clientId);
+    const dueDay = parsed.value.dueOn ?? newDueDay(before, at);
+    if (!approved && dueDay < accountDay(before, at)) {
+      const hint = toasts.newDueDayPast.description;
+      return formError(context, toasts.newDueDayPast, { values, errors: { dueOn: hint } });
+    }
     const version = await recordReview(trx, {
       handInId,
       clientId,
@@ -78,15 +86,15 @@ export async function reviewHandIn(
       task && task.status !== status ? [taskChange(page.sprint.name, task, status)] : [];
     await applyProgrammeChanges(trx, clientId, changes, at);
     // Sent back, the task is due again on the day staff chose, counted from its sprint's start.
-    const startedAt = state.sprints.get(found.sprint.id)?.startedAt ?? null;
     const redate: PlanEditRequest = {
       intent: "redate",
       kind: "task",
       sprintId: found.sprint.id,
       itemId: taskId,
-      dueOn,
+      dueOn: dueDay,
     };
-    const redated = approved ? { items: [], lines: [] } : planEdit(base, plan, redate, startedAt);
+    const startDay = startDayOf(state, found.sprint.id);
+    const redated = approved ? { items: [], lines: [] } : planEdit(base, plan, redate, startDay);
     if ("items" in redated) await savePlanItems(trx, clientId, redated.items, at);
     const title = found.task.title;
     const messageId = await recordMessage(trx, {

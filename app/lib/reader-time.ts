@@ -5,10 +5,11 @@ import { createContext, useContext } from "react";
 /** The zone of a person who has given none: times are shown, and reminders kept, in UTC. */
 export const DEFAULT_TIME_ZONE = "UTC";
 
-type Shape = "day" | "moment" | "stamp";
+type Shape = "day" | "clock" | "moment" | "stamp";
 
 const SHAPES: Record<Shape, Intl.DateTimeFormatOptions> = {
   day: { weekday: "short", day: "numeric", month: "short" },
+  clock: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   moment: {
     weekday: "short",
     day: "numeric",
@@ -49,11 +50,15 @@ function formatterOf(shape: Shape, zone: string): Intl.DateTimeFormat {
 /** "Fri 4 Dec": the day `ms` falls on in `zone`. */
 export const dayIn = (ms: number, zone: string) => formatterOf("day", zone).format(ms);
 
-/** "Fri 4 Dec": the due day `ms` falls in. Due days are UTC days, so they are named as such. */
-export const dueDayName = (ms: number) => dayIn(ms, DEFAULT_TIME_ZONE);
-
 /** "Fri 4 Dec, 18:59 GMT-5": the moment `ms` as `zone`'s clock shows it, the zone named. */
 export const momentIn = (ms: number, zone: string) => formatterOf("moment", zone).format(ms);
+
+/**
+ * A due day's last moment `ms` as `zone` reads it: "Fri 4 Dec" where the day ends at midnight there
+ * too, else the moment, "Fri 4 Dec, 18:59 GMT-5".
+ */
+export const dueIn = (ms: number, zone: string) =>
+  formatterOf("clock", zone).format(ms) === "23:59" ? dayIn(ms, zone) : momentIn(ms, zone);
 
 /** "2026-11-29 09:00 CET": the console's date and time of `ms` in `zone`. */
 export function stampIn(ms: number, zone: string): string {

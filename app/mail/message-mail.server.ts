@@ -36,7 +36,7 @@ import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 import { readTimeZone } from "~/data/client-profiles.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
-import { nextLocalHour } from "~/people/time-zones";
+import { nextLocalHour } from "~/lib/time-zones";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
 

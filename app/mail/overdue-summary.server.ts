@@ -7,7 +7,7 @@ import { enqueueJob, type ClaimedJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
 import { readTimeZone } from "~/data/client-profiles.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
-import { canonicalTimeZone, zoneClock } from "~/people/time-zones";
+import { canonicalTimeZone, zoneClock } from "~/lib/time-zones";
 import { addressOf, staffIds } from "~/data/task-reminders.server";
 import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";

@@ -6,6 +6,7 @@ import { database, inTransaction } from "~/data/connection.server";
 import { enqueueJob, type ClaimedJob, type NewJob } from "~/data/jobs.server";
 import { mailMode } from "~/data/mail.server";
 import { readClientState } from "~/data/client-programme.server";
+import { readTimeZone } from "~/data/client-profiles.server";
 import type { ReminderKind } from "~/data/schema";
 import {
   addressOf,
@@ -19,9 +20,9 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { taskPath } from "~/lib/paths";
-import { canonicalTimeZone, zoneClock } from "~/people/time-zones";
+import { canonicalTimeZone, zoneClock } from "~/lib/time-zones";
 import { findTask, sprintPageView, type TaskView } from "~/programme/client-programme";
-import { dueDayName } from "~/lib/reader-time";
+import { DEFAULT_TIME_ZONE, dueIn } from "~/lib/reader-time";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState, ProgrammeContent } from "~/programme/model";
 import { composeMail, type MailSection } from "./compose";
@@ -183,10 +184,13 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   const email = await addressOf(db, personId, "client");
   if (!email) return;
   const now = Date.now();
-  const [programme, state] = await Promise.all([
+  const [programme, state, stored] = await Promise.all([
     programmeOf(db, clientId),
     readClientState(db, clientId),
+    readTimeZone(db, personId),
   ]);
+  // Due days as the reader's clock shows them.
+  const zone = stored ?? DEFAULT_TIME_ZONE;
   const open = reminders.flatMap((reminder) => {
     const task = stillOpen(
       programme.content,
@@ -206,13 +210,13 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
     if (!first?.dueAt) return [];
     if (when === "overdue") {
       const items = tasks.map((task) => ({
-        text: `${task.title} (due ${dueDayName(task.dueAt ?? 0)})`,
+        text: `${task.title} (due ${dueIn(task.dueAt ?? 0, zone)})`,
         link: link(task),
       }));
       return [{ heading: "Past their due day", items }];
     }
     const items = tasks.map((task) => ({ text: task.title, link: link(task) }));
-    return [{ heading: `Due ${when}, ${dueDayName(first.dueAt)}`, items }];
+    return [{ heading: `Due ${when}, ${dueIn(first.dueAt, zone)}`, items }];
   });
   const unsubscribe = unsubscribeUrl(personId, "reminders");
   const mail = composeMail({

@@ -8,7 +8,6 @@ import {
   type PlanItem,
   type PlanItemKind,
 } from "./client-plan";
-import { DAY_MS } from "./countdown";
 import type {
   AuditLine,
   HandInKind,
@@ -27,7 +26,7 @@ export interface PlanEditRequest {
   title?: string;
   description?: string;
   dueAfterDays?: number | null;
-  /** A due day (ms, UTC midnight): counted from the sprint's start when it has one. */
+  /** A due day (days since the epoch, the account's calendar): counted from the sprint's start. */
   dueOn?: number | null;
   /** A task's other fields, all of them (a form without them leaves them as they are). */
   task?: TaskFields;
@@ -163,10 +162,10 @@ const handInFits = (task: TaskFields) => !task.handInRequired || task.handIn !==
 /** The due days a request asks for, counted from the sprint's start; undefined: refused. */
 function wantedDue(
   request: PlanEditRequest,
-  startedAt: number | null,
+  startDay: number | null,
 ): { days: number | undefined } | undefined {
-  if (request.dueOn !== undefined && request.dueOn !== null && startedAt !== null) {
-    const days = Math.round((request.dueOn - Math.floor(startedAt / DAY_MS) * DAY_MS) / DAY_MS);
+  if (request.dueOn !== undefined && request.dueOn !== null && startDay !== null) {
+    const days = request.dueOn - startDay;
     return days >= 0 && days <= 366 ? { days } : undefined;
   }
   if (request.dueOn !== undefined && request.dueOn !== null) return undefined;
@@ -175,13 +174,13 @@ function wantedDue(
 
 /**
  * The plan items and audit lines of `request` for a client following `base` with `plan`, whose
- * sprint started at `startedAt` (null: not yet); `newId` names an added item.
+ * sprint started on day `startDay` by the account's clock (null: not yet); `newId` names an added item.
  */
 export function planEdit(
   base: ProgrammeContent,
   plan: PlanItem[],
   request: PlanEditRequest,
-  startedAt: number | null,
+  startDay: number | null,
   newId: () => string = noNewItem,
 ): PlanEditOutcome {
   const { kind, sprintId } = request;
@@ -194,7 +193,7 @@ export function planEdit(
     if (!request.title) return { refused: "planTitleInvalid" };
     const description = request.description ?? "";
     if (!describable(kind, description)) return { refused: "planTextInvalid" };
-    const due = kind === "task" ? wantedDue(request, startedAt) : { days: undefined };
+    const due = kind === "task" ? wantedDue(request, startDay) : { days: undefined };
     if (!due) return { refused: "planDueInvalid" };
     const task = kind === "task" ? request.task : undefined;
     if (task && !handInFits(task)) return { refused: "planHandInInvalid" };
@@ -258,7 +257,7 @@ export function planEdit(
 
   // redate: a task's due day alone (a hand-in sent back gets a new one).
   if (request.intent === "redate") {
-    const due = kind === "task" ? wantedDue(request, startedAt) : undefined;
+    const due = kind === "task" ? wantedDue(request, startDay) : undefined;
     if (!due) return { refused: "planDueInvalid" };
     if (due.days === item.dueAfterDays) return { items: [], lines: [] };
     return {
@@ -271,7 +270,7 @@ export function planEdit(
   if (request.title === undefined) return { refused: "planTitleInvalid" };
   const description = request.description ?? "";
   if (!describable(kind, description)) return { refused: "planTextInvalid" };
-  const due = kind === "task" ? wantedDue(request, startedAt) : { days: item.dueAfterDays };
+  const due = kind === "task" ? wantedDue(request, startDay) : { days: item.dueAfterDays };
   if (!due) return { refused: "planDueInvalid" };
   const own = <T>(value: T, templateValue: T | undefined) =>
     template && value === templateValue ? null : value;

@@ -3,8 +3,8 @@
 // sprints, time remaining, the current sprint) computed here, so no two screens can disagree.
 import type { ContentIconName } from "~/content/icon-names";
 import { sprintPath, taskPath } from "~/lib/paths";
-import { dayIn } from "~/lib/reader-time";
-import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
+import { dayIn, DEFAULT_TIME_ZONE } from "~/lib/reader-time";
+import { zoneClock, zoneMoment } from "~/lib/time-zones";
 import { countdownEnd, DAY_MS } from "./countdown";
 import { followingFigure, share, weightedMean } from "./figures";
 import type {
@@ -252,25 +252,47 @@ function timeRemaining(days: number): string {
 /** Days a task sent back with changes requested is given, unless staff choose another day. */
 const DAYS_TO_CHANGE = 2;
 
-/** The first moment (ms) of the UTC day of `at`. */
-export const startOfDay = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
+/**
+ * Calendar day `day` (due days are days since the epoch as the account's clock counts them) as a
+ * date field's value ("2026-12-03").
+ */
+export const dateValue = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** The due day (UTC midnight, ms) a task sent back at `at` gets by default. */
-export const newDueDay = (at: number) => startOfDay(at) + DAYS_TO_CHANGE * DAY_MS;
+/** The day `state`'s account is on at `at`, by its zone's clock. */
+export const accountDay = (state: Pick<ClientState, "dueZone">, at: number) =>
+  zoneClock(state.dueZone, at).day;
 
-/** The first moment (ms) after UTC day `day` (days since the epoch): a task due then is overdue. */
-export function endOfDueDay(day: number): number {
-  return (day + 1) * DAY_MS;
+/** The day (by the account's clock) `sprintId` started on; null: not started. */
+export function startDayOf(state: ClientState, sprintId: number): number | null {
+  const startedAt = state.sprints.get(sprintId)?.startedAt ?? null;
+  return startedAt === null ? null : accountDay(state, startedAt);
 }
 
-/** The last moment (ms) of the UTC day a task is due, counted from its sprint's start. */
+/** The due day a task sent back at `at` gets by default. */
+export const newDueDay = (state: Pick<ClientState, "dueZone">, at: number) =>
+  accountDay(state, at) + DAYS_TO_CHANGE;
+
+/** The first moment (ms) after due day `day`, midnight in `zone`: a task due then is overdue. */
+export function endOfDueDay(day: number, zone: string): number {
+  return zoneMoment(zone, day + 1, 0);
+}
+
+/** The day a task is due, counted from the day its sprint started; null: no due day. */
+export function dueDayOf(
+  task: Pick<TaskContent, "dueAfterDays">,
+  startDay: number | null,
+): number | null {
+  return task.dueAfterDays === undefined || startDay === null ? null : startDay + task.dueAfterDays;
+}
+
+/** The last moment (ms) of the day a task is due, midnight in `zone` ending it. */
 export function dueMoment(
   task: Pick<TaskContent, "dueAfterDays">,
-  sprintStartedAt: number | null,
+  startDay: number | null,
+  zone: string,
 ): number | null {
-  if (task.dueAfterDays === undefined || sprintStartedAt === null) return null;
-  const day = Math.floor(sprintStartedAt / DAY_MS) + task.dueAfterDays;
-  return endOfDueDay(day) - 1;
+  const day = dueDayOf(task, startDay);
+  return day === null ? null : endOfDueDay(day, zone) - 1;
 }
 
 /** The sprint under way, or else the next one that is open. */
@@ -348,6 +370,7 @@ export function sprintPageView(
   now: number,
 ): SprintPageView {
   const view = sprintView(sprint, content, state, now);
+  const startDay = startDayOf(state, sprint.id);
   const stateBadge =
     view.pendingOn !== null
       ? `Pending Sprint ${view.pendingOn}`
@@ -368,7 +391,7 @@ export function sprintPageView(
     }),
     tasks: sprint.tasks.map((task) => {
       const status = taskStatusOf(task, state);
-      const dueAt = dueMoment(task, state.sprints.get(sprint.id)?.startedAt ?? null);
+      const dueAt = dueMoment(task, startDay, state.dueZone);
       return {
         ...task,
         sprintId: sprint.id,
@@ -413,7 +436,7 @@ export function nextStep(
   for (const sprint of content.sprints) {
     if (blockingSprint(sprint, content, state) !== null) continue;
     if (statusOf(sprint, state) === "completed") continue;
-    const startedAt = state.sprints.get(sprint.id)?.startedAt ?? null;
+    const startDay = startDayOf(state, sprint.id);
     for (const task of sprint.tasks) {
       if (task.owner === "agency" || taskStatusOf(task, state) === "completed") continue;
       const path = taskPath(sprint.id, task.id);
@@ -424,15 +447,10 @@ export function nextStep(
         waiting ??= { text: "Waiting for the agency's review", path };
         continue;
       }
-      const dueAt = dueMoment(task, startedAt);
-      open.push({
-        task,
-        sprintId: sprint.id,
-        dueDay: dueAt === null ? null : Math.floor(dueAt / DAY_MS),
-      });
+      open.push({ task, sprintId: sprint.id, dueDay: dueDayOf(task, startDay) });
     }
   }
-  const today = Math.floor(now / DAY_MS);
+  const today = accountDay(state, now);
   const due = open
     .filter((item) => item.dueDay !== null && item.dueDay <= today + 1)
     .sort((a, b) => (a.dueDay ?? 0) - (b.dueDay ?? 0))[0];
@@ -457,13 +475,15 @@ export interface SprintFact {
   deadline: number;
 }
 
-/** A task of a sprint under way that has a due day: whose it is, the day (UTC), whether settled. */
+/** A task of a sprint under way that has a due day: whose it is, the day, whether settled. */
 export interface TaskFact {
   taskId: string;
   sprintId: number;
   owner: TaskContent["owner"];
-  /** UTC days since the epoch. */
+  /** Days since the epoch, by the account's clock. */
   dueDay: number;
+  /** The first moment (ms) it is overdue: midnight ending its due day in the account's zone. */
+  dueEnd: number;
   /** Done, or waiting for the agency's review: never overdue, never reminded of. */
   settled: boolean;
 }
@@ -483,14 +503,16 @@ export function clientFacts(
     const startedAt = state.sprints.get(sprint.id)?.startedAt ?? null;
     if (startedAt === null || statusOf(sprint, state) === "completed") continue;
     sprints.push({ sprintId: sprint.id, deadline: countdownEnd(startedAt, sprint.countdownDays) });
+    const startDay = accountDay(state, startedAt);
     for (const task of sprint.tasks) {
-      const dueAt = dueMoment(task, startedAt);
-      if (dueAt === null) continue;
+      const dueDay = dueDayOf(task, startDay);
+      if (dueDay === null) continue;
       tasks.push({
         taskId: task.id,
         sprintId: sprint.id,
         owner: task.owner,
-        dueDay: Math.floor(dueAt / DAY_MS),
+        dueDay,
+        dueEnd: endOfDueDay(dueDay, state.dueZone),
         settled: settled(task, state),
       });
     }

@@ -106,6 +106,8 @@ export interface ClientState {
   inReview: Set<string>;
   /** The tasks whose latest hand-in the agency sent back with changes requested. */
   changesRequested: Set<string>;
+  /** The zone whose midnight ends the account's due days ("America/New_York"). */
+  dueZone: string;
 }
 
 /** One change to a client's programme (the client's or the agency's), as the audit trail shows it. */

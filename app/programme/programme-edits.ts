@@ -243,6 +243,7 @@ export function withChanges(state: ClientState, changes: ProgrammeChange[]): Cli
     objectives: new Map(state.objectives),
     inReview: new Set(state.inReview),
     changesRequested: new Set(state.changesRequested),
+    dueZone: state.dueZone,
   };
   const sprintOf = (id: number) =>
     next.sprints.get(id) ?? { status: null, progress: null, startedAt: null };

@@ -29,11 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sinceLastVisit(member.accountId, { id: user.id, role: "client" }),
     loadNextStep(context, member.accountId),
   ]);
-  return { name, bookingUrl: getEnv().BOOKING_URL ?? null, news, next };
+  return {
+    name,
+    bookingUrl: getEnv().BOOKING_URL ?? null,
+    news,
+    next,
+    inUtc: !member.zoneGiven,
+  };
 }
 
 export default function Dashboard() {
-  const { name, bookingUrl, news, next } = useLoaderData<typeof loader>();
+  const { name, bookingUrl, news, next, inUtc } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/dashboard");
   if (!layout) throw new Error("/dashboard renders inside its layout");
   return (
@@ -43,6 +49,7 @@ export default function Dashboard() {
       programme={layout.programme}
       news={news}
       next={next}
+      inUtc={inUtc}
     />
   );
 }

@@ -53,6 +53,8 @@ export interface Member {
   accountId: string;
   /** The zone the person keeps to, every time on their pages shown in it (UTC: none given). */
   timeZone: string;
+  /** Whether they gave one (chose it, or a browser sent it at sign-in). */
+  zoneGiven: boolean;
 }
 
 /** Each request's access, asked once however many loaders ask. */
@@ -93,7 +95,12 @@ export async function requireClient(
     });
   }
   return {
-    member: { user, accountId: account, timeZone: timeZone ?? DEFAULT_TIME_ZONE },
+    member: {
+      user,
+      accountId: account,
+      timeZone: timeZone ?? DEFAULT_TIME_ZONE,
+      zoneGiven: timeZone !== null,
+    },
     headers,
   };
 }

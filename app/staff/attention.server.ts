@@ -11,7 +11,6 @@ import { database, type Executor } from "~/data/connection.server";
 import { keptBetweenWrites } from "./kept-reading.server";
 import { staffClientMessagesPath, staffClientPath, staffClientTaskPath } from "~/lib/paths";
 import { findTask } from "~/programme/client-programme";
-import { dueDayName } from "~/lib/reader-time";
 import { programmesOf } from "~/data/client-programmes.server";
 import type { ProgrammeContent } from "~/programme/model";
 import type { AttentionGroup } from "./views";
@@ -28,32 +27,50 @@ const TITLES: Record<AttentionKind, string> = {
   "invitation-waiting": "Invitations not accepted after 3 days",
 };
 
-function describe(content: ProgrammeContent, item: AttentionItem): { text: string; href: string } {
+/**
+ * An item's words, then the day it names (`at`, drawn in the reader's zone: a due day's last moment
+ * where `due`), and where to act on it.
+ */
+function describe(
+  content: ProgrammeContent,
+  item: AttentionItem,
+): { text: string; at: number; due: boolean; href: string } {
   const taskTitle = findTask(content, item.item)?.task.title ?? item.item;
-  const since = dueDayName(item.since);
+  const at = item.since;
   switch (item.kind) {
     case "overdue-task":
-      // Overdue since the end of its due day: that day is the one before.
+      // Overdue since the end of its due day: its last moment is the one before.
       return {
-        text: `${taskTitle}: due ${dueDayName(item.since - 1)}`,
+        text: `${taskTitle}: due `,
+        at: at - 1,
+        due: true,
         href: staffClientTaskPath(item.clientId, item.item),
       };
     case "time-up":
       return {
-        text: `Sprint ${item.item}: time's up since ${since}`,
+        text: `Sprint ${item.item}: time's up since `,
+        at,
+        due: false,
         href: staffClientPath(item.clientId),
       };
     case "hand-in-waiting":
       return {
-        text: `${taskTitle}: handed in ${since}`,
+        text: `${taskTitle}: handed in `,
+        at,
+        due: false,
         href: staffClientTaskPath(item.clientId, item.item),
       };
     case "message-waiting":
-      return { text: `Waiting since ${since}`, href: staffClientMessagesPath(item.clientId) };
+      return {
+        text: "Waiting since ",
+        at,
+        due: false,
+        href: staffClientMessagesPath(item.clientId),
+      };
     case "quiet":
-      return { text: `Last active ${since}`, href: staffClientPath(item.clientId) };
+      return { text: "Last active ", at, due: false, href: staffClientPath(item.clientId) };
     case "invitation-waiting":
-      return { text: `Invited ${since}`, href: staffClientPath(item.clientId) };
+      return { text: "Invited ", at, due: false, href: staffClientPath(item.clientId) };
   }
 }
 

@@ -19,7 +19,13 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPlanPath } from "~/lib/paths";
 import { ADDED_ID_PREFIX } from "~/programme/client-plan";
 import { placed, planEdit } from "~/programme/client-plan-edits";
-import { programmeView } from "~/programme/client-programme";
+import {
+  dateValue,
+  dueDayOf,
+  endOfDueDay,
+  programmeView,
+  startDayOf,
+} from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
 import { programmeTemplates } from "~/programme/templates.server";
@@ -47,12 +53,20 @@ export async function loadClientPlan(
   ]);
   const { template, version, base, plan, content } = programme;
   const sprints = base.sprints.map((sprint) => {
+    const startDay = startDayOf(state, sprint.id);
+    const dueOf = (item: { dueAfterDays?: number }) => {
+      const day = dueDayOf(item, startDay);
+      return day === null
+        ? null
+        : { at: endOfDueDay(day, state.dueZone) - 1, date: dateValue(day) };
+    };
     const items = (kind: "task" | "objective") =>
       placed(base, plan, kind, sprint.id)!.map((item) => ({
         id: item.id,
         title: item.title,
         description: item.description,
         dueAfterDays: item.dueAfterDays ?? null,
+        due: kind === "task" ? dueOf(item) : null,
         task: item.task ?? null,
         hidden: item.planned?.hidden ?? false,
         added: item.planned?.added ?? false,
@@ -147,8 +161,7 @@ export async function clientPlanAction(
   const outcome = await inTransaction(async (trx) => {
     const { base, plan } = await programmeOf(trx, client.userId);
     const state = await readClientState(trx, client.userId);
-    const startedAt = state.sprints.get(wanted.sprintId)?.startedAt ?? null;
-    const edit = planEdit(base, plan, wanted, startedAt, newId);
+    const edit = planEdit(base, plan, wanted, startDayOf(state, wanted.sprintId), newId);
     if ("refused" in edit || edit.lines.length === 0) return edit;
     const at = Date.now();
     await savePlanItems(trx, client.userId, edit.items, at);

@@ -176,7 +176,10 @@ async function changeAccess(
 
 const onOff = (on: boolean) => (on ? "On" : "Off");
 
-/** The account's name as its people see it, and the colleagues' switch: saved with their lines. */
+/** How the trail names the zone an account's due days follow when staff set none. */
+const PRIMARY_ZONE = "the primary contact's zone";
+
+/** The account's name, the colleagues' switch and its due days' zone: saved with their lines. */
 async function saveAccountSettings(
   context: AppLoadContext,
   staff: SessionUser,
@@ -184,7 +187,7 @@ async function saveAccountSettings(
   fields: PostedFields,
 ) {
   const parsed = parseFields(accountSettingsSchema, fields);
-  const values = { accountName: fields.accountName ?? "" };
+  const values = { accountName: fields.accountName ?? "", dueTimeZone: fields.dueTimeZone ?? "" };
   if (!parsed.ok) return refusal(context, parsed, values);
   const wanted = parsed.value;
   const changed = await inTransaction(async (trx) => {
@@ -198,11 +201,17 @@ async function saveAccountSettings(
       const [was, now] = [onOff(before.colleaguesMayInvite), onOff(wanted.colleaguesMayInvite)];
       changes.push({ field: "Colleagues may invite colleagues", before: was, after: now });
     }
+    const zone = wanted.dueTimeZone;
+    if (zone !== undefined && zone !== before.dueTimeZone) {
+      const [was, now] = [before.dueTimeZone ?? PRIMARY_ZONE, zone ?? PRIMARY_ZONE];
+      changes.push({ field: "Due days end at midnight in", before: was, after: now });
+    }
     if (changes.length === 0) return false;
     const at = Date.now();
     await changeAccount(trx, accountId, {
       name: wanted.accountName,
       colleaguesMayInvite: wanted.colleaguesMayInvite,
+      dueTimeZone: zone,
     });
     for (const change of changes)
       await recordEvent(trx, peopleLine(actorOf(staff), accountId, change, at));

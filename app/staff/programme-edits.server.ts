@@ -24,7 +24,7 @@ import {
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPath, TRAIL_PAGE_PARAM } from "~/lib/paths";
-import { dueMoment, programmeView, sprintPageView, startOfDay } from "~/programme/client-programme";
+import { accountDay, dueDayOf, programmeView, sprintPageView } from "~/programme/client-programme";
 import { programmeOf, type ClientProgramme } from "~/data/client-programmes.server";
 import { savePlanItems } from "~/data/client-plans.server";
 import type { PlanItem } from "~/programme/client-plan";
@@ -261,17 +261,18 @@ function keptDates(
   const sprint = content.sprints.find((candidate) => candidate.id === moved.sprintId);
   const items: PlanItem[] = [];
   const lines: AuditLine[] = [];
+  const [was, now] = [accountDay(state, before), accountDay(state, moved.startedAt)];
   for (const task of sprint?.tasks ?? []) {
-    const due = dueMoment(task, before);
+    const due = dueDayOf(task, was);
     if (due === null) continue;
     const request = {
       intent: "redate" as const,
       kind: "task" as const,
       sprintId: moved.sprintId,
       itemId: task.id,
-      dueOn: startOfDay(due),
+      dueOn: due,
     };
-    const edit = planEdit(base, [...plan, ...items], request, moved.startedAt);
+    const edit = planEdit(base, [...plan, ...items], request, now);
     if ("refused" in edit) continue;
     items.push(...edit.items);
     lines.push(...edit.lines);

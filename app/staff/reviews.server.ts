@@ -12,7 +12,13 @@ import { reviewHandIn } from "~/hand-ins/reviewing.server";
 import { notFound } from "~/lib/not-found.server";
 import { staffClientTaskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
-import { findTask, programmeView, sprintPageView } from "~/programme/client-programme";
+import {
+  dateValue,
+  findTask,
+  newDueDay,
+  programmeView,
+  sprintPageView,
+} from "~/programme/client-programme";
 import { programmeOf, programmesOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
 import { assignAction, taskAssignment } from "~/accounts/task-assignment.server";
@@ -68,6 +74,7 @@ export async function loadClientTask(
     assignment,
     path: staffClientTaskPath(client.userId, task.id),
     now,
+    newDueOn: dateValue(newDueDay(state, now)),
   };
 }
 

@@ -38,8 +38,19 @@ export interface AttentionGroup {
   kind: AttentionKind;
   title: string;
   count: number;
-  /** `who`: the client's name and e-mail, or the e-mail alone. */
-  items: { clientId: string; who: string; text: string; href: string; email: string }[];
+  /**
+   * `who`: the client's name and e-mail, or the e-mail alone; `text`, then the day `at` names
+   * (a due day's last moment where `due`).
+   */
+  items: {
+    clientId: string;
+    who: string;
+    text: string;
+    at: number;
+    due: boolean;
+    href: string;
+    email: string;
+  }[];
 }
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */
@@ -70,6 +81,8 @@ export interface ClientPlanItem {
   title: string;
   description: string;
   dueAfterDays: number | null;
+  /** Once its sprint started: the last moment of its due day (ms), and that day as a date field's value. */
+  due: { at: number; date: string } | null;
   /** A task's owner, hand-in, whether approval decides it and tool; null for an objective. */
   task: TaskFields | null;
   hidden: boolean;

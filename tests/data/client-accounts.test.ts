@@ -22,7 +22,7 @@ import {
   saveDirectory,
   type DirectoryEntry,
 } from "~/data/client-directory.server";
-import { savePersonName } from "~/data/client-profiles.server";
+import { savePersonName, saveTimeZone } from "~/data/client-profiles.server";
 import { database, inTransaction } from "~/data/connection.server";
 import { markRead, recordMessage, unreadByClient } from "~/data/messages.server";
 import { ENGINES, stopEngines, useEngine } from "../support/engines";
@@ -251,6 +251,8 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
       primaryContactId: dana.userId,
       colleaguesMayInvite: false,
       deactivatedAt: null,
+      dueTimeZone: null,
+      primaryTimeZone: null,
     });
     const choose = (personId: string) =>
       inTransaction((trx) => choosePrimaryContact(trx, account, personId));
@@ -258,15 +260,21 @@ describe.each(ENGINES)("client accounts on %s", (engine) => {
     expect(await choose(other.userId)).toBeNull();
     expect(await choose(account)).toBeNull();
     expect(await choose(sam.userId)).toBe(sam.email);
-    await inTransaction((trx) =>
-      changeAccount(trx, account, { name: "Northwind", colleaguesMayInvite: true }),
-    );
+    await inTransaction(async (trx) => {
+      await changeAccount(trx, account, { name: "Northwind", colleaguesMayInvite: true });
+      await saveTimeZone(trx, sam.userId, "America/New_York", { at: NOW, chosen: true });
+    });
+    // The primary contact's zone is read with the account's; staff set none yet.
     expect(await accountSettings(db, account)).toEqual({
       name: "Northwind",
       primaryContactId: sam.userId,
       colleaguesMayInvite: true,
       deactivatedAt: null,
+      dueTimeZone: null,
+      primaryTimeZone: "America/New_York",
     });
+    await inTransaction((trx) => changeAccount(trx, account, { dueTimeZone: "Asia/Kolkata" }));
+    expect((await accountSettings(db, account)).dueTimeZone).toBe("Asia/Kolkata");
     const people = await peopleOf(db, account);
     expect(people.map((person) => [person.email, person.primary, person.holdsAccountId])).toEqual([
       [dana.email, false, false],

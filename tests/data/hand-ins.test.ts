@@ -143,6 +143,7 @@ describe.each(ENGINES)("hand-ins on %s", (engine) => {
       sprint_id: 1,
       owner: "client" as const,
       due_day: day,
+      due_end: dayEnd,
       settled: 0,
     });
     await inTransaction(async (trx) => {

@@ -22,9 +22,16 @@ import {
   recordHandIn,
   recordReview,
 } from "~/data/hand-ins.server";
-import { dueCounts, rebuildAllFacts } from "~/data/task-facts.server";
+import { accountSettings, changeAccount } from "~/data/client-accounts.server";
+import { saveTimeZone } from "~/data/client-profiles.server";
+import { dueCounts, rebuildAllFacts, refreshFactsOnZoneOf } from "~/data/task-facts.server";
 import { planEdit } from "~/programme/client-plan-edits";
-import { clientFacts, programmeView, sprintPageView } from "~/programme/client-programme";
+import {
+  clientFacts,
+  programmeView,
+  sprintPageView,
+  startDayOf,
+} from "~/programme/client-programme";
 import { DAY_MS } from "~/programme/countdown";
 import type { ProgrammeChange, SprintStatus, TaskStatus } from "~/programme/model";
 import { accountIdOf } from "../support/accounts";
@@ -54,6 +61,8 @@ const CLIENTS = 10;
 const EVENTS_PER_CLIENT = 14;
 const NOW = Date.now();
 const staff: Actor = { id: randomUUID(), email: "ada@agency.test", role: "staff" };
+/** Zones whose midnights fall on either side of UTC's, a whole day apart at most. */
+const ZONES = ["UTC", "America/New_York", "Asia/Kolkata", "Pacific/Auckland"];
 
 type Random = ReturnType<typeof randomFrom>;
 
@@ -67,7 +76,7 @@ async function randomEvent(random: Random, clientId: string) {
     const line = (change: ProgrammeChange) => [change];
     const record = (changes: Parameters<typeof recordEvent>[1]["changes"], by = staff) =>
       recordEvent(trx, { clientId, actor: by, audience: "client", changes, at: NOW });
-    switch (random.int(8)) {
+    switch (random.int(10)) {
       case 0: {
         // The client opens a sprint, some days ago.
         const at = NOW - random.int(30) * DAY_MS - random.int(DAY_MS);
@@ -132,7 +141,6 @@ async function randomEvent(random: Random, clientId: string) {
         const item = candidates.length > 0 ? random.pick(candidates) : undefined;
         if (intent !== "add" && !item) return;
         const template = sprint.tasks.find((task) => task.id === item?.id);
-        const startedAt = state.sprints.get(sprint.id)?.startedAt ?? null;
         const due = random.chance(0.2) ? null : random.int(12);
         const edit = planEdit(
           programme.base,
@@ -147,7 +155,7 @@ async function randomEvent(random: Random, clientId: string) {
             description: intent === "add" ? "" : (template?.description ?? ""),
             dueAfterDays: due,
           },
-          startedAt,
+          startDayOf(state, sprint.id),
           () => `added-${random.int(1 << 30).toString(16)}`,
         );
         if ("refused" in edit || edit.items.length === 0) return;
@@ -193,6 +201,21 @@ async function randomEvent(random: Random, clientId: string) {
         ]);
         return;
       }
+      case 8: {
+        // Staff set the zone ending the account's due days, or give it back to the primary contact.
+        const zone = random.pick([null, ...ZONES]);
+        await changeAccount(trx, clientId, { dueTimeZone: zone });
+        await record([{ field: "Due days end at midnight in", before: "", after: zone ?? "" }]);
+        return;
+      }
+      case 9: {
+        // The primary contact's own zone changes (chosen, or taken from a browser at sign-in).
+        const { primaryContactId } = await accountSettings(trx, clientId);
+        const chosen = random.chance(0.5);
+        await saveTimeZone(trx, primaryContactId, random.pick(ZONES), { at: NOW, chosen });
+        await refreshFactsOnZoneOf(trx, primaryContactId);
+        return;
+      }
     }
   });
 }
@@ -208,7 +231,7 @@ async function storedFacts(clientId: string) {
     .execute();
   const tasks = await db
     .selectFrom("client_task_facts")
-    .select(["task_id", "sprint_id", "owner", "due_day", "settled"])
+    .select(["task_id", "sprint_id", "owner", "due_day", "due_end", "settled"])
     .where("user_id", "=", clientId)
     .execute();
   return {
@@ -219,6 +242,7 @@ async function storedFacts(clientId: string) {
         sprintId: row.sprint_id,
         owner: row.owner,
         dueDay: Number(row.due_day),
+        dueEnd: Number(row.due_end),
         settled: Number(row.settled) === 1,
       }))
       .sort((a, b) => a.taskId.localeCompare(b.taskId)),
@@ -246,7 +270,6 @@ async function shownAt(clientId: string, now: number) {
   const db = await database();
   const { content } = await programmeOf(db, clientId);
   const state = await readClientState(db, clientId);
-  const today = Math.floor(now / DAY_MS);
   const overdue: string[] = [];
   let dueToday = 0;
   for (const sprint of content.sprints) {
@@ -256,7 +279,8 @@ async function shownAt(clientId: string, now: number) {
       if (task.overdue) overdue.push(task.id);
       // Due today: not done, and not waiting for the agency's review.
       else if (task.status !== "completed" && !state.inReview.has(task.id) && task.dueAt !== null) {
-        if (Math.floor(task.dueAt / DAY_MS) === today) dueToday += 1;
+        // Its due day ends within a day: today, by the account's clock.
+        if (task.dueAt >= now && task.dueAt < now + DAY_MS) dueToday += 1;
       }
     }
   }
@@ -348,6 +372,60 @@ describe.each(ENGINES)("task facts on %s", (engine) => {
         );
       }
     }
+  });
+
+  it("follow the account's zone at once: its primary contact's, unless staff set another", async () => {
+    const clientId = randomUUID();
+    const entry = {
+      userId: clientId,
+      email: `${clientId}@client.test`,
+      state: "confirmed" as const,
+      isStaff: false,
+      createdAt: NOW,
+      lastSignInAt: NOW,
+    };
+    const account = await inTransaction(async (trx) => {
+      await saveDirectory(trx, [entry], NOW);
+      const accountId = await accountIdOf(clientId, trx);
+      const startedAt = await recordSprintStart(trx, accountId, 1, NOW - DAY_MS);
+      const change = { kind: "sprint-start", sprintId: 1, startedAt } as const;
+      await recordEvent(trx, {
+        clientId: accountId,
+        actor: { id: clientId, email: entry.email, role: "client" },
+        audience: "client",
+        changes: [{ ...change, field: "start", before: "", after: "" }],
+        at: NOW,
+      });
+      return accountId;
+    });
+    const ends = async () => (await storedFacts(account)).tasks.map((task) => task.dueEnd);
+    const inUtc = await ends();
+    const setZone = (zone: string) =>
+      inTransaction(async (trx) => {
+        await saveTimeZone(trx, clientId, zone, { at: NOW, chosen: true });
+        await refreshFactsOnZoneOf(trx, clientId);
+      });
+    await setZone("Pacific/Auckland");
+    expect(await storedFacts(account)).toEqual(await modelFacts(account));
+    const inAuckland = await ends();
+    expect(inAuckland).not.toEqual(inUtc);
+    await inTransaction(async (trx) => {
+      await changeAccount(trx, account, { dueTimeZone: "America/New_York" });
+      await recordEvent(trx, {
+        clientId: account,
+        actor: staff,
+        audience: "client",
+        changes: [{ field: "Due days end at midnight in", before: "", after: "America/New_York" }],
+        at: NOW,
+      });
+    });
+    expect(await storedFacts(account)).toEqual(await modelFacts(account));
+    const inNewYork = await ends();
+    expect(inNewYork).not.toEqual(inAuckland);
+    // Staff's zone stands while the primary contact's changes.
+    await setZone("Asia/Kolkata");
+    expect(await ends()).toEqual(inNewYork);
+    expect(await storedFacts(account)).toEqual(await modelFacts(account));
   });
 
   it("stay as the model derives them when changes to one client come at once", async () => {

@@ -28,7 +28,7 @@ import {
 } from "~/mail/task-reminders.server";
 import { beginOverdueReminders, remindersDue } from "~/data/task-reminders.server";
 import { unsubscribe } from "~/mail/unsubscribe.server";
-import { canonicalTimeZone } from "~/people/time-zones";
+import { canonicalTimeZone } from "~/lib/time-zones";
 import {
   ENGINES,
   freshDatabase,

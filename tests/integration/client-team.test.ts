@@ -170,6 +170,28 @@ describe.each(ENGINES)("a client's team on %s", (engine) => {
     expect((await team(sam.cookie)).manages).toBe(false);
     expect((await team(dana.cookie)).manages).toBe(true);
 
+    // The zone ending the account's due days: staff choose one, an unknown one is refused by its
+    // field, and "" gives it back to the primary contact's.
+    const zoned = { ...settings, accountName: "Northwind" };
+    const unknownZone = asData(await peoplePost({ ...zoned, dueTimeZone: "Mars/Olympus" }));
+    expect(unknownZone.init?.status).toBe(400);
+    expect(unknownZone.data).toMatchObject({ errors: { dueTimeZone: expect.any(String) } });
+    expect(asResponse(await peoplePost({ ...zoned, dueTimeZone: "America/New_York" })).status).toBe(
+      302,
+    );
+    expect(asResponse(await peoplePost({ ...zoned, dueTimeZone: "" })).status).toBe(302);
+    const zoneLines = await db
+      .selectFrom("audit_events")
+      .select(["before_value", "after_value"])
+      .where("client_id", "=", dana.accountId)
+      .where("field", "=", "Due days end at midnight in")
+      .orderBy("id")
+      .execute();
+    expect(zoneLines).toEqual([
+      { before_value: "the primary contact's zone", after_value: "America/New_York" },
+      { before_value: "America/New_York", after_value: "the primary contact's zone" },
+    ]);
+
     // A colleague cannot remove or invite; the primary contact removes Lee, who is refused next.
     const byColleague = asData(
       await teamPost(sam.cookie, { intent: "remove-person", personId: lee.id }),

@@ -162,6 +162,8 @@ describe.each(ENGINES)("invitations from the console on %s", (engine) => {
       primaryContactId: row.user_id,
       colleaguesMayInvite: false,
       deactivatedAt: null,
+      dueTimeZone: null,
+      primaryTimeZone: null,
     });
 
     // Too long a name is the form again, with what was typed and nothing mailed.

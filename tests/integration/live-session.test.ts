@@ -59,12 +59,17 @@ const entry = (user: SessionUser) => ({
 });
 
 /** `user` under their own id: staff, or a count of streams, which asks no account. */
-const byOwnId = (user: SessionUser) => ({ user, accountId: user.id, timeZone: "UTC" });
+const byOwnId = (user: SessionUser) => ({
+  user,
+  accountId: user.id,
+  timeZone: "UTC",
+  zoneGiven: true,
+});
 
 /** `user` at work in the account the directory opened for them, as a client of one. */
 async function asMember(user: SessionUser) {
   await inTransaction((trx) => saveDirectory(trx, [entry(user)], Date.now()));
-  return { user, accountId: await accountIdOf(user.id), timeZone: "UTC" };
+  return { user, accountId: await accountIdOf(user.id), timeZone: "UTC", zoneGiven: true };
 }
 
 describe("a live stream's session", () => {
@@ -122,6 +127,7 @@ describe("a client's person's live stream", () => {
         user: colleague,
         accountId: first.accountId,
         timeZone: "UTC",
+        zoneGiven: true,
       },
     ).body as ReadableStream<Uint8Array>;
     await vi.advanceTimersByTimeAsync(31_000);

@@ -8,6 +8,7 @@ import { readTimeZone } from "~/data/client-profiles.server";
 import { database } from "~/data/connection.server";
 import { mailMode } from "~/data/mail.server";
 import type * as AccountRoute from "~/routes/dashboard.account";
+import type * as DashboardRoute from "~/routes/dashboard._index";
 import type * as SignInRoute from "~/routes/_landing._auth.sign-in";
 import type * as UnsubscribeRoute from "~/routes/unsubscribe";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
@@ -50,6 +51,7 @@ describe.each(ENGINES)("the time zone on %s", (engine) => {
   let routes: {
     signIn: typeof SignInRoute;
     account: typeof AccountRoute;
+    dashboard: typeof DashboardRoute;
     unsubscribe: typeof UnsubscribeRoute;
   };
 
@@ -64,6 +66,7 @@ describe.each(ENGINES)("the time zone on %s", (engine) => {
     routes = {
       signIn: await import("~/routes/_landing._auth.sign-in"),
       account: await import("~/routes/dashboard.account"),
+      dashboard: await import("~/routes/dashboard._index"),
       unsubscribe: await import("~/routes/unsubscribe"),
     };
   });
@@ -136,6 +139,16 @@ describe.each(ENGINES)("the time zone on %s", (engine) => {
 
   it("shows the zone on the account page and changes it there, for good", async () => {
     const { email, cookie, id } = await client();
+    const dashboard = async () =>
+      (
+        await routes.dashboard.loader({
+          request: get("/dashboard", cookie),
+          context: context(),
+          params: {},
+        })
+      ).inUtc;
+    // Signed in without JavaScript, no zone given: the dashboard says times are in UTC.
+    expect(await dashboard()).toBe(true);
     const before = await accountPage(cookie);
     expect(before.zone.timeZone).toBe("UTC");
     expect(before.mail.reminders).toBe("each");
@@ -147,6 +160,7 @@ describe.each(ENGINES)("the time zone on %s", (engine) => {
     expect(saved.headers.get("Location")).toBe("/dashboard/account");
     expect((await toastOf(saved))?.title).toBe("Time Zone Saved");
     expect((await accountPage(cookie)).zone.timeZone).toBe("America/Sao_Paulo");
+    expect(await dashboard()).toBe(false);
     // Chosen here, it outlasts a sign-in from a browser set to another zone.
     await signIn(email, { timeZone: "Asia/Tokyo" });
     expect(await storedZone(id)).toBe("America/Sao_Paulo");

@@ -13,6 +13,8 @@ import { templateChanges } from "~/programme/template-changes";
 
 const template = readProgrammeFile(undefined);
 const DAY = 86_400_000;
+/** A calendar day, as due days are counted (days since the epoch). */
+const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month, day) / DAY;
 
 const item = (fields: Partial<PlanItem> & Pick<PlanItem, "itemId">): PlanItem => ({
   kind: "task",
@@ -103,13 +105,13 @@ describe("one edit of a client's plan", () => {
   const edit = (
     request: Partial<PlanEditRequest>,
     plan: PlanItem[] = [],
-    startedAt: number | null = null,
+    startDay: number | null = null,
   ) =>
     planEdit(
       template,
       plan,
       { intent: "save", kind: "task", sprintId: 1, itemId: "icp-builder", ...request },
-      startedAt,
+      startDay,
       () => "added-test",
     );
 
@@ -190,10 +192,10 @@ describe("one edit of a client's plan", () => {
   });
 
   it("re-dates a task alone, back to the template's own day as the template's", () => {
-    const start = Date.UTC(2026, 10, 23, 15);
+    const start = dayOf(2026, 10, 23);
     const redate = (dueOn: number, plan: PlanItem[] = []) =>
       edit({ intent: "redate", dueOn, title: undefined }, plan, start);
-    const later = redate(Date.UTC(2026, 10, 30));
+    const later = redate(dayOf(2026, 10, 30));
     expect(later).toEqual({
       items: [item({ itemId: "icp-builder", dueAfterDays: 7 })],
       lines: [
@@ -206,22 +208,22 @@ describe("one edit of a client's plan", () => {
       ],
     });
     const planned = [item({ itemId: "icp-builder", title: "Client avatar", dueAfterDays: 7 })];
-    expect(redate(Date.UTC(2026, 10, 25), planned)).toMatchObject({
+    expect(redate(dayOf(2026, 10, 25), planned)).toMatchObject({
       items: [{ title: "Client avatar", dueAfterDays: null }],
     });
-    expect(redate(Date.UTC(2026, 10, 25))).toEqual({ items: [], lines: [] });
-    expect(redate(Date.UTC(2026, 10, 20))).toEqual({ refused: "planDueInvalid" });
+    expect(redate(dayOf(2026, 10, 25))).toEqual({ items: [], lines: [] });
+    expect(redate(dayOf(2026, 10, 20))).toEqual({ refused: "planDueInvalid" });
   });
 
   it("counts a due day from the sprint's start, and refuses one before it", () => {
-    const start = Date.UTC(2026, 10, 23, 15);
-    expect(edit({ title: "ICP Builder", dueOn: Date.UTC(2026, 10, 24) }, [], start)).toMatchObject({
+    const start = dayOf(2026, 10, 23);
+    expect(edit({ title: "ICP Builder", dueOn: dayOf(2026, 10, 24) }, [], start)).toMatchObject({
       items: [{ dueAfterDays: 1 }],
     });
-    expect(edit({ title: "ICP Builder", dueOn: Date.UTC(2026, 10, 22) }, [], start)).toEqual({
+    expect(edit({ title: "ICP Builder", dueOn: dayOf(2026, 10, 22) }, [], start)).toEqual({
       refused: "planDueInvalid",
     });
-    expect(edit({ title: "ICP Builder", dueOn: start + 400 * DAY }, [], start)).toEqual({
+    expect(edit({ title: "ICP Builder", dueOn: start + 400 }, [], start)).toEqual({
       refused: "planDueInvalid",
     });
   });

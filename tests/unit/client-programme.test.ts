@@ -39,6 +39,7 @@ function state(
     objectives: new Map(),
     inReview: new Set(inReview),
     changesRequested: new Set(changesRequested),
+    dueZone: "UTC",
   };
 }
 
@@ -173,6 +174,7 @@ describe("derived figures", () => {
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 2,
+        dueEnd: (day(sunday) + 3) * DAY,
         settled: true,
       },
       {
@@ -180,6 +182,7 @@ describe("derived figures", () => {
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 3,
+        dueEnd: (day(sunday) + 4) * DAY,
         settled: false,
       },
       {
@@ -187,6 +190,7 @@ describe("derived figures", () => {
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 4,
+        dueEnd: (day(sunday) + 5) * DAY,
         settled: false,
       },
       {
@@ -194,6 +198,7 @@ describe("derived figures", () => {
         sprintId: 1,
         owner: "client",
         dueDay: day(sunday) + 5,
+        dueEnd: (day(sunday) + 6) * DAY,
         settled: false,
       },
     ]);
@@ -207,6 +212,29 @@ describe("derived figures", () => {
     );
     expect(moved.sprints.map((sprint) => sprint.sprintId)).toEqual([2]);
     expect(moved.tasks.every((task) => task.sprintId === 2)).toBe(true);
+  });
+
+  it("ends a due day at midnight in the account's zone, the start counted on its calendar", () => {
+    // Sprint 1 opened Saturday 21 November at 21:00 in New York (Sunday 02:00 UTC): ICP Builder is
+    // due on New York's Monday, which ends at 05:00 UTC on Tuesday.
+    const startedAt = Date.UTC(2026, 10, 22, 2);
+    const newYork = { ...state({ 1: { startedAt } }), dueZone: "America/New_York" };
+    const mondayEnds = Date.UTC(2026, 10, 24, 5);
+    const icp = clientFacts(programme, newYork).tasks.find((task) => task.taskId === "icp-builder");
+    expect(icp).toMatchObject({ dueDay: Date.UTC(2026, 10, 23) / DAY, dueEnd: mondayEnds });
+    const shown = (at: number) =>
+      sprintPageView(sprint(1), programme, newYork, at).tasks.find((t) => t.id === "icp-builder");
+    expect(shown(mondayEnds - 1)).toMatchObject({ dueAt: mondayEnds - 1, overdue: false });
+    expect(shown(mondayEnds)?.overdue).toBe(true);
+    // Monday 22:00 in New York: due today there. By Tuesday noon UTC it is overdue there, while a
+    // UTC account, whose sprint opened on Sunday, has it due that Tuesday.
+    expect(nextStep(programme, newYork, Date.UTC(2026, 10, 24, 3))?.text).toBe(
+      "Due today: ICP Builder",
+    );
+    const tuesdayNoon = Date.UTC(2026, 10, 24, 12);
+    expect(nextStep(programme, newYork, tuesdayNoon)?.text).toBe("Overdue: ICP Builder");
+    const utc = state({ 1: { startedAt } });
+    expect(nextStep(programme, utc, tuesdayNoon)?.text).toBe("Due today: ICP Builder");
   });
 
   it("never counts a task waiting for the agency's review as overdue", () => {

@@ -1,6 +1,7 @@
-// The next time a reader's clock shows an hour: digests and the staff summary go out at 08:00 there.
+// The next time a reader's clock shows an hour (digests and the staff summary go out at 08:00
+// there), and the midnight that ends a day on a zone's calendar (a due day's end).
 import { describe, expect, it } from "vitest";
-import { nextLocalHour } from "~/people/time-zones";
+import { nextLocalHour, zoneClock, zoneMoment } from "~/lib/time-zones";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -25,10 +26,28 @@ describe("the next 08:00 on a reader's clock", () => {
   });
 });
 
+describe("midnight starting a day on a zone's calendar", () => {
+  const day = (iso: string) => at(`${iso}T00:00:00Z`) / 86_400_000;
+  it.each([
+    ["UTC", "2026-12-04", "2026-12-04T00:00:00Z"],
+    ["America/New_York", "2026-12-04", "2026-12-04T05:00:00Z"],
+    ["America/New_York, summer time", "2026-07-04", "2026-07-04T04:00:00Z"],
+    ["Asia/Kolkata", "2026-12-04", "2026-12-03T18:30:00Z"],
+    ["Europe/Paris, after the spring change", "2027-03-29", "2027-03-28T22:00:00Z"],
+  ])("%s", (label, date, moment) => {
+    const zone = label.split(",")[0]!;
+    expect(new Date(zoneMoment(zone, day(date), 0)).toISOString()).toBe(
+      new Date(at(moment)).toISOString(),
+    );
+    expect(zoneClock(zone, at(moment))).toEqual({ day: day(date), minute: 0 });
+  });
+});
+
 describe("a stored zone this Intl no longer knows", () => {
   it("keeps to UTC's clock", () => {
     expect(nextLocalHour("Mars/Olympus", 8, at("2026-11-29T07:30:00Z"))).toBe(
       at("2026-11-29T08:00:00Z"),
     );
+    expect(zoneClock("Mars/Olympus", at("2026-11-29T07:30:00Z")).minute).toBe(450);
   });
 });

@@ -53,8 +53,14 @@ describe("who hears of a change live", () => {
     user: person("client-b-colleague", null),
     accountId: "client-a",
     timeZone: "UTC",
+    zoneGiven: true,
   };
-  const staff = { user: person("staff-a", "staff"), accountId: "staff-a", timeZone: "UTC" };
+  const staff = {
+    user: person("staff-a", "staff"),
+    accountId: "staff-a",
+    timeZone: "UTC",
+    zoneGiven: true,
+  };
 
   it("tells staff of every client's change, a note included", () => {
     expect(seesChange(staff, { clientId: "client-b" })).toBe(true);

@@ -31,6 +31,7 @@ function stateOf(given: Given): ClientState {
     objectives: new Map(Object.entries(given.objectives ?? {})),
     inReview: new Set(),
     changesRequested: new Set(),
+    dueZone: "UTC",
   };
 }
 

@@ -1,6 +1,6 @@
 // Times as a reader sees them: in their zone, the zone named, the same moment on every clock.
 import { describe, expect, it } from "vitest";
-import { dayIn, dueDayName, momentIn, stampIn } from "~/lib/reader-time";
+import { dayIn, dueIn, momentIn, stampIn } from "~/lib/reader-time";
 
 /** Friday 4 December 2026, 23:59 UTC: Saturday already in Paris, still the afternoon in New York. */
 const AT = Date.UTC(2026, 11, 4, 23, 59);
@@ -16,9 +16,15 @@ describe("a moment in the reader's zone", () => {
     expect(stampIn(AT, zone)).toBe(stamp);
   });
 
-  it("names a due day as the UTC day it is", () => {
-    expect(dueDayName(AT)).toBe("Fri 4 Dec");
-    expect(dueDayName(Date.UTC(2026, 11, 5))).toBe("Sat 5 Dec");
+  it("names a due day by its day where it ends at the reader's midnight, else by its moment", () => {
+    // The last moment of Friday in UTC (23:59:59.999).
+    const utcFriday = Date.UTC(2026, 11, 5) - 1;
+    expect(dueIn(utcFriday, "UTC")).toBe("Fri 4 Dec");
+    expect(dueIn(utcFriday, "America/New_York")).toBe("Fri 4 Dec, 18:59 GMT-5");
+    // The last moment of Friday in New York, as New York and Paris read it.
+    const newYorkFriday = Date.UTC(2026, 11, 5, 5) - 1;
+    expect(dueIn(newYorkFriday, "America/New_York")).toBe("Fri 4 Dec");
+    expect(dueIn(newYorkFriday, "Europe/Paris")).toBe("Sat 5 Dec, 05:59 CET");
   });
 });
 

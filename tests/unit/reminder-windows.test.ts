@@ -3,7 +3,7 @@
 // day after, then weekly), summer time included.
 import { describe, expect, it } from "vitest";
 import { reminderWindows } from "~/mail/task-reminders.server";
-import { canonicalTimeZone, timeZoneChoices, zoneClock } from "~/people/time-zones";
+import { canonicalTimeZone, timeZoneChoices, zoneClock } from "~/lib/time-zones";
 
 const DAY = 86_400_000;
 const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) / DAY;

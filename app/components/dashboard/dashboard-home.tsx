@@ -6,7 +6,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { SinceLastVisit } from "~/data/shapes";
-import { MESSAGES_PATH } from "~/lib/paths";
+import { ACCOUNT_PATH, MESSAGES_PATH } from "~/lib/paths";
 import type { NextStep, ProgrammeView } from "~/programme/client-programme";
 import { SprintCard } from "./sprint-card";
 
@@ -16,6 +16,7 @@ export function DashboardHome({
   programme,
   news,
   next,
+  inUtc,
 }: {
   name: string;
   /** The agency's booking page; null when none is set (the button opens the messages). */
@@ -25,6 +26,8 @@ export function DashboardHome({
   news: SinceLastVisit | null;
   /** The client's next step; null when nothing of theirs is open. */
   next: NextStep | null;
+  /** The reader gave no time zone (signed in without JavaScript): times are in UTC, said once. */
+  inUtc: boolean;
 }) {
   const summary: { label: string; value: string; note: string; icon: IconName }[] = [
     {
@@ -47,6 +50,11 @@ export function DashboardHome({
           Welcome back, {name}!
         </h1>
         <p className="mt-2 text-muted-foreground">Here is where your programme stands today.</p>
+        {inUtc ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Times are shown in UTC. <Link to={ACCOUNT_PATH}>Set your time zone</Link>
+          </p>
+        ) : null}
       </div>
 
       {next ? (

@@ -18,8 +18,7 @@ import { TEMPLATE_INTENT } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPlanPath } from "~/lib/paths";
 import { PLAN_TEXT_MAX, dueText, type TaskFields } from "~/programme/client-plan-edits";
-import { dueMoment } from "~/programme/client-programme";
-import { dueDayName, useStamp } from "~/lib/reader-time";
+import { dueIn, useReaderZone, useStamp } from "~/lib/reader-time";
 import type { ClientPlanData } from "~/staff/views";
 import { ClientHeader } from "./client-header";
 
@@ -29,16 +28,11 @@ type Kind = "task" | "objective";
 
 const NOUN: Record<Kind, string> = { task: "Task", objective: "Objective" };
 
-/** The day a task falls due, as a date field holds it, once its sprint has started. */
-function dueDayValue(startedAt: number | null, days: number | null): string {
-  const due = dueMoment({ dueAfterDays: days ?? undefined }, startedAt);
-  return due === null ? "" : new Date(due).toISOString().slice(0, 10);
-}
-
-/** "Due Sun 29 Nov" once the sprint's countdown runs, else the days after its start. */
-function dueLine(sprint: Sprint, item: Item): string {
-  const due = dueMoment({ dueAfterDays: item.dueAfterDays ?? undefined }, sprint.startedAt);
-  return due === null ? dueText(item.dueAfterDays ?? undefined) : `Due ${dueDayName(due)}`;
+/** "Due Sun 29 Nov" (in the reader's zone) once the sprint's countdown runs, else the days after its start. */
+function dueLine(item: Item, zone: string): string {
+  return item.due === null
+    ? dueText(item.dueAfterDays ?? undefined)
+    : `Due ${dueIn(item.due.at, zone)}`;
 }
 
 function ItemFields({
@@ -106,9 +100,7 @@ function ItemFields({
                 id={`${prefix}-due`}
                 name="dueOn"
                 type="date"
-                defaultValue={
-                  kept?.dueOn ?? dueDayValue(sprint.startedAt, item?.dueAfterDays ?? null)
-                }
+                defaultValue={kept?.dueOn ?? item?.due?.date ?? ""}
               />
             </>
           )}
@@ -226,6 +218,7 @@ function ItemRow({
   const kept = answer && claims(answer) ? answer.values : null;
   const pending = useSubmitting(action, "save");
   const prefix = `${kind}-${item.id}`;
+  const zone = useReaderZone();
   return (
     <li id={prefix} className="grid gap-2 rounded-md border p-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -235,7 +228,7 @@ function ItemRow({
         {item.hidden ? <Badge variant="secondary">Hidden from the client</Badge> : null}
         {item.added ? <Badge variant="outline">Added for this client</Badge> : null}
         {kind === "task" ? (
-          <span className="text-sm text-muted-foreground">{dueLine(sprint, item)}</span>
+          <span className="text-sm text-muted-foreground">{dueLine(item, zone)}</span>
         ) : null}
       </div>
       <Form method="post" action={action} className="flex flex-wrap gap-2">

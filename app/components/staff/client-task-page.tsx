@@ -19,7 +19,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { COMMENT_INTENT, MESSAGE_MAX } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { newDueDay, type TaskView } from "~/programme/client-programme";
+import type { TaskView } from "~/programme/client-programme";
 import { TaskAssignmentForm, type TaskAssignmentData } from "~/components/sprint/task-assignment";
 import { ClientHeader } from "./client-header";
 
@@ -34,11 +34,13 @@ export interface ClientTaskData {
   assignment: TaskAssignmentData | null;
   path: string;
   now: number;
+  /** The new due day "Request changes" offers (the account's day after tomorrow), as a date field's value. */
+  newDueOn: string;
 }
 
 const claimsReview = (answer: FormAnswer) => "comment" in answer.values;
 
-function ReviewForm({ handIn, action, now }: { handIn: HandIn; action: string; now: number }) {
+function ReviewForm({ handIn, action, dueOn }: { handIn: HandIn; action: string; dueOn: string }) {
   const result = useActionData<FormAnswer<"comment" | "dueOn">>();
   const pending = useSubmitting(action);
   const alert = useFormAlert(claimsReview);
@@ -68,7 +70,7 @@ function ReviewForm({ handIn, action, now }: { handIn: HandIn; action: string; n
           id={dueId}
           name="dueOn"
           type="date"
-          defaultValue={result?.values.dueOn ?? new Date(newDueDay(now)).toISOString().slice(0, 10)}
+          defaultValue={result?.values.dueOn ?? dueOn}
           aria-invalid={result?.errors.dueOn ? true : undefined}
         />
         {result?.errors.dueOn ? (
@@ -103,6 +105,7 @@ function ReviewForm({ handIn, action, now }: { handIn: HandIn; action: string; n
 
 export function ClientTaskPage(data: ClientTaskData) {
   const { client, current, sprint, task, handIns, discussion, assignment, path, now } = data;
+  const { newDueOn } = data;
   useActionToast(useActionData<FormAnswer>()?.toast);
   const resetKey = useResetKey(path);
   const status = taskStatusLabel(task, handIns[0]);
@@ -128,7 +131,7 @@ export function ClientTaskPage(data: ClientTaskData) {
           key={resetKey}
           handIns={handIns}
           reviewer="staff"
-          reviewForm={(handIn) => <ReviewForm handIn={handIn} action={path} now={now} />}
+          reviewForm={(handIn) => <ReviewForm handIn={handIn} action={path} dueOn={newDueOn} />}
         />
       </section>
       <section aria-labelledby="discussion-title">

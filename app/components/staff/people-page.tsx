@@ -1,6 +1,6 @@
-// A client account's people in the console: its name and colleagues' switch, the form that adds a
-// person, everyone in it in the order they joined (their sign-in, 'Make primary contact', a
-// colleague's 'Remove'), and the account's access ('Deactivate' or 'Reactivate').
+// A client account's people in the console: its name, colleagues' switch and due days' zone, the
+// form that adds a person, everyone in it in the order they joined (their sign-in, 'Make primary
+// contact', a colleague's 'Remove'), and the account's access ('Deactivate' or 'Reactivate').
 import { useActionData } from "@remix-run/react";
 import { Form } from "~/components/ui/router";
 import { FormAlert, useFormAlert } from "~/components/form-alert";
@@ -23,7 +23,9 @@ import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPeoplePath } from "~/lib/paths";
 import { personName } from "~/people/names";
-import { useStamp } from "~/lib/reader-time";
+import { DEFAULT_TIME_ZONE, useStamp } from "~/lib/reader-time";
+import { FieldError } from "~/components/auth/field-error";
+import { TimeZoneSelect } from "~/components/time-zone-select";
 import { AccountStateBadge } from "./account-state-badge";
 import { ClientHeader } from "./client-header";
 import { InvitePersonForm, PersonButtonForm } from "~/components/accounts/person-forms";
@@ -41,8 +43,9 @@ const answersSettings = (answer: FormAnswer) => answer.values.accountName !== un
 function SettingsForm({ action, settings }: { action: string; settings: AccountSettings }) {
   const pending = useSubmitting(action, ACCOUNT_SETTINGS_INTENT);
   const alert = useFormAlert(answersSettings);
-  const result = useActionData<FormAnswer<"accountName">>();
+  const result = useActionData<FormAnswer<"accountName" | "dueTimeZone">>();
   const kept = result && answersSettings(result) ? result : null;
+  const primaryZone = settings.primaryTimeZone ?? DEFAULT_TIME_ZONE;
   return (
     <Card>
       <CardHeader>
@@ -51,7 +54,8 @@ function SettingsForm({ action, settings }: { action: string; settings: AccountS
         </CardTitle>
         <CardDescription>
           Its people see this name beside theirs. With the switch on, the primary contact may invite
-          and remove colleagues from their Team page.
+          and remove colleagues from their Team page. Its due days end at midnight in the zone
+          chosen here.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -77,6 +81,17 @@ function SettingsForm({ action, settings }: { action: string; settings: AccountS
               className="size-4"
             />
             <Label htmlFor="colleagues-may-invite">Colleagues may invite colleagues</Label>
+          </div>
+          <div className="grid gap-1.5 sm:max-w-sm">
+            <Label htmlFor="due-time-zone">Due days end at midnight in</Label>
+            <TimeZoneSelect
+              id="due-time-zone"
+              name="dueTimeZone"
+              value={kept?.values.dueTimeZone ?? settings.dueTimeZone ?? ""}
+              error={kept?.errors.dueTimeZone}
+              none={{ label: `The primary contact's zone (${primaryZone.replaceAll("_", " ")})` }}
+            />
+            <FieldError id="due-time-zone-error" message={kept?.errors.dueTimeZone} />
           </div>
           <SubmitButton pending={pending} className="justify-self-start" {...alert.submitProps}>
             Save

@@ -27,7 +27,7 @@ import type { ProgrammeEditsData } from "~/staff/views";
 import { SinceLastVisitCard } from "~/components/since-last-visit";
 import { AuditTrail } from "./audit-trail";
 import { ClientHeader } from "./client-header";
-import { dueDayName, useStamp } from "~/lib/reader-time";
+import { dueIn, useReaderZone, useStamp } from "~/lib/reader-time";
 
 function PercentField({
   id,
@@ -213,6 +213,7 @@ function SprintForm({
   next: string | null;
 }) {
   const stamp = useStamp();
+  const zone = useReaderZone();
   const dated = page.tasks.filter((task) => task.dueAt !== null);
   const { sprint } = page;
   const pending = useSubmitting(action, PROGRAMME_EDIT_FIELDS.sprintIntent);
@@ -286,7 +287,9 @@ function SprintForm({
               <div className="grid gap-1.5 sm:col-span-3">
                 <p className="text-sm text-muted-foreground">
                   Moving the start moves these due dates with it:{" "}
-                  {dated.map((task) => `${task.title} (${dueDayName(task.dueAt ?? 0)})`).join(", ")}
+                  {dated
+                    .map((task) => `${task.title} (${dueIn(task.dueAt ?? 0, zone)})`)
+                    .join(", ")}
                   .
                 </p>
                 <CheckboxField

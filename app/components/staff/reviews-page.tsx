@@ -4,7 +4,7 @@ import { Link } from "~/components/ui/router";
 import { relativeTime } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";
-import { dueDayName } from "~/lib/reader-time";
+import { dueIn, useReaderZone } from "~/lib/reader-time";
 
 export interface ReviewsData {
   waiting: (ReviewQueueItem & { taskTitle: string; path: string })[];
@@ -12,6 +12,7 @@ export interface ReviewsData {
 }
 
 export function ReviewsPage({ waiting, now }: ReviewsData) {
+  const zone = useReaderZone();
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -34,7 +35,7 @@ export function ReviewsPage({ waiting, now }: ReviewsData) {
                   </span>
                   {item.dueAt !== null && item.at > item.dueAt ? (
                     <span className="text-muted-foreground">
-                      Handed in after its due day ({dueDayName(item.dueAt - 1)})
+                      Handed in after its due day ({dueIn(item.dueAt - 1, zone)})
                     </span>
                   ) : null}
                 </li>

@@ -10,19 +10,23 @@ const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 /** One per zone, as Intl writes its name (a name written otherwise is never kept). */
 const clocks = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter of `zone`'s calendar day and time. */
+/** A formatter of `zone`'s calendar day and time; UTC's for a zone this Intl no longer knows. */
 function clockOf(zone: string): Intl.DateTimeFormat {
   let clock = clocks.get(zone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
+    try {
+      clock = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        hourCycle: "h23",
+      });
+    } catch {
+      clock = clockOf(DEFAULT_TIME_ZONE);
+    }
     clocks.set(zone, clock);
   }
   return clock;
@@ -38,6 +42,9 @@ export function canonicalTimeZone(value: string): string | null {
   }
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
 /** The zones to choose from: UTC, then every zone Intl lists, and `current` if it lists not that. */
 export function timeZoneChoices(current: string): string[] {
   const listed = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf("timeZone")];
@@ -49,6 +56,9 @@ export function timeZoneChoices(current: string): string[] {
  * the epoch) and its minute of that day.
  */
 export function zoneClock(zone: string, at: number): { day: number; minute: number } {
+  if (zone === DEFAULT_TIME_ZONE) {
+    return { day: Math.floor(at / DAY_MS), minute: Math.floor((at % DAY_MS) / MINUTE_MS) };
+  }
   const parts = Object.fromEntries(
     clockOf(zone)
       .formatToParts(at)
@@ -57,9 +67,6 @@ export function zoneClock(zone: string, at: number): { day: number; minute: numb
   const day = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1) / 86_400_000;
   return { day, minute: (parts.hour ?? 0) * 60 + (parts.minute ?? 0) };
 }
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The first moment at or after `now` when a clock in `zone` shows `hour`:00 (an hour a clock change
@@ -70,12 +77,21 @@ export function nextLocalHour(stored: string, hour: number, now: number): number
   const zone = canonicalTimeZone(stored) ?? DEFAULT_TIME_ZONE;
   const today = zoneClock(zone, now).day;
   for (const day of [today, today + 1, today + 2]) {
-    // The moment as if the zone were UTC, then moved by the zone's offset then.
-    const asUtc = day * DAY_MS + hour * 60 * MINUTE_MS;
-    const shown = zoneClock(zone, asUtc);
-    const offset = (shown.day * DAY_MS + shown.minute * MINUTE_MS - asUtc) / MINUTE_MS;
-    const at = asUtc - offset * MINUTE_MS;
+    const at = zoneMoment(zone, day, hour * 60);
     if (at >= now) return at;
   }
   return now + DAY_MS;
+}
+
+/**
+ * The moment a clock in `zone` shows `minute` of `day` (days since the epoch); a minute a clock
+ * change skips comes as late as the change.
+ */
+export function zoneMoment(zone: string, day: number, minute: number): number {
+  // The moment as if the zone were UTC, then moved by the zone's offset then.
+  const asUtc = day * DAY_MS + minute * MINUTE_MS;
+  if (zone === DEFAULT_TIME_ZONE) return asUtc;
+  const shown = zoneClock(zone, asUtc);
+  const offset = shown.day * DAY_MS + shown.minute * MINUTE_MS - asUtc;
+  return asUtc - offset;
 }
