@@ -1,6 +1,7 @@
-// A notification mail's text and HTML from its parts: sections of messages (author, time in UTC,
-// the words as written) or of lines each linking to its page, why the mail came, and the way to
+// A notification mail's text and HTML from its parts: sections of messages (author, time in the
+// reader's zone, the words as written) or of lines each linking to its page, why the mail came, and the way to
 // turn such mails off. The HTML escapes everything it is given and carries no image or pixel.
+import { momentIn } from "~/lib/reader-time";
 
 export interface MailSection {
   heading: string;
@@ -21,22 +22,12 @@ export interface ComposedMail {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** "27 Nov 2026, 19:40 UTC". */
-function mailTime(at: number): string {
-  const time = new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(at);
-  return `${time} UTC`;
-}
-
-function sectionText(section: MailSection): string[] {
+function sectionText(section: MailSection, zone: string): string[] {
   return [
     section.heading,
     "",
     ...(section.entries ?? []).flatMap((entry) => [
-      `${entry.author}, ${mailTime(entry.at)}:`,
+      `${entry.author}, ${momentIn(entry.at, zone)}:`,
       entry.body,
       "",
     ]),
@@ -46,13 +37,13 @@ function sectionText(section: MailSection): string[] {
   ];
 }
 
-function sectionHtml(section: MailSection): string {
+function sectionHtml(section: MailSection, zone: string): string {
   const items = section.items ?? [];
   return [
     `<h2 style="font-size:16px">${escapeHtml(section.heading)}</h2>`,
     ...(section.entries ?? []).map(
       (entry) =>
-        `<p><strong>${escapeHtml(entry.author)}</strong>, ${escapeHtml(mailTime(entry.at))}:</p>` +
+        `<p><strong>${escapeHtml(entry.author)}</strong>, ${escapeHtml(momentIn(entry.at, zone))}:</p>` +
         `<p style="white-space:pre-wrap">${escapeHtml(entry.body)}</p>`,
     ),
     items.length > 0
@@ -70,22 +61,29 @@ export function composeMail({
   sections,
   reason,
   unsubscribe,
+  zone,
 }: {
   agencyName: string;
   subject: string;
   sections: MailSection[];
+  /** The reader's zone: every time is shown in it, named ("Fri 4 Dec, 18:59 GMT-5"). */
+  zone: string;
   /** Why the reader gets it, after "because": "a message waited unread". */
   reason: string;
   unsubscribe: string;
 }): ComposedMail {
   const footer = `You get this mail from ${agencyName}'s client portal because ${reason}.`;
   const off = "Turn these mails off";
-  const text = [...sections.flatMap(sectionText), "--", footer, `${off}: ${unsubscribe}`, ""].join(
-    "\n",
-  );
+  const text = [
+    ...sections.flatMap((section) => sectionText(section, zone)),
+    "--",
+    footer,
+    `${off}: ${unsubscribe}`,
+    "",
+  ].join("\n");
   const html = [
     `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">`,
-    ...sections.map(sectionHtml),
+    ...sections.map((section) => sectionHtml(section, zone)),
     `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,
     `<a href="${escapeHtml(unsubscribe)}">${off}</a>.</p>`,
     `</body></html>`,

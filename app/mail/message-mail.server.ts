@@ -152,12 +152,14 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
     return;
   }
   const unsubscribe = unsubscribeUrl(reader.id, "messages");
+  const zone = (await readTimeZone(await database(), reader.id)) ?? DEFAULT_TIME_ZONE;
   const mail = composeMail({
     agencyName: getEnv().AGENCY_NAME,
     subject,
     sections: parts.map((part) => part.section),
     reason: "a message waited unread",
     unsubscribe,
+    zone,
   });
   try {
     await sendAppMail({ key, to: reader.email, ...mail, headers: unsubscribeHeaders(unsubscribe) });

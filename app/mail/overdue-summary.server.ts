@@ -12,6 +12,7 @@ import { addressOf, staffIds } from "~/data/task-reminders.server";
 import { getEnv } from "~/lib/env.server";
 import { STAFF_PATH } from "~/lib/paths";
 import { needsAttention } from "~/staff/attention.server";
+import { attentionText } from "~/staff/views";
 import { composeMail, type MailSection } from "./compose";
 import { staffReaderNow, summaryKeyPrefix } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
@@ -65,6 +66,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   if (!(await addressOf(db, staffId, "staff"))) return;
   const email = await staffReaderNow(staffId);
   if (!email) return;
+  const zone = (await readTimeZone(db, staffId)) ?? DEFAULT_TIME_ZONE;
   const groups = (await needsAttention(db, Date.now())).filter((group) =>
     OVERDUE.includes(group.kind),
   );
@@ -73,7 +75,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   const sections = groups.map((group): MailSection => ({
     heading: `${group.title} (${group.count})`,
     items: group.items.map((item) => ({
-      text: `${item.who}: ${item.text}`,
+      text: `${item.who}: ${attentionText(item, zone)}`,
       link: `${SITE_URL}${item.href}`,
     })),
     action:
@@ -96,6 +98,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
     sections,
     reason: "clients' work is overdue",
     unsubscribe,
+    zone,
   });
   await sendAppMail({
     key: `${summaryKeyPrefix(staffId)}${day}`,

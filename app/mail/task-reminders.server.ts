@@ -225,6 +225,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
     sections,
     reason: "a task of yours is due",
     unsubscribe,
+    zone,
   });
   // Keyed by the job: sent again after a crash, it is the same mail.
   await sendAppMail({

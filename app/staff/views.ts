@@ -3,6 +3,7 @@ import type { AttentionKind } from "~/data/attention.server";
 import type { TrailEntry, AccountStatus, SinceLastVisit } from "~/data/shapes";
 import type { TaskFields } from "~/programme/client-plan-edits";
 import type { ProgrammeView, SprintPageView } from "~/programme/client-programme";
+import { dayIn, dueIn } from "~/lib/reader-time";
 
 export interface ClientRow {
   id: string;
@@ -52,6 +53,10 @@ export interface AttentionGroup {
     email: string;
   }[];
 }
+
+/** An item of "Needs attention" in words, its day in `zone` ("ICP Builder: due Tue 1 Dec"). */
+export const attentionText = (item: AttentionGroup["items"][number], zone: string) =>
+  item.text + (item.due ? dueIn(item.at, zone) : dayIn(item.at, zone));
 
 /** One client's page in the console: who they are, their programme as they see it, the trail. */
 export interface ProgrammeEditsData {

@@ -325,6 +325,10 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     expect(mailsTo(colleague.email).map((sent) => [sent.subject, sent.date?.getTime()])).toEqual([
       ["Due tomorrow: ICP Builder", at(24, 14)],
     ]);
+    // The due day is the account's, ending at midnight in Kolkata (18:30 UTC): New York reads that
+    // moment on its own clock; New York's own account's day ends at its own midnight.
+    expect(mailsTo(colleague.email)[0]?.text).toContain("Due tomorrow, Wed 25 Nov, 13:29 GMT-5");
+    expect(mailsTo(newYork.email)[0]?.text).toContain("Due tomorrow, Wed 25 Nov\n");
     expect(mailsTo(leaver.email)).toEqual([]);
   });
 

@@ -257,3 +257,31 @@ test.describe("a tick on a slow or dropped connection", () => {
     await expect(taskRow(page, "Pricing Strategist").getByRole("button")).toHaveText("Mark Done");
   });
 });
+
+test.describe("a hand-in on a dropped connection", () => {
+  test("keeps what was typed, and says the connection was lost", async ({ page, signIn }) => {
+    await signIn(page);
+    await open(page, "/dashboard/sprint-1/tasks/vsl-alchemist");
+    const script = Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n% vsl\n%%EOF\n", "latin1");
+    await page
+      .getByLabel("Files", { exact: true })
+      .setInputFiles({ name: "vsl-script.pdf", mimeType: "application/pdf", buffer: script });
+    await page.getByLabel("Link").fill("https://example.com/vsl-script");
+    await page.getByLabel("Note").fill("Version one of the script, with the hook rewritten.");
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(
+      page.getByText("The connection was lost before the portal answered").first(),
+    ).toBeVisible();
+    await expect(page.getByLabel("Link")).toHaveValue("https://example.com/vsl-script");
+    await expect(page.getByLabel("Note")).toHaveValue(
+      "Version one of the script, with the hook rewritten.",
+    );
+    await page.context().setOffline(false);
+    // Sent again once the connection is back, it is handed in.
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByRole("list", { name: "Versions handed in" })).toContainText(
+      "vsl-script.pdf",
+    );
+  });
+});

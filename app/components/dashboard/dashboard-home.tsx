@@ -49,12 +49,19 @@ export function DashboardHome({
         <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           Welcome back, {name}!
         </h1>
-        <p className="mt-2 text-muted-foreground">Here is where your programme stands today.</p>
-        {inUtc ? (
-          <p className="mt-1 text-sm text-muted-foreground">
-            Times are shown in UTC. <Link to={ACCOUNT_PATH}>Set your time zone</Link>
-          </p>
-        ) : null}
+        <p className="mt-2 text-muted-foreground">
+          Here is where your programme stands today.
+          {inUtc ? (
+            <>
+              {" "}
+              Times are shown in UTC:{" "}
+              <Link to={ACCOUNT_PATH} className="task-link">
+                set your time zone
+              </Link>
+              .
+            </>
+          ) : null}
+        </p>
       </div>
 
       {next ? (

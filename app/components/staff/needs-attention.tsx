@@ -2,8 +2,8 @@
 // to act, and an unaccepted invitation's "Resend invitation" (posted to the invitation's action).
 import { Link } from "~/components/ui/router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { dayIn, dueIn, useReaderZone } from "~/lib/reader-time";
-import type { AttentionGroup } from "~/staff/views";
+import { useReaderZone } from "~/lib/reader-time";
+import { attentionText, type AttentionGroup } from "~/staff/views";
 import { ResendInvitationForm } from "./invitation-forms";
 
 export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
@@ -36,10 +36,7 @@ export function NeedsAttention({ groups }: { groups: AttentionGroup[] }) {
                     <Link to={item.href} className="font-medium text-indigo-700 hover:underline">
                       {item.who}
                     </Link>
-                    <span className="text-muted-foreground">
-                      {item.text}
-                      {item.due ? dueIn(item.at, zone) : dayIn(item.at, zone)}
-                    </span>
+                    <span className="text-muted-foreground">{attentionText(item, zone)}</span>
                     {group.kind === "invitation-waiting" ? (
                       <ResendInvitationForm email={item.email} />
                     ) : null}
