@@ -15,10 +15,13 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
-import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
+import { NOT_FOUND_PAGE, NotFound } from "~/components/not-found";
+import { pageBrand } from "~/brand/brand.server";
+import { titleOf } from "~/lib/page-meta";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import type { DrawnPerDataHandle, SharedPageHandle } from "~/delivery/shared-pages.server";
@@ -46,22 +49,31 @@ export const handle: SharedPageHandle & DrawnPerDataHandle = {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { toast, headers } = await readPageToast(request, context);
-  return data({ toast }, { headers });
+  const [{ toast, headers }, brand] = await Promise.all([
+    readPageToast(request, context),
+    pageBrand(),
+  ]);
+  return data({ toast, brand }, { headers });
 }
 
 /** Only shown when the error boundary below renders: the page's own route sets the title otherwise. */
-export const meta: MetaFunction = ({ error }) =>
-  isRouteErrorResponse(error) && error.status === 404 ? [{ title: NOT_FOUND_TITLE }] : [];
+export const meta: MetaFunction = ({ error, matches }) =>
+  isRouteErrorResponse(error) && error.status === 404
+    ? [{ title: titleOf(NOT_FOUND_PAGE, matches) }]
+    : [];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const brand = useRouteLoaderData<typeof loader>("root")?.brand;
   useEffect(() => {
     // Lets tests (and support tools) tell a hydrated page from server HTML, error pages included.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en">
+    <html
+      lang="en"
+      style={brand?.primary ? ({ "--primary": brand.primary } as CSSProperties) : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -11,6 +11,7 @@ import { WELCOME_PATH } from "~/lib/paths";
 import { returnAttempt, takeAttempt } from "~/lib/rate-limit.server";
 import { invite } from "~/identity/auth-admin.server";
 import type { AuthErrorLike } from "~/session/auth-service.server";
+import { currentBrand } from "~/brand/brand.server";
 
 /** The invited person, or why no invitation went (with what the form answers). */
 export type Invitation =
@@ -51,7 +52,7 @@ export async function sendInvitation(
     let answer;
     try {
       answer = await invite(email, `${getEnv().SITE_URL}${WELCOME_PATH}`, {
-        agencyName: getEnv().AGENCY_NAME,
+        agencyName: (await currentBrand()).name,
         invitedBy,
         company,
       });

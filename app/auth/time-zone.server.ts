@@ -28,8 +28,10 @@ export async function takeBrowserTimeZone(userId: string, fields: PostedFields):
   if (!parsed.success) return;
   try {
     await inTransaction(async (trx) => {
-      await saveTimeZone(trx, userId, parsed.data.timeZone, { at: Date.now(), chosen: false });
-      await refreshFactsOnZoneOf(trx, userId);
+      const at = Date.now();
+      if (await saveTimeZone(trx, userId, parsed.data.timeZone, { at, chosen: false })) {
+        await refreshFactsOnZoneOf(trx, userId);
+      }
     });
   } catch (error) {
     log("warn", "time_zone_not_saved", { detail: (error as Error).message });
@@ -46,8 +48,10 @@ export async function chooseTimeZone(
   // The answer names the form's field (what a page without JavaScript tells its forms apart by).
   if (!parsed.ok) return refusal<"timeZone">(context, parsed, { timeZone: "" });
   await inTransaction(async (trx) => {
-    await saveTimeZone(trx, user.id, parsed.value.timeZone, { at: Date.now(), chosen: true });
-    await refreshFactsOnZoneOf(trx, user.id);
+    const at = Date.now();
+    if (await saveTimeZone(trx, user.id, parsed.value.timeZone, { at, chosen: true })) {
+      await refreshFactsOnZoneOf(trx, user.id);
+    }
   });
   return redirectWithToast(ACCOUNT_PATH, toasts.timeZoneSaved);
 }

@@ -8,7 +8,8 @@ import { Button } from "~/components/ui/button";
 import { WaveBackground } from "./wave-background";
 import { HOME_PATH } from "~/lib/paths";
 
-export const NOT_FOUND_TITLE = "Page not found · Client Portal";
+/** The 404 page's name, which its title carries with the agency's. */
+export const NOT_FOUND_PAGE = "Page not found";
 
 export function NotFound() {
   const { pathname } = useLocation();

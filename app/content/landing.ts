@@ -1,4 +1,4 @@
-// The landing page's copy: nav anchors, the hero's fixed claims and the feature list.
+// The landing page's copy: nav anchors and the feature list (the hero's words are the agency's).
 import type { ContentIconName } from "./icon-names";
 
 /** In-page anchors to the landing page's sections. */
@@ -6,13 +6,6 @@ export const NAV_LINKS = [
   { label: "About", href: "#about" },
   { label: "Features", href: "#benefits" },
   { label: "Join", href: "#join" },
-];
-
-/** The hero's fixed claims; each renders as "{figure} {label}". */
-export const CLAIMS = [
-  { figure: "99%", label: "client satisfaction" },
-  { figure: "50+", label: "projects completed" },
-  { figure: "24/7", label: "support" },
 ];
 
 export const BENEFITS: { icon: ContentIconName; title: string; description: string }[] = [

@@ -173,6 +173,21 @@ export const toasts = {
     "A task done when you approve it asks for files or a link.",
   ),
   planLinkInvalid: error("Check the Tool Link", "A tool link starts with https://."),
+  brandTextInvalid: error(
+    "Check the Settings",
+    "Fill in each required field, within the length shown beside it.",
+  ),
+  brandColourInvalid: error(
+    "Choose Another Colour",
+    "White text must keep a contrast of at least 4.5:1 on it: choose a darker colour, as #rrggbb.",
+  ),
+  brandLinkInvalid: error("Check the Booking Page", "A booking page starts with https://."),
+  brandFigureInvalid: error("Check the Figures", "Give each figure both its number and its words."),
+  settingsChangedMeanwhile: error(
+    "Changed Meanwhile",
+    "Someone saved the settings while you edited them: reload the page to see theirs, then save again.",
+  ),
+  settingsSaved: success("Settings Saved", "Every page and mail shows them from now on."),
   templateSwitchRefused: error(
     "Already Started",
     "A client's template can be switched only before they open a sprint or tick a task.",

@@ -66,14 +66,21 @@ export async function readTimeZone(db: Executor, userId: string): Promise<string
 
 /**
  * Stores `zone` (a name as Intl writes it) as the time zone `userId` keeps to: `chosen` on the
- * account page, it stands; from the browser at sign-in, it is taken unless one was chosen.
+ * account page, it stands; from the browser at sign-in, it is taken unless one was chosen. Whether
+ * the zone they keep to changed (a sign-in from the same zone writes nothing).
  */
 export async function saveTimeZone(
   trx: Executor,
   userId: string,
   zone: string,
   { at, chosen }: { at: number; chosen: boolean },
-): Promise<void> {
+): Promise<boolean> {
+  const stored = await trx
+    .selectFrom("clients")
+    .select(["time_zone", "time_zone_chosen_at"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!chosen && (stored?.time_zone === zone || stored?.time_zone_chosen_at != null)) return false;
   const chosenAt = chosen ? at : null;
   await trx
     .insertInto("clients")
@@ -94,4 +101,5 @@ export async function saveTimeZone(
             .where("clients.time_zone_chosen_at", "is", null);
     })
     .execute();
+  return stored?.time_zone !== zone;
 }

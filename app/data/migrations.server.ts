@@ -33,6 +33,7 @@ import * as deactivatedAccounts from "./migrations/029-deactivated-accounts";
 import * as planTaskFields from "./migrations/030-plan-task-fields";
 import * as overdueReminders from "./migrations/031-overdue-reminders";
 import * as dueZones from "./migrations/032-due-zones";
+import * as agencySettings from "./migrations/033-agency-settings";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "030-plan-task-fields": planTaskFields,
   "031-overdue-reminders": overdueReminders,
   "032-due-zones": dueZones,
+  "033-agency-settings": agencySettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,26 @@
 import type { Generated } from "kysely";
 import type { HandInKind, TaskOwner } from "~/programme/model";
 
+/** What staff set for the agency's portal: one row (id 1), its settings as JSON. */
+export interface AgencySettingsTable {
+  id: number;
+  settings: string;
+  /** Raised by every change: what caches of a page or asset showing the brand are keyed by. */
+  version: number;
+  updated_at: Millis;
+}
+
+/** A change staff made to the agency's settings, as its trail shows it. */
+export interface AgencyTrailTable {
+  id: Serial;
+  actor_id: string;
+  actor_email: string;
+  field: string;
+  before_value: string;
+  after_value: string;
+  at: Millis;
+}
+
 /** Milliseconds since the epoch (bigint in PostgreSQL, integer in SQLite). */
 type Millis = number;
 
@@ -406,6 +426,8 @@ export interface ProductDatabase {
   objective_states: ObjectiveStatesTable;
   programme_templates: ProgrammeTemplatesTable;
   client_programme_items: ClientProgrammeItemsTable;
+  agency_settings: AgencySettingsTable;
+  agency_trail: AgencyTrailTable;
 }
 
 /** For tables whose key the database assigns. */

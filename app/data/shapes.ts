@@ -177,3 +177,12 @@ export interface AccountSettings {
   /** Its primary contact's zone; null: none given (UTC). */
   primaryTimeZone: string | null;
 }
+
+/** A change staff made to the agency's settings, as its trail shows it. */
+export interface AgencyLine {
+  actorEmail: string;
+  field: string;
+  before: string;
+  after: string;
+  at: number;
+}

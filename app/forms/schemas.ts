@@ -6,6 +6,7 @@ import { toasts, type Toast } from "~/content/toasts";
 import { canonicalTimeZone } from "~/lib/time-zones";
 import { DAY_MS } from "~/programme/countdown";
 import { isHttpsUrl } from "~/programme/https-url";
+import { contrastWithWhite, hexColour, MIN_CONTRAST } from "~/brand/brand";
 import { HAND_IN_KINDS, SPRINT_STATUSES, TASK_OWNERS, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
 import {
@@ -63,6 +64,16 @@ export const FORM_ISSUES = {
     hint: toasts.reviewCommentMissing.description,
   },
   newDueDayPast: { toast: toasts.newDueDayPast, hint: toasts.newDueDayPast.description },
+  brandTextInvalid: { toast: toasts.brandTextInvalid, hint: toasts.brandTextInvalid.description },
+  brandColourInvalid: {
+    toast: toasts.brandColourInvalid,
+    hint: toasts.brandColourInvalid.description,
+  },
+  brandLinkInvalid: { toast: toasts.brandLinkInvalid, hint: toasts.brandLinkInvalid.description },
+  brandFigureInvalid: {
+    toast: toasts.brandFigureInvalid,
+    hint: toasts.brandFigureInvalid.description,
+  },
 } as const satisfies Record<string, FormIssue>;
 
 export type FormIssueName = keyof typeof FORM_ISSUES;
@@ -456,3 +467,117 @@ export const reviewSchema = z
       path: ["comment"],
     }),
   );
+
+/** The longest of each of the agency's words in Settings. */
+export const BRAND_TEXT_MAX = {
+  name: 80,
+  senderName: 80,
+  badge: 40,
+  tagline: 120,
+  introduction: 400,
+  figureValue: 12,
+  figureLabel: 40,
+} as const;
+
+/** One line of at most `max` characters; "" allowed only where not `required`. */
+const brandLine = (max: number, required: boolean) =>
+  z.pipe(
+    oneLine,
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => value.length <= max && (!required || value !== ""),
+          "brandTextInvalid" satisfies FormIssueName,
+        ),
+      ),
+  );
+
+/** "" as null, else an address as the portal takes it. */
+const optionalEmail = z.pipe(
+  z.pipe(text, z.transform(normalizeEmail)),
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => value === "" || isValidEmail(value),
+          "invalidEmail" satisfies FormIssueName,
+        ),
+      ),
+    z.transform((value) => (value === "" ? null : value)),
+  ),
+);
+
+/** "" as null, else a colour white text keeps its contrast on. */
+const brandColour = z.pipe(
+  text,
+  z.transform((value, context) => {
+    if (value.trim() === "") return null;
+    const colour = hexColour(value);
+    if (colour === null || contrastWithWhite(colour) < MIN_CONTRAST) {
+      context.issues.push({ code: "custom", message: "brandColourInvalid", input: value });
+      return z.NEVER;
+    }
+    return colour;
+  }),
+);
+
+/** The fields Settings posts, each as typed (what the form shows again when refused). */
+export const SETTINGS_FIELDS = [
+  "name",
+  "colour",
+  "senderName",
+  "replyTo",
+  "supportEmail",
+  "bookingUrl",
+  "badge",
+  "tagline",
+  "introduction",
+  "figureValue0",
+  "figureLabel0",
+  "figureValue1",
+  "figureLabel1",
+  "figureValue2",
+  "figureLabel2",
+] as const;
+
+export type SettingsField = (typeof SETTINGS_FIELDS)[number];
+
+const figureValue = brandLine(BRAND_TEXT_MAX.figureValue, false);
+const figureLabel = brandLine(BRAND_TEXT_MAX.figureLabel, false);
+
+/** The agency's settings as Settings posts them; the figures as numbered fields (0 to 2). */
+export const brandSettingsSchema = z.object({
+  name: brandLine(BRAND_TEXT_MAX.name, true),
+  colour: brandColour,
+  senderName: z.pipe(
+    brandLine(BRAND_TEXT_MAX.senderName, false),
+    z.transform((value) => (value === "" ? null : value)),
+  ),
+  replyTo: optionalEmail,
+  supportEmail: optionalEmail,
+  bookingUrl: z.pipe(
+    oneLine,
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.refine(
+            (value) => value === "" || isHttpsUrl(value),
+            "brandLinkInvalid" satisfies FormIssueName,
+          ),
+        ),
+      z.transform((value) => (value === "" ? null : value)),
+    ),
+  ),
+  badge: brandLine(BRAND_TEXT_MAX.badge, true),
+  tagline: brandLine(BRAND_TEXT_MAX.tagline, true),
+  introduction: brandLine(BRAND_TEXT_MAX.introduction, true),
+  figureValue0: figureValue,
+  figureLabel0: figureLabel,
+  figureValue1: figureValue,
+  figureLabel1: figureLabel,
+  figureValue2: figureValue,
+  figureLabel2: figureLabel,
+});

@@ -1,11 +1,42 @@
-// Title and description of the signed-in pages: a route's meta replaces its parents', so each
-// signed-in route states both through this one helper.
+// Titles and descriptions: a route's meta replaces its parents', so each route states its own
+// through these helpers, which name the agency as the root loader's brand has it; and that name
+// for a page's frame.
+import { useRouteLoaderData } from "@remix-run/react";
+
 const SIGNED_IN_DESCRIPTION =
   "Your four-sprint programme with the agency: the plan, your tasks and your progress in one place.";
 
-export function signedInMeta(page: string) {
+/** The name a page without the root's data (it failed) is titled with. */
+export const PORTAL_NAME = "Client Portal";
+
+/** What a meta function is given of the matched routes. */
+type Matches = readonly { id: string; data: unknown }[];
+
+/** The root loader's data, as far as the brand goes. */
+type RootData = { brand?: { name: string } } | undefined;
+
+/** The agency's name, from the root loader's brand. */
+export function brandNameOf(matches: Matches): string {
+  const root = matches.find((match) => match.id === "root")?.data as RootData;
+  return root?.brand?.name ?? PORTAL_NAME;
+}
+
+/** The agency's name, for a page's frame. */
+export function useBrandName(): string {
+  return (useRouteLoaderData("root") as RootData)?.brand?.name ?? PORTAL_NAME;
+}
+
+/** "Sprint 1 · Northwind Media". */
+export const titleOf = (page: string, matches: Matches) => `${page} · ${brandNameOf(matches)}`;
+
+export function signedInMeta(page: string, matches: Matches) {
   return [
-    { title: `${page} · Client Portal` },
+    { title: titleOf(page, matches) },
     { name: "description", content: SIGNED_IN_DESCRIPTION },
   ];
 }
+
+/** "Reviews · Northwind Media Console". */
+export const consoleMeta = (page: string, matches: Matches) => [
+  { title: `${titleOf(page, matches)} Console` },
+];

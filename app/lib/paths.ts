@@ -26,6 +26,8 @@ export const NOTICES_PARAM = "notices";
 export const NOTICES_HIDDEN = "hidden";
 /** A staff member's own account page (their name, password, mail, zone), in the console. */
 export const STAFF_ACCOUNT_PATH = "/staff/account";
+/** The agency's own settings: its name, colour, sender and landing words. */
+export const STAFF_SETTINGS_PATH = "/staff/settings";
 /** The client list's own action (an index route's, hence `?index`): invitations. */
 export const INVITE_ACTION = "/staff?index";
 /** The resource route the sidebar's toggle form posts to without JavaScript. */

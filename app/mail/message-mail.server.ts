@@ -37,6 +37,7 @@ import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 import { readTimeZone } from "~/data/client-profiles.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { nextLocalHour } from "~/lib/time-zones";
+import { currentBrand } from "~/brand/brand.server";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
 
@@ -154,7 +155,7 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
   const unsubscribe = unsubscribeUrl(reader.id, "messages");
   const zone = (await readTimeZone(await database(), reader.id)) ?? DEFAULT_TIME_ZONE;
   const mail = composeMail({
-    agencyName: getEnv().AGENCY_NAME,
+    agencyName: (await currentBrand()).name,
     subject,
     sections: parts.map((part) => part.section),
     reason: "a message waited unread",
@@ -234,7 +235,7 @@ async function mailWhatWaits(reader: Reader, mail: MessageMail): Promise<void> {
   }
   const after = Math.max(marks.lastReadId, marks.mailedThroughId);
   const pending = await messagesAfter(db, clientId, fromRole, after);
-  const from = reader.role === "staff" ? clientEmail : getEnv().AGENCY_NAME;
+  const from = reader.role === "staff" ? clientEmail : (await currentBrand()).name;
   const named = { ...reader, book: await accountBook(db, clientId) };
   const part = await partOf(named, clientId, `Your conversation with ${from}`, pending);
   if (!part) return;
@@ -284,7 +285,7 @@ export async function runMessageDigest(job: ClaimedJob): Promise<void> {
   const reader = job.payload as Reader;
   const db = await database();
   if ((await mailMode(db, reader.id, "messages")) !== "daily") return;
-  const agency = getEnv().AGENCY_NAME;
+  const agency = (await currentBrand()).name;
   const threads =
     reader.role === "staff" ? await threadsToDigest(db, reader.id) : await clientThread(reader);
   const fromRole: ActorRole = reader.role === "staff" ? "client" : "staff";

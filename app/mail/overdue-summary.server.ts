@@ -17,6 +17,7 @@ import { composeMail, type MailSection } from "./compose";
 import { staffReaderNow, summaryKeyPrefix } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
+import { currentBrand } from "~/brand/brand.server";
 
 export const OVERDUE_SUMMARIES_JOB = "overdue-summaries";
 export const OVERDUE_SUMMARY_JOB = "overdue-summary";
@@ -71,7 +72,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
     OVERDUE.includes(group.kind),
   );
   if (groups.length === 0) return;
-  const { SITE_URL, AGENCY_NAME } = getEnv();
+  const { SITE_URL } = getEnv();
   const sections = groups.map((group): MailSection => ({
     heading: `${group.title} (${group.count})`,
     items: group.items.map((item) => ({
@@ -93,7 +94,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   );
   const unsubscribe = unsubscribeUrl(staffId, "reminders");
   const mail = composeMail({
-    agencyName: AGENCY_NAME,
+    agencyName: (await currentBrand()).name,
     subject: `Overdue today: ${counts.join(", ")}`,
     sections,
     reason: "clients' work is overdue",

@@ -29,6 +29,7 @@ import { composeMail, type MailSection } from "./compose";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 import { batches } from "~/lib/batches";
+import { currentBrand } from "~/brand/brand.server";
 
 export const REMINDER_SCAN_JOB = "task-reminder-scan";
 export const TASK_REMINDER_JOB = "task-reminder";
@@ -202,7 +203,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
     return task ? [{ ...reminder, task }] : [];
   });
   if (open.length === 0) return;
-  const { SITE_URL, AGENCY_NAME } = getEnv();
+  const { SITE_URL } = getEnv();
   const link = (task: TaskView) => `${SITE_URL}${taskPath(task.sprintId, task.id)}`;
   const sections = (["overdue", "today", "tomorrow"] as const).flatMap((when): MailSection[] => {
     const tasks = open.filter((entry) => whenOf(entry.kind) === when).map((entry) => entry.task);
@@ -220,7 +221,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   });
   const unsubscribe = unsubscribeUrl(personId, "reminders");
   const mail = composeMail({
-    agencyName: AGENCY_NAME,
+    agencyName: (await currentBrand()).name,
     subject: subjectOf(open),
     sections,
     reason: "a task of yours is due",

@@ -1,7 +1,8 @@
-// Hands one of the app's mails on: to the configured SMTP server, or, with none, to the embedded
-// auth server's outbox (where `npm start` shows it). The mail's key is its Message-ID and outbox id,
-// so a mail handed on again after a crash is recognisable as the same one.
+// Hands one of the app's mails on: to the configured SMTP server (from the agency's sender name),
+// or, with none, to the embedded auth server's outbox (where `npm start` shows it). The mail's key
+// is its Message-ID and outbox id, so a mail handed on again after a crash is the same one.
 import { sendSmtp } from "@portal/auth-server/smtp";
+import { currentBrand } from "~/brand/brand.server";
 import { getEnv } from "~/lib/env.server";
 import { authServiceUrl } from "~/session/auth-service.server";
 
@@ -39,10 +40,19 @@ async function toOutbox(mail: AppMail): Promise<void> {
   if (!response.ok) throw new Error(`the outbox answered ${response.status}`);
 }
 
-/** Sends `mail`; rejects with the reason when it was not accepted. */
+/**
+ * Sends `mail` from the agency's sender name, replies going where Settings says; rejects with the
+ * reason when it was not accepted.
+ */
 export async function sendAppMail(mail: AppMail): Promise<void> {
   const { smtp, SITE_URL } = getEnv();
   if (!smtp) return toOutbox(mail);
   const host = new URL(SITE_URL).hostname;
-  await sendSmtp(smtp, host, { ...mail, messageId: `<${mail.key}@${host}>` });
+  const brand = await currentBrand();
+  const replyTo: Record<string, string> = brand.replyTo ? { "Reply-To": brand.replyTo } : {};
+  await sendSmtp({ ...smtp, senderName: brand.senderName ?? brand.name }, host, {
+    ...mail,
+    headers: { ...mail.headers, ...replyTo },
+    messageId: `<${mail.key}@${host}>`,
+  });
 }

@@ -4,14 +4,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { NOT_FOUND_TITLE, NotFound } from "~/components/not-found";
+import { NOT_FOUND_PAGE, NotFound } from "~/components/not-found";
+import { titleOf } from "~/lib/page-meta";
 import { notFound } from "~/lib/not-found.server";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const loader = ({ request }: LoaderFunctionArgs) => notFound(request);
 export const action = ({ request }: ActionFunctionArgs) => notFound(request);
 
-export const meta: MetaFunction = () => [{ title: NOT_FOUND_TITLE }];
+export const meta: MetaFunction = ({ matches }) => [{ title: titleOf(NOT_FOUND_PAGE, matches) }];
 
 export default function NotFoundRoute() {
   return <NotFound />;

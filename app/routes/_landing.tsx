@@ -5,12 +5,15 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { LandingPage } from "~/components/landing/landing-page";
 import { landingRoadmap } from "~/dashboard/programme.server";
 import { signUpsOpen } from "~/session/auth-settings.server";
+import { DEFAULT_LANDING } from "~/brand/brand";
+import { currentBrand } from "~/brand/brand.server";
+import { brandNameOf } from "~/lib/page-meta";
 import { requireAnonymous } from "~/session/guards.server";
 import type { SharedPageHandle } from "~/delivery/shared-pages.server";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const meta: MetaFunction = () => [
-  { title: "Client Portal | Precision. Innovation. Excellence." },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${brandNameOf(matches)} | ${data?.words.tagline ?? DEFAULT_LANDING.tagline}` },
   { name: "description", content: "Sign in to follow your four-sprint programme with our agency." },
 ];
 
@@ -19,14 +22,15 @@ export const handle: SharedPageHandle = { sharedPage: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return { roadmap: landingRoadmap(), signUpsOpen: await signUpsOpen() };
+  const [open, brand] = await Promise.all([signUpsOpen(), currentBrand()]);
+  return { roadmap: landingRoadmap(), signUpsOpen: open, words: brand.landing };
 }
 
 export default function LandingLayout() {
-  const { roadmap, signUpsOpen } = useLoaderData<typeof loader>();
+  const { roadmap, signUpsOpen, words } = useLoaderData<typeof loader>();
   return (
     <>
-      <LandingPage roadmap={roadmap} signUpsOpen={signUpsOpen} />
+      <LandingPage roadmap={roadmap} signUpsOpen={signUpsOpen} words={words} />
       <Outlet />
     </>
   );

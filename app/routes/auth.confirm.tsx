@@ -10,9 +10,10 @@ import { Button } from "~/components/ui/button";
 import { authHref } from "~/auth/auth-mode";
 import { ACCOUNT_PATH, FORGOT_PASSWORD_PATH, HOME_PATH } from "~/lib/paths";
 import { linkPage, verifyLink, type LinkState } from "~/auth/confirm-link.server";
+import { titleOf } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const meta: MetaFunction = () => [{ title: "Confirm | Client Portal" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: titleOf("Confirm", matches) }];
 
 export function loader({ request }: LoaderFunctionArgs) {
   return linkPage(request);

@@ -24,7 +24,8 @@ export const handle = {
   drawnPerData: true,
 } satisfies PageNameHandle<SprintData> & DrawnPerDataHandle;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  signedInMeta(handle.pageName(data), matches);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);

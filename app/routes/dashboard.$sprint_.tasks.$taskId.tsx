@@ -15,7 +15,8 @@ export const handle = {
   pageName: (data: TaskData) => data?.task.title ?? "Task",
 } satisfies PageNameHandle<TaskData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => signedInMeta(handle.pageName(data));
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  signedInMeta(handle.pageName(data), matches);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);

@@ -4,7 +4,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DashboardHome } from "~/components/dashboard/dashboard-home";
 import { loadNextStep } from "~/dashboard/programme.server";
-import { getEnv } from "~/lib/env.server";
+import { currentBrand } from "~/brand/brand.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { signedInMeta } from "~/lib/page-meta";
@@ -19,19 +19,20 @@ export const handle = {
   drawnPerData: true,
 } satisfies PageNameHandle & DrawnPerDataHandle;
 
-export const meta: MetaFunction = () => signedInMeta(handle.pageName);
+export const meta: MetaFunction = ({ matches }) => signedInMeta(handle.pageName, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);
   const { user } = member;
   const name = user.email.split("@")[0] ?? user.email;
-  const [news, next] = await Promise.all([
+  const [news, next, brand] = await Promise.all([
     sinceLastVisit(member.accountId, { id: user.id, role: "client" }),
     loadNextStep(context, member.accountId),
+    currentBrand(),
   ]);
   return {
     name,
-    bookingUrl: getEnv().BOOKING_URL ?? null,
+    bookingUrl: brand.bookingUrl,
     news,
     next,
     inUtc: !member.zoneGiven,

@@ -15,7 +15,7 @@ export const handle = {
   drawnPerData: true,
 } satisfies PageNameHandle & DrawnPerDataHandle;
 
-export const meta: MetaFunction = () => signedInMeta(handle.pageName);
+export const meta: MetaFunction = ({ matches }) => signedInMeta(handle.pageName, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);

@@ -11,7 +11,7 @@ export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Team" } satisfies PageNameHandle;
 
-export const meta: MetaFunction = () => signedInMeta(handle.pageName);
+export const meta: MetaFunction = ({ matches }) => signedInMeta(handle.pageName, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = await requireClient(request, context);

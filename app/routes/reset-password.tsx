@@ -10,9 +10,12 @@ import { resetPasswordAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { RESET_PASSWORD_PATH } from "~/lib/paths";
 import { requireLinkSession } from "~/session/guards.server";
+import { titleOf } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const meta: MetaFunction = () => [{ title: "Choose a New Password | Client Portal" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleOf("Choose a New Password", matches) },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireLinkSession(request, context);

@@ -5,11 +5,12 @@ import { ClientListPage } from "~/components/staff/client-list";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { inviteAction, loadClientList } from "~/staff/client-list.server";
 import { requireStaff } from "~/staff/guards.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Clients" } satisfies PageNameHandle;
 
-export const meta: MetaFunction = () => [{ title: `${handle.pageName} · Agency Console` }];
+export const meta: MetaFunction = ({ matches }) => consoleMeta(handle.pageName, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

@@ -6,11 +6,12 @@ import { loadAccount } from "~/auth/account.server";
 import { AccountPage } from "~/components/account/account-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Account" } satisfies PageNameHandle;
 
-export const meta: MetaFunction = () => [{ title: "Account · Agency Console" }];
+export const meta: MetaFunction = ({ matches }) => consoleMeta("Account", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

@@ -5,6 +5,7 @@ import { ProgrammeEditsPage } from "~/components/staff/programme-edits";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { loadProgrammeEdits, programmeEditAction } from "~/staff/programme-edits.server";
 import { requireStaff } from "~/staff/guards.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type ClientData = { client: { email: string } } | undefined;
@@ -13,9 +14,8 @@ export const handle = {
   pageName: (data: ClientData) => data?.client.email ?? "Client",
 } satisfies PageNameHandle<ClientData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

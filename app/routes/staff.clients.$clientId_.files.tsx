@@ -5,6 +5,7 @@ import { SharedFilesPage } from "~/components/staff/shared-files-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { loadSharedFiles, shareFileAction } from "~/staff/shared-files.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type FilesData = { client: { email: string } } | undefined;
@@ -13,9 +14,8 @@ export const handle = {
   pageName: (data: FilesData) => (data ? `Files · ${data.client.email}` : "Files"),
 } satisfies PageNameHandle<FilesData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

@@ -5,6 +5,7 @@ import { ClientMessagesPage } from "~/components/staff/client-messages-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { loadStaffThread, staffMessageAction } from "~/staff/messages.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type ThreadData = { client: { email: string } } | undefined;
@@ -13,9 +14,8 @@ export const handle = {
   pageName: (data: ThreadData) => (data ? `Messages · ${data.client.email}` : "Messages"),
 } satisfies PageNameHandle<ThreadData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

@@ -6,6 +6,7 @@ import { PeoplePage } from "~/components/staff/people-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { peopleAction, loadPeople } from "~/staff/people.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type PeopleData = { client: { email: string } } | undefined;
@@ -14,9 +15,8 @@ export const handle = {
   pageName: (data: PeopleData) => (data ? `People · ${data.client.email}` : "People"),
 } satisfies PageNameHandle<PeopleData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -5,6 +5,7 @@ import { ClientPlanPage } from "~/components/staff/client-plan-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { clientPlanAction, loadClientPlan } from "~/staff/client-plan.server";
 import { requireStaff } from "~/staff/guards.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type PlanData = { client: { email: string } } | undefined;
@@ -13,9 +14,8 @@ export const handle = {
   pageName: (data: PlanData) => (data ? `Their programme · ${data.client.email}` : "Programme"),
 } satisfies PageNameHandle<PlanData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -6,6 +6,7 @@ import { ClientTaskPage } from "~/components/staff/client-task-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { clientTaskAction, loadClientTask } from "~/staff/reviews.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 type TaskData = { client: { email: string }; task: { title: string } } | undefined;
@@ -14,9 +15,8 @@ export const handle = {
   pageName: (data: TaskData) => (data ? `${data.task.title} · ${data.client.email}` : "Task"),
 } satisfies PageNameHandle<TaskData>;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${handle.pageName(data)} · Agency Console` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  consoleMeta(handle.pageName(data), matches);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { user } = await requireStaff(request, context);

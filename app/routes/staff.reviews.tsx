@@ -5,11 +5,12 @@ import { ReviewsPage } from "~/components/staff/reviews-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { loadReviewQueue } from "~/staff/reviews.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: "Reviews" } satisfies PageNameHandle;
 
-export const meta: MetaFunction = () => [{ title: "Reviews · Agency Console" }];
+export const meta: MetaFunction = ({ matches }) => consoleMeta("Reviews", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -5,11 +5,12 @@ import { TemplatesPage } from "~/components/staff/templates-page";
 import type { PageNameHandle } from "~/hooks/use-page-name";
 import { requireStaff } from "~/staff/guards.server";
 import { applyTemplateAction, loadTemplates } from "~/staff/templates.server";
+import { consoleMeta } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
 export const handle = { pageName: () => "Templates" } satisfies PageNameHandle<unknown>;
 
-export const meta: MetaFunction = () => [{ title: "Templates · Agency Console" }];
+export const meta: MetaFunction = ({ matches }) => consoleMeta("Templates", matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -11,9 +11,10 @@ import { useLoaderData } from "@remix-run/react";
 import { UnsubscribePage } from "~/components/mail/unsubscribe-page";
 import { readForm } from "~/forms/answer.server";
 import { readUnsubscribeLink, unsubscribe } from "~/mail/unsubscribe.server";
+import { titleOf } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const meta: MetaFunction = () => [{ title: "Mail Settings | Client Portal" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: titleOf("Mail Settings", matches) }];
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -11,9 +11,12 @@ import { welcomeAction } from "~/auth/recovery.server";
 import { SetPasswordPage } from "~/components/auth/set-password-page";
 import { CONFIRMED_ELSEWHERE_PARAM, WELCOME_PATH } from "~/lib/paths";
 import { requireLinkSession } from "~/session/guards.server";
+import { titleOf } from "~/lib/page-meta";
 export { clientAction, headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const meta: MetaFunction = () => [{ title: "Choose Your Password | Client Portal" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: titleOf("Choose Your Password", matches) },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireLinkSession(request, context);

@@ -26,7 +26,6 @@ import {
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
-import { getEnv } from "~/lib/env.server";
 import { CLIENT_FILTER_PARAM, STAFF_PATH } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import { dueCounts } from "~/data/task-facts.server";
@@ -41,6 +40,7 @@ import { cancelInvitation, staffName } from "~/identity/auth-admin.server";
 import type { SessionUser } from "~/session/state.server";
 import { unreadByStaff } from "~/data/messages.server";
 import { waitingReviews } from "~/data/hand-ins.server";
+import { currentBrand } from "~/brand/brand.server";
 
 export const CLIENTS_PER_PAGE = 50;
 const MAX_SEARCH_CHARS = 254;
@@ -114,7 +114,7 @@ export async function loadClientList(request: Request, staff: SessionUser) {
       deactivated: client.deactivated,
     };
   });
-  const bookingPageSet = getEnv().BOOKING_URL !== undefined;
+  const bookingPageSet = (await currentBrand()).bookingUrl !== null;
   return {
     rows,
     total,

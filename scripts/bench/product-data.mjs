@@ -57,11 +57,14 @@ async function startEngine(name) {
   return { name, app, cookie, cluster, extra };
 }
 
-/** A client of `app` in the same state as the engine's own (signed in, sprint opened, ticks). */
+/**
+ * A client of `app` in the same state as the engine's own (signed in with JavaScript, so with the
+ * browser's zone; sprint opened; ticks).
+ */
 async function preparedClient(app, name) {
   const email = `client-${name}-${Date.now()}@bench.example.test`;
   await createConfirmedUser(app.authUrl, email);
-  const { cookie } = await signIn(app.url, email);
+  const { cookie } = await signIn(app.url, email, undefined, { timeZone: "UTC" });
   await expect200(`${app.url}${SPRINT}`, cookie);
   for (const taskId of TICKED_TASKS)
     await postForm(app.url, SPRINT, { taskId, status: "completed" }, cookie);

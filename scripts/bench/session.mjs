@@ -47,14 +47,17 @@ export async function createConfirmedUser(
   return { id: user.id, email };
 }
 
-/** One sign-in through the form action: its round trip in ms and the session's Cookie header. */
-export async function signIn(appUrl, email, password = BENCH_PASSWORD) {
+/**
+ * One sign-in through the form action (`fields` beside e-mail and password, as the form's script
+ * adds the browser's `timeZone`): its round trip in ms and the session's Cookie header.
+ */
+export async function signIn(appUrl, email, password = BENCH_PASSWORD, fields = {}) {
   const started = performance.now();
   const response = await fetch(`${appUrl}/sign-in`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
-    body: new URLSearchParams({ email, password }),
+    body: new URLSearchParams({ email, password, ...fields }),
   });
   await response.arrayBuffer();
   const ms = performance.now() - started;

@@ -71,7 +71,7 @@ test.describe("landing page", () => {
   test("hero, claims, sections and the account link", async ({ page }) => {
     const errors = collectErrors(page);
     await open(page, "/");
-    await expect(page.getByText("Client Portal", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Client Portal", { exact: true })).toBeVisible();
     await expect(
       page.getByRole("heading", { level: 1, name: "Precision. Innovation. Excellence." }),
     ).toBeVisible();

@@ -115,7 +115,7 @@ test("staff invite a client, see their tick and open their Sprint 3", async ({ p
   await page.waitForURL("**/staff/clients/*");
   await hydrated(page, js);
   await expect(banner.getByTestId("page-name")).toHaveText(clientEmail);
-  await expect(page).toHaveTitle(`${clientEmail} · Agency Console`);
+  await expect(page).toHaveTitle(`${clientEmail} · Client Portal Console`);
   await expect(page.getByLabel("ICP Builder")).toHaveValue("completed");
 
   // Sprint 3 waits for Sprint 2; completing Sprints 1 and 2 opens it.

@@ -12,6 +12,7 @@ import {
 } from "~/components/ui/sidebar";
 import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH, MESSAGES_PATH, TEAM_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
+import { useBrandName } from "~/lib/page-meta";
 
 export function AppSidebar({
   programme,
@@ -20,6 +21,7 @@ export function AppSidebar({
   programme: ProgrammeView;
   unreadMessages: number;
 }) {
+  const brandName = useBrandName();
   return (
     <Sidebar>
       <SidebarHeader>
@@ -28,7 +30,7 @@ export function AppSidebar({
             <Icon name="sparkles" className="size-4" />
           </span>
           <span className="truncate font-semibold text-slate-900 group-data-[state=collapsed]:sr-only">
-            Agency Portal
+            {brandName}
           </span>
         </div>
       </SidebarHeader>

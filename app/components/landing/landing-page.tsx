@@ -3,6 +3,7 @@
 import { PendingIndicator } from "~/components/pending-indicator";
 import { SkipLink } from "~/components/skip-link";
 import { WaveBackground } from "~/components/wave-background";
+import type { LandingWords } from "~/brand/brand";
 import { LandingNav } from "./landing-nav";
 import { SignInNotice } from "./sign-in-notice";
 import { About, Benefits, Hero, Join, type RoadmapSprint } from "./landing-sections";
@@ -10,9 +11,12 @@ import { About, Benefits, Hero, Join, type RoadmapSprint } from "./landing-secti
 export function LandingPage({
   roadmap,
   signUpsOpen,
+  words,
 }: {
   roadmap: RoadmapSprint[];
   signUpsOpen: boolean;
+  /** The agency's words for the hero. */
+  words: LandingWords;
 }) {
   return (
     <div className="relative min-h-svh">
@@ -21,7 +25,7 @@ export function LandingPage({
       <LandingNav />
       <main id="main" className="pb-24">
         <SignInNotice />
-        <Hero />
+        <Hero words={words} />
         <About roadmap={roadmap} />
         <Benefits />
         <Join signUpsOpen={signUpsOpen} />

@@ -6,7 +6,8 @@ import { Badge } from "~/components/ui/badge";
 import { AuthLink, MAIN_AUTH_LINK_ID } from "~/components/auth/auth-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
-import { BENEFITS, CLAIMS } from "~/content/landing";
+import { BENEFITS } from "~/content/landing";
+import type { LandingWords } from "~/brand/brand";
 
 function Section({
   id,
@@ -32,20 +33,17 @@ function Section({
   );
 }
 
-export function Hero() {
+export function Hero({ words }: { words: LandingWords }) {
   return (
     <section className="mx-auto max-w-6xl px-4 pb-12 pt-10 text-center sm:px-6 sm:pt-20">
       <Badge variant="info" size="lg">
         <Icon name="sparkles" />
-        Client Portal
+        {words.badge}
       </Badge>
       <h1 className="mx-auto mt-6 max-w-4xl text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
-        Precision. Innovation. Excellence.
+        {words.tagline}
       </h1>
-      <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-        Your programme with our media and consulting team, in one place: four focused sprints,
-        progress you can see and a direct line to your strategist.
-      </p>
+      <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{words.introduction}</p>
       <div className="mt-8 flex justify-center">
         <Button asChild size="lg">
           {/* Reached by its id when the dialog closes without JavaScript: the scroll stops short
@@ -56,18 +54,20 @@ export function Hero() {
           </AuthLink>
         </Button>
       </div>
-      <ul className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-4">
-        {CLAIMS.map((claim) => (
-          <li key={claim.label} className="rounded-xl border bg-white/80 px-2 py-4 shadow-sm">
-            <span className="block text-2xl font-bold text-slate-900 sm:text-3xl">
-              {claim.figure}
-            </span>{" "}
-            <span className="block text-sm text-slate-600 first-letter:uppercase">
-              {claim.label}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {words.figures.length > 0 ? (
+        <ul className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-4">
+          {words.figures.map((figure, index) => (
+            <li key={index} className="rounded-xl border bg-white/80 px-2 py-4 shadow-sm">
+              <span className="block text-2xl font-bold text-slate-900 sm:text-3xl">
+                {figure.value}
+              </span>{" "}
+              <span className="block text-sm text-slate-600 first-letter:uppercase">
+                {figure.label}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -21,6 +21,7 @@ import {
   CLIENT_FILTER_PARAM,
   INVITE_ACTION,
   STAFF_PATH,
+  STAFF_SETTINGS_PATH,
   staffClientMessagesPath,
   staffClientPath,
 } from "~/lib/paths";
@@ -259,7 +260,7 @@ export function ClientListPage({
   perPage: number;
   /** The moment the list was read (ms): "3 d ago" counts from it. */
   now: number;
-  /** Whether BOOKING_URL names the agency's booking page. */
+  /** Whether Settings (or BOOKING_URL, its first value) names the agency's booking page. */
   bookingPageSet: boolean;
   attention: AttentionGroup[];
   /** The programme templates a new client may follow, the default first. */
@@ -274,7 +275,11 @@ export function ClientListPage({
       {bookingPageSet ? null : (
         <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm">
           No booking page is set: clients&apos; &lsquo;Schedule Meeting&rsquo; opens their messages
-          to you. Set <code>BOOKING_URL</code> to your booking page to let them book a call.
+          to you. Set your booking page in{" "}
+          <Link to={STAFF_SETTINGS_PATH} className="underline underline-offset-4">
+            Settings
+          </Link>{" "}
+          to let them book a call.
         </p>
       )}
       <InviteForm templates={templates} />

@@ -14,8 +14,10 @@ import {
   STAFF_ACCOUNT_PATH,
   STAFF_MESSAGES_PATH,
   STAFF_PATH,
+  STAFF_SETTINGS_PATH,
   TEMPLATES_PATH,
 } from "~/lib/paths";
+import { useBrandName } from "~/lib/page-meta";
 
 export function StaffShell({
   email,
@@ -27,6 +29,7 @@ export function StaffShell({
   waiting: { messages: number; reviews: number };
   children: ReactNode;
 }) {
+  const brandName = useBrandName();
   return (
     <div className="min-h-svh bg-slate-50">
       <SkipLink />
@@ -39,7 +42,7 @@ export function StaffShell({
             <span className="brand-mark">
               <Icon name="sparkles" className="size-4" />
             </span>
-            <span className="sr-only sm:not-sr-only">Agency Console</span>
+            <span className="sr-only sm:not-sr-only">{brandName} Console</span>
           </Link>
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
           <SignedInTitle email={email} />
@@ -58,6 +61,7 @@ export function StaffShell({
             { to: STAFF_MESSAGES_PATH, label: "Messages", count: waiting.messages },
             { to: REVIEWS_PATH, label: "Reviews", count: waiting.reviews },
             { to: TEMPLATES_PATH, label: "Templates" },
+            { to: STAFF_SETTINGS_PATH, label: "Settings" },
           ]}
         />
       </div>

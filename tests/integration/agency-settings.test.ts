@@ -1,0 +1,206 @@
+// The console's Settings through its routes, on both engines: staff save the agency's name, colour
+// and landing words (a form post, as with or without JavaScript), each change a trail line; a
+// refusal keeps what was typed; a client gets the 404; the landing page and every page's frame
+// show the new name at once; a save over another one meanwhile is refused.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import type * as LandingRoute from "~/routes/_landing";
+import type * as SettingsRoute from "~/routes/staff.settings";
+import type * as Root from "~/root";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import {
+  appEnv,
+  asData,
+  asResponse,
+  formPost,
+  get,
+  settle,
+  signedInUser,
+  startAdminAuthServer,
+  toastOf,
+  uniqueEmail,
+} from "../support/harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.47" });
+
+/** Settings' fields as the page draws them for a new portal. */
+const DEFAULTS = {
+  name: "Client Portal",
+  colour: "",
+  senderName: "",
+  replyTo: "",
+  supportEmail: "",
+  bookingUrl: "",
+  badge: "Client Portal",
+  tagline: "Precision. Innovation. Excellence.",
+  introduction:
+    "Your programme with our media and consulting team, in one place: four focused sprints, progress you can see and a direct line to your strategist.",
+  figureValue0: "99%",
+  figureLabel0: "client satisfaction",
+  figureValue1: "50+",
+  figureLabel1: "projects completed",
+  figureValue2: "24/7",
+  figureLabel2: "support",
+};
+
+describe.each(ENGINES)("the agency's settings on %s", (engine) => {
+  let auth: AuthServer;
+  let routes: { settings: typeof SettingsRoute; landing: typeof LandingRoute; root: typeof Root };
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startAdminAuthServer({}, freshDatabase(engine) as Record<string, string>);
+    routes = {
+      settings: await import("~/routes/staff.settings"),
+      landing: await import("~/routes/_landing"),
+      root: await import("~/root"),
+    };
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  const save = (cookie: string, fields: Record<string, string>) =>
+    settle(() =>
+      routes.settings.action({
+        request: formPost("/staff/settings", { ...DEFAULTS, ...fields }, cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+
+  const page = (cookie: string) =>
+    routes.settings.loader({
+      request: get("/staff/settings", cookie),
+      context: context(),
+      params: {},
+    });
+
+  const rootBrand = async () => {
+    const { forgetBrand } = await import("~/brand/brand.server");
+    forgetBrand();
+    const answer = asData<{ brand: { name: string; primary?: string } }>(
+      await routes.root.loader({ request: get("/"), context: context(), params: {} }),
+    );
+    return answer.data.brand;
+  };
+
+  it("saves the agency's name, colour and words, a trail line for each change", async () => {
+    const ada = await signedInUser(auth, uniqueEmail(`ada-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+      clientIp: context().clientIp,
+    });
+    const before = await page(ada.cookie);
+    expect(before.brand).toMatchObject({ name: "Client Portal", colour: null, version: 0 });
+    expect(before.trail).toEqual([]);
+
+    const saved = asResponse(
+      await save(ada.cookie, {
+        name: "Northwind Media",
+        colour: "#0F766E",
+        tagline: "Stories that sell.",
+        figureValue2: "",
+        figureLabel2: "",
+      }),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/staff/settings");
+    expect((await toastOf(saved))?.title).toBe("Settings Saved");
+    const after = await page(ada.cookie);
+    expect(after.brand).toMatchObject({ name: "Northwind Media", colour: "#0f766e", version: 1 });
+    // Newest first: one save's lines in the reverse of the form's order.
+    expect(after.trail.map((line) => [line.field, line.before, line.after])).toEqual([
+      [
+        "Landing figures",
+        "99% client satisfaction, 50+ projects completed, 24/7 support",
+        "99% client satisfaction, 50+ projects completed",
+      ],
+      ["Landing tagline", "Precision. Innovation. Excellence.", "Stories that sell."],
+      ["Brand colour", "—", "#0f766e"],
+      ["Agency name", "Client Portal", "Northwind Media"],
+    ]);
+    expect(after.trail.every((line) => line.actorEmail === ada.email)).toBe(true);
+
+    // Every page's frame and the landing page show it at once.
+    expect(await rootBrand()).toEqual({ name: "Northwind Media", primary: "175 77% 26%" });
+    const landing = await routes.landing.loader({
+      request: get("/"),
+      context: context(),
+      params: {},
+    });
+    expect(landing.words.tagline).toBe("Stories that sell.");
+    expect(landing.words.figures).toHaveLength(2);
+
+    // The same again: nothing changes, no line.
+    const again = asResponse(
+      await save(ada.cookie, {
+        name: "Northwind Media",
+        colour: "#0f766e",
+        tagline: "Stories that sell.",
+        figureValue2: "",
+        figureLabel2: "",
+      }),
+    );
+    expect((await toastOf(again))?.title).toBe("No Changes");
+    expect((await page(ada.cookie)).trail).toHaveLength(4);
+  });
+
+  it("answers a colour white text cannot be read on with the form again, as typed", async () => {
+    const ada = await signedInUser(auth, uniqueEmail(`ada-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+      clientIp: context().clientIp,
+    });
+    const refused = asData<{ values: Record<string, string>; errors: Record<string, string> }>(
+      await save(ada.cookie, { name: "Bright Co", colour: "#facc15" }),
+    );
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.values).toMatchObject({ name: "Bright Co", colour: "#facc15" });
+    expect(refused.data.errors.colour).toMatch(/contrast of at least 4\.5:1/);
+    // A figure without its words is refused by the field missing.
+    const half = asData<{ errors: Record<string, string> }>(
+      await save(ada.cookie, { figureLabel0: "" }),
+    );
+    expect(half.init?.status).toBe(400);
+    expect(Object.keys(half.data.errors)).toEqual(["figureLabel0"]);
+    // Nothing was saved by either.
+    expect((await page(ada.cookie)).brand.name).not.toBe("Bright Co");
+  });
+
+  it("is the 404 page for a client; a visitor is sent to sign in", async () => {
+    const dana = await signedInUser(auth, uniqueEmail(`dana-${engine}`), {
+      clientIp: context().clientIp,
+    });
+    for (const [cookie, expected] of [
+      [dana.cookie, 404],
+      ["", 302],
+    ] as const) {
+      // The not-found answer, thrown as a page or as data with its status.
+      const status = (answer: unknown) =>
+        answer instanceof Response ? answer.status : asData(answer).init?.status;
+      expect(status(await settle(() => page(cookie)))).toBe(expected);
+      expect(status(await save(cookie, { name: "Taken Over" }))).toBe(expected);
+    }
+  });
+
+  it("refuses a save over another one made meanwhile, and keeps the other", async () => {
+    const { database, inTransaction } = await import("~/data/connection.server");
+    const { readAgencySettings, saveAgencySettings } =
+      await import("~/data/agency-settings.server");
+    const { version } = await readAgencySettings(await database());
+    const first = await inTransaction((trx) =>
+      saveAgencySettings(trx, JSON.stringify({ name: "First" }), version, Date.now()),
+    );
+    const second = await inTransaction((trx) =>
+      saveAgencySettings(trx, JSON.stringify({ name: "Second" }), version, Date.now()),
+    );
+    expect([first, second]).toEqual([true, false]);
+    const stored = await readAgencySettings(await database());
+    expect(stored).toEqual({ settings: JSON.stringify({ name: "First" }), version: version + 1 });
+  });
+});
