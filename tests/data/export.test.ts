@@ -32,6 +32,11 @@ import {
 import { reserveRoom } from "~/data/file-room.server";
 import { ensureFactsCurrent } from "~/data/task-facts.server";
 import { recordHandIn } from "~/data/hand-ins.server";
+import {
+  readAgencySettings,
+  recordAgencyLines,
+  saveAgencySettings,
+} from "~/data/agency-settings.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
@@ -178,6 +183,9 @@ function writeEverything(user: string, index: number) {
       ],
       at,
     );
+    const { version } = await readAgencySettings(trx);
+    await saveAgencySettings(trx, JSON.stringify({ name: `Agency ${index}` }), version, at);
+    await recordAgencyLines(trx, staff, [{ field: "Agency name", before: "", after: "x" }], at);
   };
 }
 

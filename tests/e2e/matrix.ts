@@ -50,6 +50,8 @@ export const MATRIX: Record<string, ProjectName[]> = {
   "hand-in-upload.spec.ts": WITH_JAVASCRIPT,
   /** A bad network: offline, dropped and slow requests, the offline notice and page. */
   "network.spec.ts": WITH_JAVASCRIPT,
+  /** The agency's Settings: one test drives a browser with JavaScript and one without, in turn. */
+  "settings.spec.ts": WITH_JAVASCRIPT,
   /** The two once-flaky flows repeated under a busy CPU (20 times each as npm run test:soak). */
   "under-load.spec.ts": WITH_JAVASCRIPT,
 };

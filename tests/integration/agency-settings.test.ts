@@ -1,7 +1,6 @@
-// The console's Settings through its routes, on both engines: staff save the agency's name, colour
-// and landing words (a form post, as with or without JavaScript), each change a trail line; a
-// refusal keeps what was typed; a client gets the 404; the landing page and every page's frame
-// show the new name at once; a save over another one meanwhile is refused.
+// Settings through its routes on both engines: a form post (as with or without JavaScript) saves
+// the agency's name, colour and words with a trail line each, shown at once on every page's frame
+// and the landing page; a refusal keeps what was typed; a save over another one is refused.
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
