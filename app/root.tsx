@@ -20,6 +20,7 @@ import {
 import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_PAGE, NotFound } from "~/components/not-found";
+import { logoPath } from "~/brand/brand";
 import { pageBrand } from "~/brand/brand.server";
 import { titleOf } from "~/lib/page-meta";
 import { ToastProvider } from "~/components/toaster";
@@ -34,10 +35,7 @@ import { NoAccess } from "~/components/no-access";
 import { isNetworkFailure } from "~/forms/unreachable";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 /**
  * The document is the same for every visitor while it carries no toast, and drawn from its data
@@ -79,6 +77,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {brand?.logo ? (
+          <>
+            <link rel="icon" href={logoPath(brand.logo, "icon-32")} type="image/png" />
+            <link rel="apple-touch-icon" href={logoPath(brand.logo, "icon-180")} />
+          </>
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
       </head>
       <body className="min-h-screen">
         {children}

@@ -12,6 +12,7 @@ import { log } from "../app/lib/log.server";
 import { compressResponses } from "../app/delivery/compression-middleware.server";
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
 import { LIVE_PATH, uploadAt } from "../app/lib/paths";
+import { LOGO_MAX_BYTES } from "../app/brand/brand";
 import { closeAfterAnswer, limitBodies, MAX_BODY_BYTES, uploadLimitBy } from "./body-limits";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
@@ -140,11 +141,12 @@ export async function startHttpServer(
     );
   }
   app.use(sameSiteOnly(env.SITE_URL));
-  const uploadBytes = uploadLimitBy(
-    uploadAt,
-    (kind) =>
-      env.UPLOAD_MAX_FILE_BYTES * (kind === "hand-in" ? env.UPLOAD_MAX_FILES : 1) + MAX_BODY_BYTES,
-  );
+  const uploadBytes = uploadLimitBy(uploadAt, (kind) => {
+    if (kind === "logo") return LOGO_MAX_BYTES + MAX_BODY_BYTES;
+    return (
+      env.UPLOAD_MAX_FILE_BYTES * (kind === "hand-in" ? env.UPLOAD_MAX_FILES : 1) + MAX_BODY_BYTES
+    );
+  });
   app.use(
     limitBodies({
       formTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,

@@ -15,6 +15,9 @@ import {
   type LandingWords,
 } from "./brand";
 
+/** A logo's name as stored: its bytes' hash. */
+const LOGO_HASH = /^[0-9a-f]{16}$/;
+
 /** How long a brand read is kept by this process. */
 const KEPT_MS = 1_000;
 
@@ -31,6 +34,7 @@ export function seededBrand(): BrandSettings {
     supportEmail: null,
     bookingUrl: env.BOOKING_URL ?? null,
     landing: DEFAULT_LANDING,
+    logo: null,
   };
 }
 
@@ -72,6 +76,7 @@ export function brandFrom(stored: string | null, version: number): AgencyBrand {
     supportEmail: stringOr(raw.supportEmail, null),
     bookingUrl: raw.bookingUrl === undefined ? seeded.bookingUrl : stringOr(raw.bookingUrl, null),
     landing: landingOf(raw.landing),
+    logo: typeof raw.logo === "string" && LOGO_HASH.test(raw.logo) ? raw.logo : null,
     version,
   };
 }

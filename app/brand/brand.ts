@@ -27,6 +27,8 @@ export interface BrandSettings {
   supportEmail: string | null;
   bookingUrl: string | null;
   landing: LandingWords;
+  /** The logo's hash (its drawings' name); null: none, the portal's mark. */
+  logo: string | null;
 }
 
 /** The brand with the version of the settings it was read from (0: none saved yet). */
@@ -39,6 +41,8 @@ export interface PageBrand {
   name: string;
   /** The colour as `--primary` takes it ("243 75% 59%"); absent: the portal's own. */
   primary?: string;
+  /** The logo's hash; absent: the portal's mark. */
+  logo?: string;
 }
 
 export const DEFAULT_LANDING: LandingWords = {
@@ -52,6 +56,16 @@ export const DEFAULT_LANDING: LandingWords = {
     { value: "24/7", label: "support" },
   ],
 };
+
+/** The largest logo file taken. */
+export const LOGO_MAX_BYTES = 1_000_000;
+
+/** Each drawing of the logo: the header's (at most 320 by 64), and square icons of each size. */
+export const LOGO_FILES = ["header", "icon-32", "icon-180", "icon-192", "icon-512"] as const;
+export type LogoFile = (typeof LOGO_FILES)[number];
+
+/** The public path of a drawing of the logo: its hash in the name, so it is kept for a year. */
+export const logoPath = (hash: string, file: LogoFile) => `/brand/${hash}-${file}.png`;
 
 /** The contrast a brand colour keeps with white text on it (WCAG AA for body text). */
 export const MIN_CONTRAST = 4.5;
@@ -96,5 +110,8 @@ export function hslOf(hex: string): string {
 }
 
 /** What the frame of every page needs of `brand` (nothing more: it is in every page's data). */
-export const pageBrandOf = (brand: BrandSettings): PageBrand =>
-  brand.colour === null ? { name: brand.name } : { name: brand.name, primary: hslOf(brand.colour) };
+export const pageBrandOf = (brand: BrandSettings): PageBrand => ({
+  name: brand.name,
+  ...(brand.colour === null ? {} : { primary: hslOf(brand.colour) }),
+  ...(brand.logo === null ? {} : { logo: brand.logo }),
+});

@@ -183,6 +183,13 @@ export const toasts = {
   ),
   brandLinkInvalid: error("Check the Booking Page", "A booking page starts with https://."),
   brandFigureInvalid: error("Check the Figures", "Give each figure both its number and its words."),
+  logoMissing: error("Choose a Logo", "Choose an image file to upload."),
+  logoKind: error("Not an Image We Take", "A logo is a PNG, JPEG or WebP image."),
+  logoTooLarge: error(
+    "Logo Too Large",
+    "A logo is at most 1 MB and 4,000 pixels wide or tall: export a smaller one.",
+  ),
+  logoUnreadable: error("Logo Unreadable", "This image could not be read: export it again."),
   settingsChangedMeanwhile: error(
     "Changed Meanwhile",
     "Someone saved the settings while you edited them: reload the page to see theirs, then save again.",

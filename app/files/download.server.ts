@@ -29,8 +29,8 @@ function disposition(type: "attachment" | "inline", name: string): string {
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The answer while the store cannot be reached: try again shortly. */
-function storeUnavailable(): Response {
+/** The answer while the file store cannot be reached: 503, "Connection Error", try again. */
+export function storeUnavailable(): Response {
   return new Response(
     "Connection Error: the files cannot be reached right now. Please try again in a moment.",
     {

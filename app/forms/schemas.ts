@@ -468,6 +468,9 @@ export const reviewSchema = z
     }),
   );
 
+/** 'Remove Logo' in Settings. */
+export const REMOVE_LOGO_INTENT = "remove-logo";
+
 /** The longest of each of the agency's words in Settings. */
 export const BRAND_TEXT_MAX = {
   name: 80,

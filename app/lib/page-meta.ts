@@ -12,8 +12,13 @@ export const PORTAL_NAME = "Client Portal";
 /** What a meta function is given of the matched routes. */
 type Matches = readonly { id: string; data: unknown }[];
 
-/** The root loader's data, as far as the brand goes. */
-type RootData = { brand?: { name: string } } | undefined;
+/** The root loader's brand, as far as a page's frame goes: the name, the logo's hash if any. */
+export interface FrameBrand {
+  name: string;
+  logo?: string;
+}
+
+type RootData = { brand?: FrameBrand } | undefined;
 
 /** The agency's name, from the root loader's brand. */
 export function brandNameOf(matches: Matches): string {
@@ -21,9 +26,9 @@ export function brandNameOf(matches: Matches): string {
   return root?.brand?.name ?? PORTAL_NAME;
 }
 
-/** The agency's name, for a page's frame. */
-export function useBrandName(): string {
-  return (useRouteLoaderData("root") as RootData)?.brand?.name ?? PORTAL_NAME;
+/** The agency's name and logo, for a page's frame. */
+export function useFrameBrand(): FrameBrand {
+  return (useRouteLoaderData("root") as RootData)?.brand ?? { name: PORTAL_NAME };
 }
 
 /** "Sprint 1 · Northwind Media". */

@@ -119,8 +119,9 @@ export function taskPathFor(
     : taskPath(task.sprintId, task.taskId);
 }
 
-/** What a multipart post to `path`: one shared file, a hand-in's files, or nothing. */
-export function uploadAt(path: string): "shared-file" | "hand-in" | null {
+/** What a multipart post to `path`: one shared file, a hand-in's files, the logo, or nothing. */
+export function uploadAt(path: string): "shared-file" | "hand-in" | "logo" | null {
+  if (path === STAFF_SETTINGS_PATH) return "logo";
   if (/^\/staff\/clients\/[^/]+\/files$/.test(path)) return "shared-file";
   if (/^(\/dashboard\/sprint-\d+\/tasks|\/resources\/hand-ins\/sprint-\d+)\/[^/]+$/.test(path)) {
     return "hand-in";

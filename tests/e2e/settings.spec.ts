@@ -1,7 +1,8 @@
 // The agency's Settings as staff use them, with JavaScript and then without, on the PostgreSQL
-// server (no other spec reads its brand): the name and colour on the landing page, the console and
-// a client's dashboard, a colour too light refused beside its field with what was typed kept.
+// server (no other spec reads its brand): the name, colour and logo on the landing page, the console
+// and a client's dashboard; a colour too light refused beside its field with what was typed kept.
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { servers } from "../support/e2e/servers";
 import {
   createUser,
@@ -57,6 +58,25 @@ test("staff brand the portal: its name, colour and words on every page, at once"
     await expect(changes).toContainText("Client Portal → Northwind Media");
     await expect(changes).toContainText(staffEmail);
     await expect(withoutScript).toHaveTitle("Settings · Northwind Media Console");
+    // The logo, uploaded without JavaScript: beside the name in the header, and the tab's icon.
+    await withoutScript.getByLabel("Logo file").setInputFiles({
+      name: "northwind.png",
+      mimeType: "image/png",
+      buffer: await sharp({
+        create: { width: 300, height: 100, channels: 4, background: "#0f766e" },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await withoutScript.getByRole("button", { name: "Upload Logo" }).click();
+    await expect(withoutScript.getByRole("img", { name: "Your logo" })).toBeVisible();
+    const header = withoutScript.getByRole("banner").locator("img");
+    await expect(header).toHaveAttribute("src", /^\/brand\/[0-9a-f]{16}-header\.png$/);
+    expect(await header.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(192);
+    await expect(withoutScript.locator('link[rel="icon"]')).toHaveAttribute(
+      "href",
+      /^\/brand\/[0-9a-f]{16}-icon-32\.png$/,
+    );
     await screenshot(withoutScript, "staff-settings");
 
     // A visitor's landing page, and a client's dashboard, show it at once, in its colour.
@@ -86,6 +106,9 @@ test("staff brand the portal: its name, colour and words on every page, at once"
       "Brand colour": "",
       Tagline: "Precision. Innovation. Excellence.",
     });
+    await withoutScript.goto(`${server.appUrl}/staff/settings`);
+    const remove = withoutScript.getByRole("button", { name: "Remove Logo" });
+    if (await remove.count()) await remove.click();
     await withScript.context().close();
     await withoutScript.context().close();
   }

@@ -187,6 +187,83 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
     }
   });
 
+  it("takes a logo, drawn for the header and the icons, served for a year; refuses others", async () => {
+    const ada = await signedInUser(auth, uniqueEmail(`ada-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+      clientIp: context().clientIp,
+    });
+    const upload = (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.set("logo", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+      const request = new Request("http://portal.test/staff/settings", {
+        method: "POST",
+        headers: { Cookie: ada.cookie },
+        body: form,
+      });
+      return settle(() => routes.settings.action({ request, context: context(), params: {} }));
+    };
+    const refusedWith = async (bytes: Buffer, name: string) => {
+      const answer = asData<{ toast: { title: string } }>(await upload(bytes, name));
+      return [answer.init?.status, answer.data.toast.title];
+    };
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const html = Buffer.from("<!doctype html><script>alert(1)</script>");
+    const sharp = (await import("sharp")).default;
+    const wide = await sharp({
+      create: { width: 20_000, height: 2, channels: 3, background: "#000" },
+    })
+      .png()
+      .toBuffer();
+    expect(await refusedWith(svg, "logo.png")).toEqual([400, "Not an Image We Take"]);
+    expect(await refusedWith(html, "logo.png")).toEqual([400, "Not an Image We Take"]);
+    expect(await refusedWith(wide, "wide.png")).toEqual([400, "Logo Too Large"]);
+    expect(await refusedWith(Buffer.alloc(10_000_000, 7), "big.png")).toEqual([
+      413,
+      "Logo Too Large",
+    ]);
+    expect((await page(ada.cookie)).brand.logo).toBeNull();
+
+    const logo = await sharp({
+      create: { width: 600, height: 200, channels: 4, background: "#0f766e" },
+    })
+      .png()
+      .toBuffer();
+    expect(asResponse(await upload(logo, "northwind.png")).status).toBe(302);
+    const { brand, trail } = await page(ada.cookie);
+    expect(brand.logo).toMatch(/^[0-9a-f]{16}$/);
+    expect(trail[0]).toMatchObject({ field: "Logo", before: "—", after: brand.logo });
+    expect(await rootBrand()).toMatchObject({ logo: brand.logo });
+    const fileRoute = await import("~/routes/brand.$file");
+    const served = async (file: string) =>
+      settle(() =>
+        fileRoute.loader({ request: get(`/brand/${file}`), context: context(), params: { file } }),
+      );
+    for (const [file, size] of [
+      ["header", [192, 64]],
+      ["icon-32", [32, 32]],
+      ["icon-512", [512, 512]],
+    ] as const) {
+      const answer = asResponse(await served(`${brand.logo}-${file}.png`));
+      expect(answer.headers.get("Content-Type")).toBe("image/png");
+      expect(answer.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      const { width, height } = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect([width, height]).toEqual(size);
+    }
+    for (const file of [
+      "0000000000000000-header.png",
+      `${brand.logo}-other.png`,
+      "..%2Fx-header.png",
+    ]) {
+      expect(asData(await served(file)).init?.status, file).toBe(404);
+    }
+    // Removed, the portal's own mark is back.
+    const removed = asResponse(await save(ada.cookie, { intent: "remove-logo" }));
+    expect(removed.status).toBe(302);
+    expect((await page(ada.cookie)).brand.logo).toBeNull();
+  });
+
   it("refuses a save over another one made meanwhile, and keeps the other", async () => {
     const { database, inTransaction } = await import("~/data/connection.server");
     const { readAgencySettings, saveAgencySettings } =

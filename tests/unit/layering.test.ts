@@ -76,7 +76,7 @@ const MAY_IMPORT: Record<string, string[] | "all"> = {
     "lib",
   ],
   accounts: ["brand", "forms", "session", "data", "identity", "people", "content", "lib"],
-  brand: ["data", "lib"],
+  brand: ["data", "files", "lib"],
   people: ["data", "lib"],
   files: ["forms", "session", "data", "content", "lib"],
   jobs: ["mail", "messages", "data", "lib"],

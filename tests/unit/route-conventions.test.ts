@@ -45,6 +45,7 @@ const PUBLIC: Record<string, string> = {
   "routes/resources.sidebar.tsx": "a cookie with the sidebar's state, no data of anyone's",
   "routes/auth.sign-out-everywhere.tsx#loader": "a GET only sends the visitor home",
   "routes/unsubscribe.tsx": "a mail's link, opened signed out; its signature names whose mail",
+  "routes/brand.$file.tsx": "the agency's logo, shown on the landing page and in mails",
 };
 
 interface RouteModule {

@@ -1,6 +1,5 @@
 // The signed-in sidebar's content: brand, Dashboard, Sprint 1–4, Messages (with the unread count),
 // Files, Team and Account links, and the fixed 'Overall Progress' card.
-import { Icon } from "~/components/ui/icon";
 import { Progress } from "~/components/ui/progress";
 import {
   Sidebar,
@@ -12,7 +11,8 @@ import {
 } from "~/components/ui/sidebar";
 import { ACCOUNT_PATH, DASHBOARD_PATH, FILES_PATH, MESSAGES_PATH, TEAM_PATH } from "~/lib/paths";
 import type { ProgrammeView } from "~/programme/client-programme";
-import { useBrandName } from "~/lib/page-meta";
+import { useFrameBrand } from "~/lib/page-meta";
+import { BrandMark } from "~/components/brand-mark";
 
 export function AppSidebar({
   programme,
@@ -21,16 +21,14 @@ export function AppSidebar({
   programme: ProgrammeView;
   unreadMessages: number;
 }) {
-  const brandName = useBrandName();
+  const brand = useFrameBrand();
   return (
     <Sidebar>
       <SidebarHeader>
         <div className="flex h-10 items-center gap-2 overflow-hidden px-1 group-data-[state=collapsed]:px-0">
-          <span className="brand-mark">
-            <Icon name="sparkles" className="size-4" />
-          </span>
+          <BrandMark brand={brand} />
           <span className="truncate font-semibold text-slate-900 group-data-[state=collapsed]:sr-only">
-            {brandName}
+            {brand.name}
           </span>
         </div>
       </SidebarHeader>

@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { NAV_LINKS } from "~/content/landing";
 import { HOME_PATH } from "~/lib/paths";
-import { useBrandName } from "~/lib/page-meta";
+import { useFrameBrand } from "~/lib/page-meta";
+import { BrandMark } from "~/components/brand-mark";
 
 const linkClass =
   "rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -75,17 +76,15 @@ function MobileMenu() {
 }
 
 export function LandingNav() {
-  const brandName = useBrandName();
+  const brand = useFrameBrand();
   return (
     <header className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
       <Link
         to={HOME_PATH}
         className="flex items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="brand-mark">
-          <Icon name="sparkles" className="size-4" />
-        </span>
-        {brandName}
+        <BrandMark brand={brand} />
+        {brand.name}
       </Link>
       <nav aria-label="Main" className="hidden min-w-0 items-center md:flex">
         <NavItems className="items-center gap-6" />

@@ -11,10 +11,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Form } from "~/components/ui/router";
 import { Textarea } from "~/components/ui/textarea";
-import type { AgencyBrand } from "~/brand/brand";
+import { useState, type FormEvent } from "react";
+import { LOGO_MAX_BYTES, logoPath, type AgencyBrand } from "~/brand/brand";
+import { toasts } from "~/content/toasts";
 import type { AgencyLine } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
-import { BRAND_TEXT_MAX, type SettingsField } from "~/forms/schemas";
+import { BRAND_TEXT_MAX, REMOVE_LOGO_INTENT, type SettingsField } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { STAFF_SETTINGS_PATH } from "~/lib/paths";
 import { useStamp } from "~/lib/reader-time";
@@ -181,6 +183,79 @@ function SettingsForm({ brand }: { brand: AgencyBrand }) {
   );
 }
 
+/** 'Upload Logo' (a file form: it works without JavaScript) and, once one is set, 'Remove Logo'. */
+function LogoForm({ logo }: { logo: string | null }) {
+  const pending = useSubmitting(STAFF_SETTINGS_PATH);
+  // With JavaScript a file over the limit is refused here, before it is sent (without, the server's
+  // 413 says so).
+  const [tooLarge, setTooLarge] = useState(false);
+  const checkSize = (event: FormEvent<HTMLFormElement>) => {
+    const file = new FormData(event.currentTarget).get("logo");
+    const over = file instanceof File && file.size > LOGO_MAX_BYTES;
+    setTooLarge(over);
+    if (over) event.preventDefault();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Logo</h2>
+        </CardTitle>
+        <CardDescription>
+          A PNG, JPEG or WebP image of at most 1 MB: shown beside your name on every page, and as
+          the browser&apos;s icon.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {logo ? (
+          <img
+            src={logoPath(logo, "header")}
+            alt="Your logo"
+            className="h-16 w-auto justify-self-start rounded border bg-white p-2"
+          />
+        ) : null}
+        <Form
+          method="post"
+          action={STAFF_SETTINGS_PATH}
+          encType="multipart/form-data"
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={checkSize}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="settings-logo">Logo file</Label>
+            <Input
+              id="settings-logo"
+              name="logo"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              required
+              {...errorProps(
+                "settings-logo-error",
+                tooLarge ? toasts.logoTooLarge.description : undefined,
+              )}
+            />
+            <FieldError
+              id="settings-logo-error"
+              message={tooLarge ? toasts.logoTooLarge.description : undefined}
+            />
+          </div>
+          <SubmitButton pending={pending} variant="outline">
+            Upload Logo
+          </SubmitButton>
+        </Form>
+        {logo ? (
+          <Form method="post" action={STAFF_SETTINGS_PATH}>
+            <input type="hidden" name="intent" value={REMOVE_LOGO_INTENT} />
+            <SubmitButton pending={pending} variant="outline">
+              Remove Logo
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
 function Trail({ lines }: { lines: AgencyLine[] }) {
   const stamp = useStamp();
   return (
@@ -219,6 +294,7 @@ export function SettingsPage({ brand, trail }: SettingsData) {
           Your agency&apos;s own portal: saved, it shows on every page and in every mail at once.
         </p>
       </div>
+      <LogoForm logo={brand.logo} />
       <SettingsForm brand={brand} />
       <Trail lines={trail} />
     </div>

@@ -7,7 +7,6 @@ import { PendingIndicator } from "~/components/pending-indicator";
 import { SignOutForm } from "~/components/sign-out-form";
 import { SignedInTitle } from "~/components/signed-in-title";
 import { SkipLink } from "~/components/skip-link";
-import { Icon } from "~/components/ui/icon";
 import { NavTabs } from "~/components/ui/nav-tabs";
 import {
   REVIEWS_PATH,
@@ -17,7 +16,8 @@ import {
   STAFF_SETTINGS_PATH,
   TEMPLATES_PATH,
 } from "~/lib/paths";
-import { useBrandName } from "~/lib/page-meta";
+import { useFrameBrand } from "~/lib/page-meta";
+import { BrandMark } from "~/components/brand-mark";
 
 export function StaffShell({
   email,
@@ -29,7 +29,7 @@ export function StaffShell({
   waiting: { messages: number; reviews: number };
   children: ReactNode;
 }) {
-  const brandName = useBrandName();
+  const brand = useFrameBrand();
   return (
     <div className="min-h-svh bg-slate-50">
       <SkipLink />
@@ -39,10 +39,8 @@ export function StaffShell({
             to={STAFF_PATH}
             className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <span className="brand-mark">
-              <Icon name="sparkles" className="size-4" />
-            </span>
-            <span className="sr-only sm:not-sr-only">{brandName} Console</span>
+            <BrandMark brand={brand} />
+            <span className="sr-only sm:not-sr-only">{brand.name} Console</span>
           </Link>
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />
           <SignedInTitle email={email} />
