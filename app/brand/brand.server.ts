@@ -8,11 +8,13 @@ import { log } from "~/lib/log.server";
 import {
   DEFAULT_LANDING,
   hexColour,
+  logoPath,
   pageBrandOf,
   type AgencyBrand,
   type PageBrand,
   type BrandSettings,
   type LandingWords,
+  type MailBrand,
 } from "./brand";
 
 /** A logo's name as stored: its bytes' hash. */
@@ -110,6 +112,14 @@ export async function pageBrand(): Promise<PageBrand> {
     log("warn", "brand_unread", { detail: (error as Error).message });
     return pageBrandOf(seededBrand());
   }
+}
+
+/** How the portal's mails show the agency: its name, its logo at its public address, its colour. */
+export async function mailBrand(): Promise<MailBrand> {
+  const brand = await currentBrand();
+  const logoUrl =
+    brand.logo === null ? null : `${getEnv().SITE_URL}${logoPath(brand.logo, "header")}`;
+  return { name: brand.name, logoUrl, colour: brand.colour };
 }
 
 /** After this process saved the settings: its next read is fresh. */

@@ -57,6 +57,13 @@ export const DEFAULT_LANDING: LandingWords = {
   ],
 };
 
+/** How a mail shows the agency: its name, its logo's header drawing (an absolute URL), its colour. */
+export interface MailBrand {
+  name: string;
+  logoUrl: string | null;
+  colour: string | null;
+}
+
 /** The largest logo file taken. */
 export const LOGO_MAX_BYTES = 1_000_000;
 

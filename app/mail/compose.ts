@@ -1,6 +1,7 @@
-// A notification mail's text and HTML from its parts: sections of messages (author, time in the
-// reader's zone, the words as written) or of lines each linking to its page, why the mail came, and the way to
-// turn such mails off. The HTML escapes everything it is given and carries no image or pixel.
+// A notification mail's text and HTML under the agency's name or logo, in its colour: messages
+// (author, time in the reader's zone, words as written) or linked lines, why it came and how to
+// turn such mails off. The HTML escapes all it is given; its one image is the agency's own logo.
+import type { MailBrand } from "~/brand/brand";
 import { momentIn } from "~/lib/reader-time";
 
 export interface MailSection {
@@ -55,15 +56,24 @@ function sectionHtml(section: MailSection, zone: string): string {
   ].join("");
 }
 
+/** The mail's head: the logo (named by its alt text) or the name, in the agency's colour. */
+function headHtml(brand: MailBrand): string {
+  const colour = brand.colour ?? "#0f172a";
+  const mark = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="32" style="height:32px;width:auto">`
+    : `<strong style="color:${colour};font-size:18px">${escapeHtml(brand.name)}</strong>`;
+  return `<p style="border-bottom:3px solid ${colour};padding-bottom:8px">${mark}</p>`;
+}
+
 export function composeMail({
-  agencyName,
+  brand,
   subject,
   sections,
   reason,
   unsubscribe,
   zone,
 }: {
-  agencyName: string;
+  brand: MailBrand;
   subject: string;
   sections: MailSection[];
   /** The reader's zone: every time is shown in it, named ("Fri 4 Dec, 18:59 GMT-5"). */
@@ -72,7 +82,7 @@ export function composeMail({
   reason: string;
   unsubscribe: string;
 }): ComposedMail {
-  const footer = `You get this mail from ${agencyName}'s client portal because ${reason}.`;
+  const footer = `You get this mail from ${brand.name}'s client portal because ${reason}.`;
   const off = "Turn these mails off";
   const text = [
     ...sections.flatMap((section) => sectionText(section, zone)),
@@ -83,6 +93,7 @@ export function composeMail({
   ].join("\n");
   const html = [
     `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">`,
+    headHtml(brand),
     ...sections.map((section) => sectionHtml(section, zone)),
     `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,
     `<a href="${escapeHtml(unsubscribe)}">${off}</a>.</p>`,

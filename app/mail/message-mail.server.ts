@@ -37,7 +37,7 @@ import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 import { readTimeZone } from "~/data/client-profiles.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { nextLocalHour } from "~/lib/time-zones";
-import { currentBrand } from "~/brand/brand.server";
+import { currentBrand, mailBrand } from "~/brand/brand.server";
 
 export const MESSAGE_DIGEST_JOB = "message-digest";
 
@@ -155,7 +155,7 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
   const unsubscribe = unsubscribeUrl(reader.id, "messages");
   const zone = (await readTimeZone(await database(), reader.id)) ?? DEFAULT_TIME_ZONE;
   const mail = composeMail({
-    agencyName: (await currentBrand()).name,
+    brand: await mailBrand(),
     subject,
     sections: parts.map((part) => part.section),
     reason: "a message waited unread",

@@ -17,7 +17,7 @@ import { composeMail, type MailSection } from "./compose";
 import { staffReaderNow, summaryKeyPrefix } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
-import { currentBrand } from "~/brand/brand.server";
+import { mailBrand } from "~/brand/brand.server";
 
 export const OVERDUE_SUMMARIES_JOB = "overdue-summaries";
 export const OVERDUE_SUMMARY_JOB = "overdue-summary";
@@ -94,7 +94,7 @@ export async function runOverdueSummary(job: ClaimedJob): Promise<void> {
   );
   const unsubscribe = unsubscribeUrl(staffId, "reminders");
   const mail = composeMail({
-    agencyName: (await currentBrand()).name,
+    brand: await mailBrand(),
     subject: `Overdue today: ${counts.join(", ")}`,
     sections,
     reason: "clients' work is overdue",

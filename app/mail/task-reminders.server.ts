@@ -29,7 +29,7 @@ import { composeMail, type MailSection } from "./compose";
 import { sendAppMail } from "./transport.server";
 import { unsubscribeHeaders, unsubscribeUrl } from "./unsubscribe.server";
 import { batches } from "~/lib/batches";
-import { currentBrand } from "~/brand/brand.server";
+import { mailBrand } from "~/brand/brand.server";
 
 export const REMINDER_SCAN_JOB = "task-reminder-scan";
 export const TASK_REMINDER_JOB = "task-reminder";
@@ -221,7 +221,7 @@ export async function runTaskReminder(job: ClaimedJob): Promise<void> {
   });
   const unsubscribe = unsubscribeUrl(personId, "reminders");
   const mail = composeMail({
-    agencyName: (await currentBrand()).name,
+    brand: await mailBrand(),
     subject: subjectOf(open),
     sections,
     reason: "a task of yours is due",

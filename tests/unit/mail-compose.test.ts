@@ -6,13 +6,39 @@ const AT = Date.UTC(2026, 11, 4, 23, 59);
 
 const mailIn = (zone: string) =>
   composeMail({
-    agencyName: "Test Agency",
+    brand: { name: "Test Agency", logoUrl: null, colour: null },
     subject: "New message",
     sections: [{ heading: "Messages", entries: [{ author: "Ada · Agency", at: AT, body: "Hi" }] }],
     reason: "a message waited unread",
     unsubscribe: "http://portal.test/unsubscribe",
     zone,
   });
+
+describe("a mail's head", () => {
+  it("is the agency's logo, named by its alt text, in its colour; else its name", () => {
+    const brand = {
+      name: "Northwind <Media>",
+      logoUrl: "https://portal.test/brand/0123456789abcdef-header.png",
+      colour: "#0f766e",
+    };
+    const mail = composeMail({
+      brand,
+      subject: "New message",
+      sections: [],
+      reason: "a message waited unread",
+      unsubscribe: "https://portal.test/unsubscribe",
+      zone: "UTC",
+    });
+    expect(mail.html).toContain(
+      '<img src="https://portal.test/brand/0123456789abcdef-header.png" alt="Northwind &#60;Media&#62;"',
+    );
+    expect(mail.html).toContain("border-bottom:3px solid #0f766e");
+    expect(mail.text).toContain("You get this mail from Northwind <Media>'s client portal");
+    expect(mailIn("UTC").html).toContain(
+      '<strong style="color:#0f172a;font-size:18px">Test Agency</strong>',
+    );
+  });
+});
 
 describe("a message mail's times", () => {
   it.each([
