@@ -13,9 +13,13 @@ startTransition(() => {
   );
 });
 
-/** No worker means the browser's own error page when offline: nothing else depends on it. */
+/**
+ * No worker means the browser's own error page when offline: nothing else depends on it. Its
+ * address names the brand's version, so a new name, colour or logo installs a new offline page.
+ */
 function registerOfflinePage() {
-  navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  const brand = document.documentElement.dataset.brand ?? "0";
+  navigator.serviceWorker.register(`/sw.js?brand=${brand}`).catch(() => undefined);
 }
 
 if (import.meta.env.PROD && "serviceWorker" in navigator) {

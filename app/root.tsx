@@ -20,9 +20,8 @@ import {
 import { useEffect, type CSSProperties, type ReactNode } from "react";
 import { ErrorScreen } from "~/components/error-screen";
 import { NOT_FOUND_PAGE, NotFound } from "~/components/not-found";
-import { logoPath } from "~/brand/brand";
 import { pageBrand } from "~/brand/brand.server";
-import { titleOf } from "~/lib/page-meta";
+import { logoPath, titleOf } from "~/lib/page-meta";
 import { ToastProvider } from "~/components/toaster";
 import { useNonce } from "~/hooks/use-nonce";
 import type { DrawnPerDataHandle, SharedPageHandle } from "~/delivery/shared-pages.server";
@@ -35,7 +34,10 @@ import { NoAccess } from "~/components/no-access";
 import { isNetworkFailure } from "~/forms/unreachable";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 /**
  * The document is the same for every visitor while it carries no toast, and drawn from its data
@@ -70,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html
       lang="en"
+      data-brand={brand?.version}
       style={brand?.primary ? ({ "--primary": brand.primary } as CSSProperties) : undefined}
     >
       <head>

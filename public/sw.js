@@ -1,7 +1,8 @@
 // Service worker: when a page cannot be loaded at all (offline, the server unreachable), it answers
 // with a small offline page instead of the browser's error page. It keeps nothing else: every page
 // and file still comes from the server, so nothing stale is ever shown as current.
-const CACHE = "portal-offline-v1";
+// Registered as /sw.js?brand=<version>: each version of the agency's brand keeps its own page.
+const CACHE = `portal-offline-v1-${new URL(self.location.href).searchParams.get("brand") ?? "0"}`;
 const OFFLINE_PAGE = "/offline.html";
 
 self.addEventListener("install", (event) => {

@@ -5,10 +5,10 @@ import { database, type Executor } from "~/data/connection.server";
 import { readAgencySettings } from "~/data/agency-settings.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+import { logoPath } from "~/lib/page-meta";
 import {
   DEFAULT_LANDING,
   hexColour,
-  logoPath,
   pageBrandOf,
   type AgencyBrand,
   type PageBrand,
@@ -110,7 +110,7 @@ export async function pageBrand(): Promise<PageBrand> {
     return pageBrandOf(await currentBrand());
   } catch (error) {
     log("warn", "brand_unread", { detail: (error as Error).message });
-    return pageBrandOf(seededBrand());
+    return pageBrandOf({ ...seededBrand(), version: 0 });
   }
 }
 

@@ -43,6 +43,8 @@ export interface PageBrand {
   primary?: string;
   /** The logo's hash; absent: the portal's mark. */
   logo?: string;
+  /** The settings' version, once staff saved any: what the offline page's worker is keyed by. */
+  version?: number;
 }
 
 export const DEFAULT_LANDING: LandingWords = {
@@ -70,9 +72,6 @@ export const LOGO_MAX_BYTES = 1_000_000;
 /** Each drawing of the logo: the header's (at most 320 by 64), and square icons of each size. */
 export const LOGO_FILES = ["header", "icon-32", "icon-180", "icon-192", "icon-512"] as const;
 export type LogoFile = (typeof LOGO_FILES)[number];
-
-/** The public path of a drawing of the logo: its hash in the name, so it is kept for a year. */
-export const logoPath = (hash: string, file: LogoFile) => `/brand/${hash}-${file}.png`;
 
 /** The contrast a brand colour keeps with white text on it (WCAG AA for body text). */
 export const MIN_CONTRAST = 4.5;
@@ -117,8 +116,9 @@ export function hslOf(hex: string): string {
 }
 
 /** What the frame of every page needs of `brand` (nothing more: it is in every page's data). */
-export const pageBrandOf = (brand: BrandSettings): PageBrand => ({
+export const pageBrandOf = (brand: AgencyBrand): PageBrand => ({
   name: brand.name,
   ...(brand.colour === null ? {} : { primary: hslOf(brand.colour) }),
   ...(brand.logo === null ? {} : { logo: brand.logo }),
+  ...(brand.version === 0 ? {} : { version: brand.version }),
 });

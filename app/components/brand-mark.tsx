@@ -1,8 +1,7 @@
 // The agency's mark beside its name in a page's frame: its logo's header drawing once one is
 // uploaded, else the portal's sparkles.
-import { logoPath } from "~/brand/brand";
 import { Icon } from "~/components/ui/icon";
-import type { FrameBrand } from "~/lib/page-meta";
+import { logoPath, type FrameBrand } from "~/lib/page-meta";
 
 export function BrandMark({ brand }: { brand: FrameBrand }) {
   if (brand.logo) {

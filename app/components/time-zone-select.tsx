@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorProps } from "~/components/auth/field-error";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { escapeHtml } from "~/lib/html";
 import { timeZoneChoices } from "~/lib/time-zones";
 
 const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
@@ -31,9 +32,6 @@ function optionsHtml(current: string, none: NoZone | undefined): string {
       .join("")
   );
 }
-
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /** Every zone, `current` among them when it is one ("" names none). */
 const zonesOf = (current: string) => timeZoneChoices(current === "" ? "UTC" : current);

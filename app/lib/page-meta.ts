@@ -26,6 +26,12 @@ export function brandNameOf(matches: Matches): string {
   return root?.brand?.name ?? PORTAL_NAME;
 }
 
+/** The public path of a drawing of the logo: its hash in the name, so it is kept for a year. */
+export const logoPath = (
+  hash: string,
+  file: "header" | "icon-32" | "icon-180" | "icon-192" | "icon-512",
+) => `/brand/${hash}-${file}.png`;
+
 /** The agency's name and logo, for a page's frame. */
 export function useFrameBrand(): FrameBrand {
   return (useRouteLoaderData("root") as RootData)?.brand ?? { name: PORTAL_NAME };

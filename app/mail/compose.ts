@@ -2,6 +2,7 @@
 // (author, time in the reader's zone, words as written) or linked lines, why it came and how to
 // turn such mails off. The HTML escapes all it is given; its one image is the agency's own logo.
 import type { MailBrand } from "~/brand/brand";
+import { escapeHtml } from "~/lib/html";
 import { momentIn } from "~/lib/reader-time";
 
 export interface MailSection {
@@ -19,9 +20,6 @@ export interface ComposedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function sectionText(section: MailSection, zone: string): string[] {
   return [

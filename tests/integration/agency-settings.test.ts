@@ -127,7 +127,20 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
     expect(after.trail.every((line) => line.actorEmail === ada.email)).toBe(true);
 
     // Every page's frame and the landing page show it at once.
-    expect(await rootBrand()).toEqual({ name: "Northwind Media", primary: "175 77% 26%" });
+    expect(await rootBrand()).toEqual({
+      name: "Northwind Media",
+      primary: "175 77% 26%",
+      version: 1,
+    });
+    // The offline page the worker keeps (keyed by that version) and the web manifest, too.
+    const offline = await (await import("~/routes/offline[.]html")).loader();
+    expect(await offline.text()).toContain("<title>You're offline | Northwind Media</title>");
+    const manifest = await (await import("~/routes/manifest[.]webmanifest")).loader();
+    expect(manifest.headers.get("Content-Type")).toBe("application/manifest+json");
+    expect(await manifest.json()).toMatchObject({
+      name: "Northwind Media",
+      theme_color: "#0f766e",
+    });
     const landing = await routes.landing.loader({
       request: get("/"),
       context: context(),

@@ -46,6 +46,8 @@ const PUBLIC: Record<string, string> = {
   "routes/auth.sign-out-everywhere.tsx#loader": "a GET only sends the visitor home",
   "routes/unsubscribe.tsx": "a mail's link, opened signed out; its signature names whose mail",
   "routes/brand.$file.tsx": "the agency's logo, shown on the landing page and in mails",
+  "routes/offline[.]html.tsx": "the page the service worker keeps for anyone offline",
+  "routes/manifest[.]webmanifest.tsx": "the agency's name and icons for a home screen",
 };
 
 interface RouteModule {

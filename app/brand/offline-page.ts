@@ -1,9 +1,16 @@
-<!doctype html>
+// The page the service worker keeps for a page that cannot be loaded at all: "You're offline" and
+// 'Try again', under the agency's name and in its colour, styled inline (no other file needed).
+import { escapeHtml } from "~/lib/html";
+import type { BrandSettings } from "./brand";
+
+/** The offline page for `brand`. */
+export function offlinePage(brand: Pick<BrandSettings, "name" | "colour">): string {
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>You're offline | Client Portal</title>
+    <title>You're offline | ${escapeHtml(brand.name)}</title>
     <style>
       body {
         margin: 0;
@@ -35,7 +42,7 @@
         display: inline-block;
         padding: 0.5rem 1rem;
         border-radius: 0.375rem;
-        background: #0f172a;
+        background: ${brand.colour ?? "#0f172a"};
         color: #fff;
         font-weight: 500;
         text-decoration: none;
@@ -54,3 +61,5 @@
     </main>
   </body>
 </html>
+`;
+}
