@@ -1,7 +1,7 @@
 // The conversation's pure parts: what a message (and a name) is stored as, drawn as it reads; who
 // hears of a change live (a note never reaches a client's stream); how a thread dates its messages.
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "~/components/messages/message-thread";
+import { relativeIn } from "~/lib/reader-time";
 import { clientProfileSchema, messageSchema, messageText } from "~/forms/schemas";
 import { seesChange } from "~/live/stream.server";
 
@@ -76,12 +76,15 @@ describe("who hears of a change live", () => {
 
 describe("a message's time", () => {
   const now = Date.UTC(2026, 10, 27, 12, 0);
-  it("reads relative to the page's moment, then as a date", () => {
-    expect(relativeTime(now - 20_000, now)).toBe("just now");
-    expect(relativeTime(now + 5_000, now)).toBe("just now");
-    expect(relativeTime(now - 5 * 60_000, now)).toBe("5 min ago");
-    expect(relativeTime(now - 3 * 3_600_000, now)).toBe("3 h ago");
-    expect(relativeTime(now - 2 * 86_400_000, now)).toBe("2 d ago");
-    expect(relativeTime(Date.UTC(2026, 9, 1), now)).toBe("2026-10-01");
+  it("reads relative to the page's moment, then as a day of the reader's calendar", () => {
+    const relativeTime = (at: number) => relativeIn(at, now, "UTC");
+    expect(relativeTime(now - 20_000)).toBe("just now");
+    expect(relativeTime(now + 5_000)).toBe("just now");
+    expect(relativeTime(now - 5 * 60_000)).toBe("5 min ago");
+    expect(relativeTime(now - 3 * 3_600_000)).toBe("3 h ago");
+    expect(relativeTime(now - 2 * 86_400_000)).toBe("2 d ago");
+    expect(relativeTime(Date.UTC(2026, 9, 1))).toBe("Thu 1 Oct");
+    // Midnight UTC on 1 October is still 30 September in New York.
+    expect(relativeIn(Date.UTC(2026, 9, 1), now, "America/New_York")).toBe("Wed 30 Sept");
   });
 });

@@ -15,7 +15,7 @@ import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { NOTICES_HIDDEN, NOTICES_PARAM } from "~/lib/paths";
 import { cn } from "~/lib/utils";
-import { useStamp } from "~/lib/reader-time";
+import { useStamp, useRelativeTime } from "~/lib/reader-time";
 
 /** The thread's filter: its messages about tasks (hand-ins, reviews) shown or left out, a link. */
 export function NoticesFilter({ path, hidden }: { path: string; hidden: boolean }) {
@@ -30,16 +30,6 @@ export function NoticesFilter({ path, hidden }: { path: string; hidden: boolean 
       </Link>
     </p>
   );
-}
-
-/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
-export function relativeTime(at: number, now: number): string {
-  const minutes = Math.floor(Math.max(0, now - at) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / 60 / 24)} d ago`;
-  return new Date(at).toISOString().slice(0, 10);
 }
 
 const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
@@ -71,6 +61,7 @@ function WithLinks({ text }: { text: string }) {
 }
 
 export function MessageList({ messages, now }: { messages: ThreadMessage[]; now: number }) {
+  const relativeTime = useRelativeTime();
   const stamp = useStamp();
   if (messages.length === 0) {
     return <p className="text-sm text-muted-foreground">No messages yet.</p>;

@@ -31,9 +31,8 @@ import { AccountStateBadge } from "./account-state-badge";
 import { InviteeEmailField } from "~/components/accounts/invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
 import { CancelInvitationForm, ResendInvitationForm } from "./invitation-forms";
-import { relativeTime } from "~/components/messages/message-thread";
 import { cn } from "~/lib/utils";
-import { useStamp } from "~/lib/reader-time";
+import { useStamp, useRelativeTime } from "~/lib/reader-time";
 
 /** Each filter's link, whom it keeps, and what the list says when it keeps no one. */
 const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string }> = {
@@ -162,6 +161,7 @@ function DueTasks({ due }: { due: ClientRow["due"] }) {
 }
 
 function ClientRowItem({ row, now }: { row: ClientRow; now: number }) {
+  const relativeTime = useRelativeTime();
   const stamp = useStamp();
   return (
     <li

@@ -1,12 +1,7 @@
 // One client's thread in the console: every message and internal note, the form that answers or
 // leaves a note, whether this staff member follows it by mail, and what became of its mails.
 import { Form } from "~/components/ui/router";
-import {
-  MessageForm,
-  MessageList,
-  NoticesFilter,
-  relativeTime,
-} from "~/components/messages/message-thread";
+import { MessageForm, MessageList, NoticesFilter } from "~/components/messages/message-thread";
 import { SubmitButton } from "~/components/submit-button";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,7 +11,7 @@ import type { MailDelivery, ThreadMessage } from "~/data/shapes";
 import { FOLLOW_INTENT } from "~/forms/schemas";
 import { staffClientMessagesPath } from "~/lib/paths";
 import { ClientHeader } from "./client-header";
-import { useStamp } from "~/lib/reader-time";
+import { useStamp, useRelativeTime } from "~/lib/reader-time";
 
 export interface ClientMessagesData {
   client: { userId: string; email: string; lastSignInAt: number | null };
@@ -54,6 +49,7 @@ const STATUSES = {
 } as const satisfies Record<MailDelivery["status"], { label: string; variant: string }>;
 
 function Deliveries({ deliveries, now }: { deliveries: MailDelivery[]; now: number }) {
+  const relativeTime = useRelativeTime();
   const stamp = useStamp();
   return (
     <Card>

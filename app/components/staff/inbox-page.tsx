@@ -1,13 +1,14 @@
 // Every client's thread for staff: those waiting for an agency answer first (the longest wait
 // first), each with its latest message and what this staff member has not read.
 import { Link } from "~/components/ui/router";
-import { relativeTime } from "~/components/messages/message-thread";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { InboxThread } from "~/data/shapes";
 import { staffClientMessagesPath } from "~/lib/paths";
+import { useRelativeTime } from "~/lib/reader-time";
 
 export function InboxPage({ threads, now }: { threads: InboxThread[]; now: number }) {
+  const relativeTime = useRelativeTime();
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Messages</h1>

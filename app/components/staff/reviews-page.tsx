@@ -1,10 +1,9 @@
 // Hand-ins waiting for review across clients, the longest wait first: the client, the task and its
 // version, and how long it has waited; each opens the client's task, where it is reviewed.
 import { Link } from "~/components/ui/router";
-import { relativeTime } from "~/components/messages/message-thread";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";
-import { dueIn, useReaderZone } from "~/lib/reader-time";
+import { dueIn, useReaderZone, useRelativeTime } from "~/lib/reader-time";
 
 export interface ReviewsData {
   waiting: (ReviewQueueItem & { taskTitle: string; path: string })[];
@@ -12,6 +11,7 @@ export interface ReviewsData {
 }
 
 export function ReviewsPage({ waiting, now }: ReviewsData) {
+  const relativeTime = useRelativeTime();
   const zone = useReaderZone();
   return (
     <div className="grid gap-6">
