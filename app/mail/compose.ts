@@ -90,7 +90,7 @@ export function composeMail({
     "",
   ].join("\n");
   const html = [
-    `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">`,
+    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">`,
     headHtml(brand),
     ...sections.map((section) => sectionHtml(section, zone)),
     `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,

@@ -92,11 +92,13 @@ test("staff brand the portal: its name, colour and words on every page, at once"
     [15, 118, 110].forEach((wanted, index) =>
       expect(Math.abs((channels[index] ?? -9) - wanted)).toBeLessThanOrEqual(2),
     );
+    await screenshot(visitor, "landing-branded");
     const client = await signedInDevice(browser, clientEmail, { server, javaScriptEnabled: true });
     await expect(client).toHaveTitle("Dashboard · Northwind Media");
     await expect(client.getByRole("complementary", { name: "Sidebar" })).toContainText(
       "Northwind Media",
     );
+    await screenshot(client, "dashboard-branded");
     await visitor.context().close();
     await client.context().close();
   } finally {
