@@ -9,10 +9,13 @@ import { postMessage } from "~/messages/posting.server";
 import { noticesHidden, readThread } from "~/messages/reading.server";
 import type { Member } from "~/session/guards.server";
 
-export async function loadClientThread(request: Request, { user, accountId }: Member) {
+export async function loadClientThread(request: Request, { user, accountId, preview }: Member) {
   const hideNotices = noticesHidden(request);
   const reader = { id: user.id, email: user.email, role: "client" as const };
-  const messages = await readThread(accountId, reader, { withoutNotices: hideNotices });
+  const messages = await readThread(accountId, reader, {
+    withoutNotices: hideNotices,
+    preview: preview !== undefined,
+  });
   return { messages, hideNotices, now: Date.now() };
 }
 

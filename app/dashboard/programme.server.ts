@@ -147,7 +147,9 @@ export async function loadSprintPage(
   const sprint = findSprint(content, segment);
   if (!sprint) throw notFound(request);
   let { state } = record;
+  // A preview (staff seeing the page as the client) starts no countdown.
   const opening =
+    member.preview === undefined &&
     blockingSprint(sprint, content, state) === null &&
     !state.sprints.get(sprint.id)?.startedAt &&
     !isPrefetch(request);

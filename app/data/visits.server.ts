@@ -52,6 +52,19 @@ export async function recentVisit(
   return visit && isRefresh(visit, now) ? visit.since : undefined;
 }
 
+/** Where a view of `clientId`'s pages by `viewerId` at `now` would start its news, recording nothing. */
+export async function visitSince(
+  db: Executor,
+  clientId: string,
+  viewerId: string,
+  now: number,
+): Promise<number | null> {
+  const visit = await readVisit(db, clientId, viewerId);
+  if (!visit) return null;
+  if (isRefresh(visit, now)) return visit.since;
+  return now - visit.seenAt > VISIT_GAP_MS ? visit.seenAt : visit.since;
+}
+
 /**
  * Records `viewerId`'s view of `clientId`'s pages at `now`; returns where this visit's news start
  * (null on a first visit).

@@ -16,7 +16,7 @@ export const noticesHidden = (request: Request) =>
 export async function readThread(
   clientId: string,
   reader: Reader & { id: string },
-  { withoutNotices = false } = {},
+  { withoutNotices = false, preview = false } = {},
 ) {
   const db = await database();
   const [messages, marks, book, { content }] = await Promise.all([
@@ -26,7 +26,8 @@ export async function readThread(
     programmeOf(db, clientId),
   ]);
   const latest = messages.at(-1);
-  if (latest && latest.id > marks.lastReadId) {
+  // A preview (staff seeing the thread as the reader) marks nothing read.
+  if (latest && latest.id > marks.lastReadId && !preview) {
     await writeAlongside((trx) => markRead(trx, clientId, reader.id, latest.id, Date.now()), null);
   }
   // Hidden notices are read too: the reader chose not to see them.

@@ -26,7 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = member;
   const name = user.email.split("@")[0] ?? user.email;
   const [news, next, brand] = await Promise.all([
-    sinceLastVisit(member.accountId, { id: user.id, role: "client" }),
+    sinceLastVisit(
+      member.accountId,
+      { id: user.id, role: "client" },
+      { preview: member.preview !== undefined },
+    ),
     loadNextStep(context, member.accountId),
     currentBrand(),
   ]);

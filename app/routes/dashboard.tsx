@@ -36,13 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     programme,
     unreadMessages,
     timeZone: member.timeZone,
+    // Only while staff preview: every client page's data stays as it was.
+    ...(member.preview ? { preview: { ...member.preview, accountId: member.accountId } } : {}),
   };
 }
 
 export default function DashboardLayout() {
   useLiveUpdates();
-  const { email, isStaff, sidebarOpen, programme, unreadMessages, timeZone } =
-    useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { email, isStaff, sidebarOpen, programme, unreadMessages, timeZone } = data;
+  const preview = "preview" in data ? data.preview : undefined;
   // The thread on screen is being read: nothing in it counts as unread (its loader marks it so).
   const reading = useMatches().some((match) => match.id === "routes/dashboard.messages");
   return (
@@ -53,6 +56,7 @@ export default function DashboardLayout() {
         sidebarOpen={sidebarOpen}
         programme={programme}
         unreadMessages={reading ? 0 : unreadMessages}
+        preview={preview}
       >
         <Outlet />
       </DashboardShell>

@@ -7,7 +7,8 @@ import { ACCOUNT_PATH, HOME_PATH } from "~/lib/paths";
 import { homePathFor, STAFF_ROLE } from "~/lib/roles";
 import { NO_ACCESS } from "./no-access";
 import { getAuthState, type SessionUser } from "./state.server";
-import { accessAndZoneOf, accessOf, openAccounts } from "~/data/client-accounts.server";
+import { accessAndZoneOf, accessOf, openAccounts, personOf } from "~/data/client-accounts.server";
+import { previewOf, type Preview } from "./preview.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/reader-time";
 import { withSessionCleared } from "./cookie.server";
 import { database, inTransaction } from "~/data/connection.server";
@@ -55,6 +56,36 @@ export interface Member {
   timeZone: string;
   /** Whether they gave one (chose it, or a browser sent it at sign-in). */
   zoneGiven: boolean;
+  /** Staff previewing these pages as this person (their name, if they gave one): read-only. */
+  preview?: { name: string | null };
+}
+
+/** What any write in a preview is answered with. */
+export const PREVIEW_READ_ONLY = "This is a preview: nothing can be changed here.";
+
+/**
+ * The person `preview` names, as a member of its account, for staff member `staff`'s GET; null
+ * when they are no longer one of its people (the preview no longer applies). Any other method is
+ * refused: a preview writes nothing.
+ */
+async function previewMember(request: Request, staff: SessionUser, preview: Preview) {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response(PREVIEW_READ_ONLY, { status: 403, statusText: PREVIEW_READ_ONLY });
+  }
+  const db = await database();
+  const [found, person] = await Promise.all([
+    accessAndZoneOf(db, preview.personId),
+    personOf(db, preview.personId),
+  ]);
+  if (found.access !== preview.accountId || !person) return null;
+  const member: Member = {
+    user: { ...staff, id: preview.personId, email: person.email, role: "client" },
+    accountId: preview.accountId,
+    timeZone: found.timeZone ?? DEFAULT_TIME_ZONE,
+    zoneGiven: found.timeZone !== null,
+    preview: { name: person.name },
+  };
+  return member;
 }
 
 /** Each request's access, asked once however many loaders ask. */
@@ -77,6 +108,9 @@ export async function requireClient(
   context: AppLoadContext,
 ): Promise<{ member: Member; headers: Headers }> {
   const { user, headers } = await requireUser(request, context);
+  const preview = user.role === STAFF_ROLE ? await previewOf(request, user.id) : null;
+  const previewed = preview && (await previewMember(request, user, preview));
+  if (previewed) return { member: previewed, headers };
   let access = members.get(context);
   if (!access) {
     access = accessFor(user);

@@ -1,7 +1,9 @@
 // One client's people in the console: everyone who works in the account, in the order they joined;
 // "Add a person" (an invitation into this account), "Remove", "Make primary contact", and the
 // account's name and switch; each change a line in the client's trail.
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { recordAgencyLines } from "~/data/agency-settings.server";
+import { endPreview, startPreview } from "~/session/preview.server";
 import type { User } from "@supabase/supabase-js";
 import {
   invitationSent,
@@ -30,11 +32,13 @@ import {
   accountSettingsSchema,
   inviteSchema,
   PRIMARY_CONTACT_INTENT,
+  PREVIEW_INTENT,
+  END_PREVIEW_INTENT,
   REMOVE_PERSON_INTENT,
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
-import { staffClientPeoplePath } from "~/lib/paths";
+import { DASHBOARD_PATH, staffClientPeoplePath } from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import type { PostedFields } from "~/forms/answer.server";
 import { staffName } from "~/identity/auth-admin.server";
@@ -83,6 +87,14 @@ export async function peopleAction(
   if (fields.intent === REMOVE_PERSON_INTENT) {
     return removeFromPeople(context, staff.user, client.userId, fields.personId ?? "");
   }
+  if (fields.intent === PREVIEW_INTENT) {
+    return beginPreview(context, staff.user, client.userId, fields.personId ?? "");
+  }
+  if (fields.intent === END_PREVIEW_INTENT) {
+    return redirect(staffClientPeoplePath(client.userId), {
+      headers: { "Set-Cookie": await endPreview() },
+    });
+  }
   if (fields.intent === PRIMARY_CONTACT_INTENT) {
     return makePrimaryContact(context, staff.user, client.userId, fields.personId ?? "");
   }
@@ -117,6 +129,36 @@ async function removeFromPeople(
   if (removed === "primary") return formError(context, toasts.primaryContactStays, { status: 409 });
   if (removed === null) return formError(context, toasts.personNotFound, { status: 404 });
   return redirectWithToast(staffClientPeoplePath(accountId), personRemoved(removed));
+}
+
+/**
+ * 'Preview': staff open the client's pages as one of its people see them, read-only, for half an
+ * hour; a staff-only line in the client's trail and a line in the agency's say who and as whom.
+ */
+async function beginPreview(
+  context: AppLoadContext,
+  staff: SessionUser,
+  accountId: string,
+  personId: string,
+) {
+  const people = await peopleOf(await database(), accountId);
+  const person = people.find((candidate) => candidate.userId === personId);
+  if (!person) return formError(context, toasts.personNotFound, { status: 404 });
+  await inTransaction(async (trx) => {
+    const at = Date.now();
+    const line = { field: "Preview", before: "", after: `as ${person.email}` };
+    await recordEvent(trx, {
+      clientId: accountId,
+      actor: actorOf(staff),
+      audience: "staff",
+      changes: [line],
+      at,
+    });
+    const agencyLine = { field: "Preview as a client", before: "", after: person.email };
+    await recordAgencyLines(trx, { id: staff.id, email: staff.email }, [agencyLine], at);
+  });
+  const cookie = await startPreview({ staffId: staff.id, accountId, personId });
+  return redirect(DASHBOARD_PATH, { headers: { "Set-Cookie": cookie } });
 }
 
 /** 'Make primary contact': one of the account's people now becomes its one primary contact. */

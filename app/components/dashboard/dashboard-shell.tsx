@@ -12,6 +12,7 @@ import { SidebarInset, SidebarProvider, SidebarTrigger } from "~/components/ui/s
 import { WaveBackground } from "~/components/wave-background";
 import { AppSidebar } from "./app-sidebar";
 import { lazySidebarSheet } from "./lazy-sidebar-sheet";
+import { PreviewBanner, type PreviewOf } from "./preview-banner";
 
 export function DashboardShell({
   email,
@@ -19,6 +20,7 @@ export function DashboardShell({
   sidebarOpen,
   programme,
   unreadMessages,
+  preview,
   children,
 }: {
   email: string;
@@ -28,6 +30,8 @@ export function DashboardShell({
   programme: ProgrammeView;
   /** The agency's messages not read yet. */
   unreadMessages: number;
+  /** Staff previewing these pages as one of the client's people. */
+  preview?: PreviewOf;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +44,7 @@ export function DashboardShell({
       <WaveBackground />
       <AppSidebar programme={programme} unreadMessages={unreadMessages} />
       <SidebarInset>
+        {preview ? <PreviewBanner preview={preview} email={email} /> : null}
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
           <SidebarTrigger />
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />

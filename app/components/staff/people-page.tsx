@@ -15,6 +15,7 @@ import type { FormAnswer } from "~/forms/answer";
 import {
   ACCOUNT_ACCESS_INTENT,
   ACCOUNT_SETTINGS_INTENT,
+  PREVIEW_INTENT,
   PRIMARY_CONTACT_INTENT,
   PROFILE_TEXT_MAX,
   REMOVE_PERSON_INTENT,
@@ -185,6 +186,14 @@ export function PeoplePage({ client, current, settings, people }: PeopleData) {
                   <span className="text-sm text-muted-foreground sm:ml-auto">
                     Last active {lastActive(person, stamp)}
                   </span>
+                  <PersonButtonForm
+                    action={action}
+                    intent={PREVIEW_INTENT}
+                    personId={person.userId}
+                    label={`Preview the portal as ${person.email}`}
+                  >
+                    Preview
+                  </PersonButtonForm>
                   {person.primary ? null : (
                     <PersonButtonForm
                       action={action}
