@@ -116,9 +116,6 @@ export const CANCEL_INVITATION_INTENT = "cancel-invitation";
 export const REMOVE_PERSON_INTENT = "remove-person";
 /** 'Make primary contact' on a client's People tab (its `personId` field names whom). */
 export const PRIMARY_CONTACT_INTENT = "primary-contact";
-/** 'Preview' on a client's People tab (its `personId` field names as whom), and its end. */
-export const PREVIEW_INTENT = "preview";
-export const END_PREVIEW_INTENT = "end-preview";
 /** The account's name and switch on a client's People tab. */
 export const ACCOUNT_SETTINGS_INTENT = "account-settings";
 /** Deactivating a client account or making it active again (its `access` field says which). */

@@ -119,6 +119,13 @@ export function taskPathFor(
     : taskPath(task.sprintId, task.taskId);
 }
 
+/**
+ * The `intent`s of a client's People tab that start a preview (its `personId` field names as
+ * whom) and end it (posted from the preview's banner).
+ */
+export const PREVIEW_INTENT = "preview";
+export const END_PREVIEW_INTENT = "end-preview";
+
 /** What a multipart post to `path`: one shared file, a hand-in's files, the logo, or nothing. */
 export function uploadAt(path: string): "shared-file" | "hand-in" | "logo" | null {
   if (path === STAFF_SETTINGS_PATH) return "logo";

@@ -13,6 +13,7 @@ import { SIDEBAR_COOKIE_NAME, sidebarOpenFrom } from "~/components/ui/sidebar-mo
 import { STAFF_ROLE } from "~/lib/roles";
 import { requireClient } from "~/session/guards.server";
 import type { DrawnPerDataHandle } from "~/delivery/shared-pages.server";
+import { personName } from "~/people/names";
 export { headers, shouldRevalidate } from "~/forms/page-hooks";
 
 /** The shell is drawn from its data alone; its pages say whether they are (decision 066). */
@@ -37,7 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     unreadMessages,
     timeZone: member.timeZone,
     // Only while staff preview: every client page's data stays as it was.
-    ...(member.preview ? { preview: { ...member.preview, accountId: member.accountId } } : {}),
+    ...(member.preview
+      ? {
+          preview: {
+            name: personName(user.email, member.preview.name),
+            accountId: member.accountId,
+          },
+        }
+      : {}),
   };
 }
 

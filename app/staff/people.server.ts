@@ -32,13 +32,16 @@ import {
   accountSettingsSchema,
   inviteSchema,
   PRIMARY_CONTACT_INTENT,
-  PREVIEW_INTENT,
-  END_PREVIEW_INTENT,
   REMOVE_PERSON_INTENT,
 } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
 import { normalizeEmail } from "~/forms/validation";
-import { DASHBOARD_PATH, staffClientPeoplePath } from "~/lib/paths";
+import {
+  DASHBOARD_PATH,
+  END_PREVIEW_INTENT,
+  PREVIEW_INTENT,
+  staffClientPeoplePath,
+} from "~/lib/paths";
 import { programmeView } from "~/programme/client-programme";
 import type { PostedFields } from "~/forms/answer.server";
 import { staffName } from "~/identity/auth-admin.server";

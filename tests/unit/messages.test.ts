@@ -1,7 +1,7 @@
 // The conversation's pure parts: what a message (and a name) is stored as, drawn as it reads; who
 // hears of a change live (a note never reaches a client's stream); how a thread dates its messages.
 import { describe, expect, it } from "vitest";
-import { relativeIn } from "~/lib/reader-time";
+import { relativeIn } from "~/lib/relative-time";
 import { clientProfileSchema, messageSchema, messageText } from "~/forms/schemas";
 import { seesChange } from "~/live/stream.server";
 

@@ -44,7 +44,7 @@ export function DashboardShell({
       <WaveBackground />
       <AppSidebar programme={programme} unreadMessages={unreadMessages} />
       <SidebarInset>
-        {preview ? <PreviewBanner preview={preview} email={email} /> : null}
+        {preview ? <PreviewBanner preview={preview} /> : null}
         <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 sm:px-4">
           <SidebarTrigger />
           <span aria-hidden className="h-5 w-px shrink-0 bg-border" />

@@ -2,17 +2,15 @@
 // pages these are, that nothing here can be changed, and 'End Preview' (back to the People tab).
 import { Form } from "~/components/ui/router";
 import { Button } from "~/components/ui/button";
-import { END_PREVIEW_INTENT } from "~/forms/schemas";
-import { staffClientPeoplePath } from "~/lib/paths";
-import { personName } from "~/people/names";
+import { END_PREVIEW_INTENT, staffClientPeoplePath } from "~/lib/paths";
 
 export interface PreviewOf {
-  /** The name the person the pages are shown as goes by, if they gave one. */
-  name: string | null;
+  /** The person the pages are shown as, by the name they go by. */
+  name: string;
   accountId: string;
 }
 
-export function PreviewBanner({ preview, email }: { preview: PreviewOf; email: string }) {
+export function PreviewBanner({ preview }: { preview: PreviewOf }) {
   return (
     <div
       role="region"
@@ -20,8 +18,8 @@ export function PreviewBanner({ preview, email }: { preview: PreviewOf; email: s
       className="flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm"
     >
       <p>
-        <strong>Preview:</strong> {personName(email, preview.name)}&apos;s pages, as they see them.
-        Nothing here can be changed.
+        <strong>Preview:</strong> {preview.name}&apos;s pages, as they see them. Nothing here can be
+        changed.
       </p>
       <Form method="post" action={staffClientPeoplePath(preview.accountId)} className="sm:ml-auto">
         <input type="hidden" name="intent" value={END_PREVIEW_INTENT} />

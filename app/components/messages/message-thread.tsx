@@ -15,7 +15,8 @@ import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { NOTICES_HIDDEN, NOTICES_PARAM } from "~/lib/paths";
 import { cn } from "~/lib/utils";
-import { useStamp, useRelativeTime } from "~/lib/reader-time";
+import { useStamp } from "~/lib/reader-time";
+import { useRelativeTime } from "~/lib/relative-time";
 
 /** The thread's filter: its messages about tasks (hand-ins, reviews) shown or left out, a link. */
 export function NoticesFilter({ path, hidden }: { path: string; hidden: boolean }) {

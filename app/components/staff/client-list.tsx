@@ -32,7 +32,8 @@ import { InviteeEmailField } from "~/components/accounts/invitee-email-field";
 import { NeedsAttention } from "./needs-attention";
 import { CancelInvitationForm, ResendInvitationForm } from "./invitation-forms";
 import { cn } from "~/lib/utils";
-import { useStamp, useRelativeTime } from "~/lib/reader-time";
+import { useStamp } from "~/lib/reader-time";
+import { useRelativeTime } from "~/lib/relative-time";
 
 /** Each filter's link, whom it keeps, and what the list says when it keeps no one. */
 const FILTERS: Record<ClientFilter, { label: string; keeps: string; none: string }> = {

@@ -11,7 +11,8 @@ import type { MailDelivery, ThreadMessage } from "~/data/shapes";
 import { FOLLOW_INTENT } from "~/forms/schemas";
 import { staffClientMessagesPath } from "~/lib/paths";
 import { ClientHeader } from "./client-header";
-import { useStamp, useRelativeTime } from "~/lib/reader-time";
+import { useStamp } from "~/lib/reader-time";
+import { useRelativeTime } from "~/lib/relative-time";
 
 export interface ClientMessagesData {
   client: { userId: string; email: string; lastSignInAt: number | null };

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { InboxThread } from "~/data/shapes";
 import { staffClientMessagesPath } from "~/lib/paths";
-import { useRelativeTime } from "~/lib/reader-time";
+import { useRelativeTime } from "~/lib/relative-time";
 
 export function InboxPage({ threads, now }: { threads: InboxThread[]; now: number }) {
   const relativeTime = useRelativeTime();

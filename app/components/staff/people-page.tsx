@@ -15,14 +15,13 @@ import type { FormAnswer } from "~/forms/answer";
 import {
   ACCOUNT_ACCESS_INTENT,
   ACCOUNT_SETTINGS_INTENT,
-  PREVIEW_INTENT,
   PRIMARY_CONTACT_INTENT,
   PROFILE_TEXT_MAX,
   REMOVE_PERSON_INTENT,
 } from "~/forms/schemas";
 import { useResetKey } from "~/hooks/use-reset-key";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { staffClientPeoplePath } from "~/lib/paths";
+import { PREVIEW_INTENT, staffClientPeoplePath } from "~/lib/paths";
 import { personName } from "~/people/names";
 import { DEFAULT_TIME_ZONE, useStamp } from "~/lib/reader-time";
 import { FieldError } from "~/components/auth/field-error";

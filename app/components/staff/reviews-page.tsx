@@ -3,7 +3,8 @@
 import { Link } from "~/components/ui/router";
 import { Card } from "~/components/ui/card";
 import type { ReviewQueueItem } from "~/data/shapes";
-import { dueIn, useReaderZone, useRelativeTime } from "~/lib/reader-time";
+import { dueIn, useReaderZone } from "~/lib/reader-time";
+import { useRelativeTime } from "~/lib/relative-time";
 
 export interface ReviewsData {
   waiting: (ReviewQueueItem & { taskTitle: string; path: string })[];
