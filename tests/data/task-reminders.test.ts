@@ -491,4 +491,27 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     await clockAt(at(30, DIGEST_HOUR));
     expect(summaries()).toHaveLength(5);
   });
+
+  it("sends mails from the agency's sender name, replies going where Settings says", async () => {
+    const { readAgencySettings, saveAgencySettings } =
+      await import("~/data/agency-settings.server");
+    const { forgetBrand } = await import("~/brand/brand.server");
+    const { sendAppMail } = await import("~/mail/transport.server");
+    const { version } = await readAgencySettings(await database());
+    const settings = {
+      name: "Northwind Media",
+      senderName: "Northwind Team",
+      replyTo: "hello@northwind.test",
+    };
+    await inTransaction((trx) =>
+      saveAgencySettings(trx, JSON.stringify(settings), version, Date.now()),
+    );
+    forgetBrand();
+    const to = `brand-${engine}@mail.test`;
+    await sendAppMail({ key: randomUUID(), to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
+    await vi.waitFor(() => expect(mailsTo(to)).toHaveLength(1));
+    const [mail] = mailsTo(to);
+    expect(mail?.from?.value[0]).toEqual({ name: "Northwind Team", address: "portal@agency.test" });
+    expect(mail?.replyTo?.text).toBe("hello@northwind.test");
+  });
 });
