@@ -68,6 +68,9 @@ export async function stop() {
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
+/** How the embedded auth server's mails are dressed: in the agency's brand. */
+export { frameAuthMail } from "~/mail/auth-mail.server";
+
 const PRIVATE_NO_STORE = "private, no-store";
 
 /**

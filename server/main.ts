@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ConfigError, parseEnv, type Env } from "../app/lib/env.server";
 import { routeConsoleToLog } from "./console-log";
+import type { MailFrame } from "@portal/auth-server";
 import { startEmbeddedAuth } from "./embedded-auth";
 import { log } from "../app/lib/log.server";
 import { startHttpServer } from "./http";
@@ -22,6 +23,7 @@ type ConfigurableBuild = ServerBuild & {
       liveStreams(): { streams: number; listeners: number };
       endStreams(): void;
       stop(): Promise<void>;
+      frameAuthMail: MailFrame;
     };
   };
 };
@@ -84,6 +86,7 @@ async function main() {
     await embedded?.close();
     process.exit(1);
   }
+  embedded?.frameMails(build.entry.module.frameAuthMail);
   const http = await startHttpServer(env, join(buildDir, "client"), build, {
     databaseReady: () => build.entry.module.ready(),
     liveStreams: () => build.entry.module.liveStreams(),

@@ -1,5 +1,6 @@
 // Who does a client's task: any of the account's people (or staff) gives it to one person of the
 // account or back to anyone, with a trail line; each reader reads "Your task", "Dana's task".
+import { factLine } from "~/programme/trail-facts";
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { peopleOf, personOf } from "~/data/client-accounts.server";
@@ -72,9 +73,11 @@ export async function assignAction(
       audience: "client",
       changes: [
         {
-          field: `${task.title}: who does it`,
-          before: before ? personName(before.email, before.name) : ANYONE,
-          after: after ? personName(after.email, after.name) : ANYONE,
+          ...factLine(
+            { action: "task-assignee", task: task.id, title: task.title },
+            before ? personName(before.email, before.name) : ANYONE,
+            after ? personName(after.email, after.name) : ANYONE,
+          ),
           item: { kind: "task", id: task.id },
         },
       ],

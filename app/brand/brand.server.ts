@@ -24,6 +24,8 @@ const LOGO_HASH = /^[0-9a-f]{16}$/;
 const KEPT_MS = 1_000;
 
 let kept: { at: number; brand: Promise<AgencyBrand> } | undefined;
+/** The brand this process read last. */
+let known: AgencyBrand | undefined;
 
 /** The brand before staff saved any: the environment's name and booking page, the defaults. */
 export function seededBrand(): BrandSettings {
@@ -94,9 +96,14 @@ export function currentBrand(now = Date.now()): Promise<AgencyBrand> {
   if (!kept || now - kept.at >= KEPT_MS || now < kept.at) {
     const reading = { at: now, brand: database().then(readBrand) };
     kept = reading;
-    reading.brand.catch(() => {
-      if (kept === reading) kept = undefined;
-    });
+    reading.brand.then(
+      (brand) => {
+        known = brand;
+      },
+      () => {
+        if (kept === reading) kept = undefined;
+      },
+    );
   }
   return kept.brand;
 }
@@ -114,15 +121,27 @@ export async function pageBrand(): Promise<PageBrand> {
   }
 }
 
-/** How the portal's mails show the agency: its name, its logo at its public address, its colour. */
-export async function mailBrand(): Promise<MailBrand> {
-  const brand = await currentBrand();
+/**
+ * The brand this process read last (the seeded one before any read), at once, for what cannot
+ * wait for a read; a fresh read starts when the last is over a second old.
+ */
+export function knownBrand(): AgencyBrand {
+  currentBrand().catch(() => undefined);
+  return known ?? { ...seededBrand(), version: 0 };
+}
+
+/** How mails show `brand`: its name, its logo at its public address, its colour. */
+export function mailBrandOf(brand: AgencyBrand): MailBrand {
   const logoUrl =
     brand.logo === null ? null : `${getEnv().SITE_URL}${logoPath(brand.logo, "header")}`;
   return { name: brand.name, logoUrl, colour: brand.colour };
 }
 
+/** How the portal's mails show the agency now. */
+export const mailBrand = async (): Promise<MailBrand> => mailBrandOf(await currentBrand());
+
 /** After this process saved the settings: its next read is fresh. */
 export function forgetBrand(): void {
   kept = undefined;
+  known = undefined;
 }

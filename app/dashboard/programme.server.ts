@@ -154,12 +154,11 @@ export async function loadSprintPage(
     !state.sprints.get(sprint.id)?.startedAt &&
     !isPrefetch(request);
   if (opening) {
-    const name = sprintPageView(sprint, content, state, Date.now()).sprint.name;
     await inTransaction(async (trx) => {
       const at = Date.now();
       const startedAt = await recordSprintStart(trx, accountId, sprint.id, at);
       if (startedAt !== at) return;
-      await recordOwnChanges(trx, member, [sprintStartChange(sprint.id, name, null, at)], at);
+      await recordOwnChanges(trx, member, [sprintStartChange(sprint.id, null, at)], at);
     });
     state = await readClientState(await database(), accountId);
   }
@@ -234,7 +233,7 @@ export async function setTaskAction(
       return formError(context, TICK_REFUSED[task.tick], { status: 409 });
     }
     if (task.status !== status) {
-      const changes = [taskChange(page.sprint.name, task, status)];
+      const changes = [taskChange(page.sprint.id, task, status)];
       await applyProgrammeChanges(trx, accountId, changes, at);
       await recordOwnChanges(trx, member, changes, at);
     }

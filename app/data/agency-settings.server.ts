@@ -1,6 +1,7 @@
 // The agency's settings row (its JSON and the version every change raises) and the agency's trail:
 // each change staff made, newest first. Written in the caller's transaction.
 import type { Executor } from "./connection.server";
+import { factParams, storedFact } from "~/programme/trail-facts";
 import type { AgencyLine } from "./shapes";
 
 /** The settings as stored (null: never saved) and their version (0 before any). */
@@ -57,6 +58,8 @@ export async function recordAgencyLines(
         before_value: line.before,
         after_value: line.after,
         at,
+        action: line.fact?.action ?? null,
+        params: line.fact ? factParams(line.fact) : null,
       })),
     )
     .execute();
@@ -66,15 +69,19 @@ export async function recordAgencyLines(
 export async function agencyTrail(db: Executor, limit: number): Promise<AgencyLine[]> {
   const rows = await db
     .selectFrom("agency_trail")
-    .select(["actor_email", "field", "before_value", "after_value", "at"])
+    .select(["actor_email", "field", "before_value", "after_value", "at", "action", "params"])
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    actorEmail: row.actor_email,
-    field: row.field,
-    before: row.before_value,
-    after: row.after_value,
-    at: Number(row.at),
-  }));
+  return rows.map((row) => {
+    const fact = storedFact(row.action, row.params);
+    return {
+      actorEmail: row.actor_email,
+      field: row.field,
+      before: row.before_value,
+      after: row.after_value,
+      at: Number(row.at),
+      ...(fact ? { fact } : {}),
+    };
+  });
 }

@@ -207,6 +207,18 @@ export async function accountBook(db: Executor, accountId: string): Promise<Acco
   return { company, names: new Map(people.map(named)), agency: new Map(agency.map(named)) };
 }
 
+/** The names the people at `emails` go by now, by address; one who gave none is not in it. */
+export async function namesByAddress(db: Executor, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("clients")
+    .select(["email", "person_name"])
+    .where("email", "in", emails)
+    .where("person_name", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.email ?? "", row.person_name ?? ""]));
+}
+
 /** An account as the console's list shows it: its name, and its people besides the one it shows. */
 export interface ListedAccount {
   name: string | null;

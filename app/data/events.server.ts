@@ -2,6 +2,7 @@
 // transaction: its audit lines (each saying who may read it), the client's task facts, latest
 // activity and the jobs it leaves for later, all or nothing; once committed, a ping to its pages.
 import { sql } from "kysely";
+import { factParams, storedFact } from "~/programme/trail-facts";
 import type { AuditLine, NamedItem, ProgrammeChange } from "~/programme/model";
 import { announceChange } from "./changes.server";
 import { recordActivity } from "./client-directory.server";
@@ -69,6 +70,8 @@ export async function recordEvent(trx: Executor, event: ProgrammeEvent): Promise
             audience,
             item_kind: item?.kind ?? null,
             item_id: item?.id ?? null,
+            action: change.fact?.action ?? null,
+            params: change.fact ? factParams(change.fact) : null,
           };
         }),
       )
@@ -116,6 +119,8 @@ export const AUDIT_COLUMNS = [
   "a.after_value",
   "a.at",
   "a.audience",
+  "a.action",
+  "a.params",
 ] as const;
 
 export function auditEntryOf(row: {
@@ -127,7 +132,10 @@ export function auditEntryOf(row: {
   after_value: string;
   at: number | string;
   audience: Audience;
+  action: string | null;
+  params: string | null;
 }): AuditEntry {
+  const fact = storedFact(row.action, row.params);
   return {
     id: Number(row.id),
     actorEmail: row.actor_email,
@@ -137,6 +145,7 @@ export function auditEntryOf(row: {
     after: row.after_value,
     at: Number(row.at),
     staffOnly: row.audience === "staff",
+    ...(fact ? { fact } : {}),
   };
 }
 
@@ -148,6 +157,7 @@ export function changeLineOf(entry: AuditEntry): ChangeLine {
     before: entry.before,
     after: entry.after,
     at: entry.at,
+    ...(entry.fact ? { fact: entry.fact } : {}),
   };
 }
 

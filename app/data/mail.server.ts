@@ -3,7 +3,7 @@
 // outcome under the mail's idempotency key.
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
-import { messagesFrom } from "./messages.server";
+import { messagesFrom, messageTexts, TEXT_COLUMNS } from "./messages.server";
 import type { ActorRole, MailDeliveriesTable, MailKind, MailMode } from "./schema";
 import type { MailDelivery, StoredMessage } from "./shapes";
 
@@ -98,16 +98,18 @@ export async function messagesAfter(
   limit = 50,
 ): Promise<StoredMessage[]> {
   const rows = await messagesFrom(db, clientId, fromRole)
-    .select(["id", "author_email", "author_role", "body", "created_at", "task_id"])
+    .select(["id", "author_email", "author_role", "created_at", "task_id"])
+    .select(TEXT_COLUMNS)
     .where("id", ">", afterId)
     .orderBy("id", "asc")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
+  const texts = await messageTexts(db, rows, clientId);
+  return rows.map((row, index) => ({
     id: Number(row.id),
     authorEmail: row.author_email,
     authorRole: row.author_role,
-    body: row.body,
+    body: texts[index]!,
     internal: false,
     at: Number(row.created_at),
     taskId: row.task_id,

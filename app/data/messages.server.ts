@@ -5,6 +5,14 @@ import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "./connection.server";
 import type { ActorRole } from "./schema";
 import type { InboxThread, StoredMessage } from "./shapes";
+import {
+  messageParams,
+  messageText,
+  storedMessageFact,
+  type MessageFact,
+} from "~/programme/message-facts";
+import { trailNames } from "~/programme/trail-facts";
+import { programmesOf } from "./client-programmes.server";
 
 export interface NewMessage {
   clientId: string;
@@ -14,6 +22,8 @@ export interface NewMessage {
   at: number;
   /** The task it is about, if any. */
   taskId?: string;
+  /** What the portal says for the author (a hand-in, a review), above `body`. */
+  fact?: MessageFact;
 }
 
 /** Stores `message`, moves its thread's summary and its author's marker; returns its id. */
@@ -30,6 +40,8 @@ export async function recordMessage(trx: Executor, message: NewMessage): Promise
       internal: internal ? 1 : 0,
       created_at: at,
       task_id: taskId,
+      action: message.fact?.action ?? null,
+      params: message.fact ? messageParams(message.fact) : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -108,6 +120,33 @@ export async function readerMarks(
   };
 }
 
+/** The columns a message's text is drawn from. */
+export const TEXT_COLUMNS = ["body", "action", "params"] as const;
+
+type TextRow = { client_id?: string; body: string; action: string | null; params: string | null };
+
+/**
+ * Each row's text as read now (`clientId`'s, or each its own client's): a fact's line naming its
+ * task by today's title, then the body; the programmes are read only when a row has a fact.
+ */
+export async function messageTexts(
+  db: Executor,
+  rows: TextRow[],
+  clientId?: string,
+): Promise<string[]> {
+  const facts = rows.map((row) => storedMessageFact(row.action, row.params));
+  const clients = new Set(
+    rows.flatMap((row, index) => (facts[index] ? [clientId ?? row.client_id ?? ""] : [])),
+  );
+  const programmes = clients.size > 0 ? await programmesOf(db, [...clients]) : new Map();
+  return rows.map((row, index) => {
+    const fact = facts[index];
+    if (!fact) return row.body;
+    const content = programmes.get(clientId ?? row.client_id ?? "")?.content;
+    return messageText(fact, row.body, trailNames({ content }).title("task", fact.task));
+  });
+}
+
 /** The thread's latest `limit` messages (only those about `taskId`, if given), oldest first. */
 export async function threadMessages(
   db: Executor,
@@ -116,16 +155,18 @@ export async function threadMessages(
 ): Promise<StoredMessage[]> {
   let query = db
     .selectFrom("messages")
-    .select(["id", "author_email", "author_role", "body", "internal", "created_at", "task_id"])
+    .select(["id", "author_email", "author_role", "internal", "created_at", "task_id"])
+    .select(TEXT_COLUMNS)
     .where("client_id", "=", clientId);
   if (!withInternal) query = query.where("internal", "=", 0);
   if (taskId !== undefined) query = query.where("task_id", "=", taskId);
-  const rows = await query.orderBy("id", "desc").limit(limit).execute();
-  return rows.reverse().map((row) => ({
+  const rows = (await query.orderBy("id", "desc").limit(limit).execute()).reverse();
+  const texts = await messageTexts(db, rows, clientId);
+  return rows.map((row, index) => ({
     id: Number(row.id),
     authorEmail: row.author_email,
     authorRole: row.author_role,
-    body: row.body,
+    body: texts[index]!,
     internal: Number(row.internal) === 1,
     at: Number(row.created_at),
     taskId: row.task_id,
@@ -214,7 +255,8 @@ export async function staffInbox(
   const [latest, emails, unread] = await Promise.all([
     db
       .selectFrom("messages")
-      .select(["id", "body", "internal", "author_role"])
+      .select(["id", "client_id", "internal", "author_role"])
+      .select(TEXT_COLUMNS)
       .where(
         "id",
         "in",
@@ -228,7 +270,10 @@ export async function staffInbox(
       .execute(),
     unreadByStaff(db, readerId, clientIds),
   ]);
-  const latestById = new Map(latest.map((message) => [Number(message.id), message]));
+  const texts = await messageTexts(db, latest);
+  const latestById = new Map(
+    latest.map((message, index) => [Number(message.id), { ...message, body: texts[index]! }]),
+  );
   const emailOf = new Map(emails.map((row) => [row.user_id, row.email]));
   return page.map((thread) => {
     const message = latestById.get(Number(thread.last_message_id));

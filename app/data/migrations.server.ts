@@ -34,6 +34,7 @@ import * as planTaskFields from "./migrations/030-plan-task-fields";
 import * as overdueReminders from "./migrations/031-overdue-reminders";
 import * as dueZones from "./migrations/032-due-zones";
 import * as agencySettings from "./migrations/033-agency-settings";
+import * as storedFacts from "./migrations/034-stored-facts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "031-overdue-reminders": overdueReminders,
   "032-due-zones": dueZones,
   "033-agency-settings": agencySettings,
+  "034-stored-facts": storedFacts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,9 @@ export interface AgencyTrailTable {
   before_value: string;
   after_value: string;
   at: Millis;
+  /** What the line states as a fact, and its parameters as JSON; null: its words alone. */
+  action: string | null;
+  params: string | null;
 }
 
 /** Milliseconds since the epoch (bigint in PostgreSQL, integer in SQLite). */
@@ -151,6 +154,9 @@ export interface AuditEventsTable {
   /** The task or objective the line names, if any: the client reads it only while it is shown. */
   item_kind: "task" | "objective" | null;
   item_id: string | null;
+  /** What the line states as a fact, and its parameters as JSON; null: its words alone. */
+  action: string | null;
+  params: string | null;
 }
 
 /** Who changed a client's programme. */
@@ -191,6 +197,9 @@ export interface MessagesTable {
   created_at: Millis;
   /** The task it is about (a comment on the task's page, a review); null for the thread. */
   task_id: string | null;
+  /** What the portal wrote for its author (a hand-in, a review) as a fact; null: the body alone. */
+  action: string | null;
+  params: string | null;
 }
 
 /** A client's thread at a glance: its latest message, and since when it waits for an answer. */

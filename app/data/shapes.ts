@@ -1,4 +1,5 @@
 // Shapes of the product data that the staff console's components draw as they are.
+import type { TrailFact } from "~/programme/trail-facts";
 
 /** Where an account stands with the auth service: invited, signed up but unconfirmed, or confirmed. */
 export type AccountStatus = "invited" | "unconfirmed" | "confirmed";
@@ -15,7 +16,7 @@ export type ClientFilter = (typeof CLIENT_FILTERS)[number];
 
 /** One line of a client's audit trail: who changed what, from what to what, and when (ms). */
 /** A trail line as its reader reads it: who made it, named for them. */
-export type TrailEntry = Omit<AuditEntry, "actorEmail"> & { actor: string };
+export type TrailEntry = Omit<AuditEntry, "actorEmail" | "fact"> & { actor: string };
 
 export interface AuditEntry {
   id: number;
@@ -28,10 +29,12 @@ export interface AuditEntry {
   at: number;
   /** Only staff may read it. */
   staffOnly: boolean;
+  /** What it states, drawn anew when read; its words stand where it has none. */
+  fact?: TrailFact;
 }
 
 /** A change as a side's news list it: what changed, from what to what, and when. */
-export type ChangeLine = Pick<AuditEntry, "id" | "field" | "before" | "after" | "at">;
+export type ChangeLine = Pick<AuditEntry, "id" | "field" | "before" | "after" | "at" | "fact">;
 
 /** A file shared between a client and the agency, as stored. */
 export interface StoredFile {
@@ -185,4 +188,6 @@ export interface AgencyLine {
   before: string;
   after: string;
   at: number;
+  /** What it states, drawn anew when read; its words stand where it has none. */
+  fact?: TrailFact;
 }

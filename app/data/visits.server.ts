@@ -1,5 +1,7 @@
 // Visits to a client's pages, per viewer: a view more than VISIT_GAP_MS after the last one starts a
 // new visit, whose "since" is the end of the one before; and what the other side did since then.
+import { drawnLine, namesTitles, trailNames } from "~/programme/trail-facts";
+import { programmeOf } from "./client-programmes.server";
 import type { Executor } from "./connection.server";
 import { AUDIT_COLUMNS, auditEntryOf, changeLineOf, readableTrail } from "./events.server";
 import type { ActorRole } from "./schema";
@@ -127,7 +129,10 @@ export async function changesSince(
     .orderBy("a.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => changeLineOf(auditEntryOf(row)));
+  const lines = rows.map((row) => changeLineOf(auditEntryOf(row)));
+  // Lines naming a task or an objective say it by its title now.
+  const content = namesTitles(lines) ? (await programmeOf(db, clientId)).content : undefined;
+  return lines.map((line) => drawnLine(line, trailNames({ content })));
 }
 
 /**

@@ -1,6 +1,7 @@
 // A client hands in work on a task: the files streamed into the store, then in one transaction the
 // next version with its files, the task "in review", its audit lines and a message to the agency
 // (mailed as messages are); a refusal or a failure leaves no file and no row.
+import { factLine } from "~/programme/trail-facts";
 import type { AppLoadContext } from "@remix-run/node";
 import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
@@ -28,12 +29,6 @@ import { programmeOf } from "~/data/client-programmes.server";
 import { taskChange } from "~/programme/programme-edits";
 import type { ProgrammeContent, SprintContent, TaskContent } from "~/programme/model";
 import type { Member } from "~/session/guards.server";
-
-/** What the hand-in's message to the agency says. */
-function handInMessage(task: TaskView, version: number, note: string): string {
-  const line = `Handed in “${task.title}” for review (version ${version}).`;
-  return note ? `${line}\n\n${note}` : line;
-}
 
 /** What the task asks for and the post lacks; null when it has what is asked. */
 function missingPart(task: TaskView, files: UploadedFile[], link: string) {
@@ -167,13 +162,14 @@ async function handInAdmitted(
       const changes = [
         ...(shown.status === "in-progress"
           ? []
-          : [taskChange(page.sprint.name, shown, "in-progress")]),
+          : [taskChange(page.sprint.id, shown, "in-progress")]),
       ];
       await applyProgrammeChanges(trx, accountId, changes, at);
       const messageId = await recordMessage(trx, {
         clientId: accountId,
         author,
-        body: handInMessage(shown, handIn.version, parsed.value.note),
+        body: parsed.value.note,
+        fact: { action: "handed-in", task: task.id, title: shown.title, version: handIn.version },
         internal: false,
         at,
         taskId: task.id,
@@ -185,9 +181,11 @@ async function handInAdmitted(
         changes: [
           ...changes,
           {
-            field: `Hand-in: ${task.title}`,
-            before: "—",
-            after: `Version ${handIn.version}`,
+            ...factLine(
+              { action: "hand-in", task: task.id, title: task.title },
+              "—",
+              `Version ${handIn.version}`,
+            ),
             item: { kind: "task", id: task.id },
           },
         ],

@@ -1,6 +1,7 @@
 // A staff member's review of one hand-in, decided once: approved (the task is done) or changes
 // requested (back to the client with the comment and a new due day), in one transaction with its
 // audit lines and a message to the client about the task (mailed as messages are).
+import { factLine } from "~/programme/trail-facts";
 import type { AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
@@ -34,14 +35,6 @@ export interface ReviewTarget {
 }
 
 const DECISION_LABELS = { approved: "Approved", "changes-requested": "Changes requested" };
-
-/** What the client is told, in the task's discussion and by mail. */
-function reviewMessage(title: string, version: number, approved: boolean, comment: string) {
-  const line = approved
-    ? `Approved “${title}” (version ${version}).`
-    : `Changes requested on “${title}” (version ${version}):`;
-  return comment ? `${line}\n\n${comment}` : line;
-}
 
 export async function reviewHandIn(
   fields: PostedFields,
@@ -83,7 +76,7 @@ export async function reviewHandIn(
     const task = page.tasks.find((candidate) => candidate.id === taskId);
     const status = approved ? "completed" : "pending";
     const changes =
-      task && task.status !== status ? [taskChange(page.sprint.name, task, status)] : [];
+      task && task.status !== status ? [taskChange(page.sprint.id, task, status)] : [];
     await applyProgrammeChanges(trx, clientId, changes, at);
     // Sent back, the task is due again on the day staff chose, counted from its sprint's start.
     const redate: PlanEditRequest = {
@@ -100,7 +93,9 @@ export async function reviewHandIn(
     const messageId = await recordMessage(trx, {
       clientId,
       author: reviewer,
-      body: reviewMessage(title, version, approved, comment),
+      // What the client is told, in the task's discussion and by mail.
+      body: comment,
+      fact: { action: decision, task: taskId, title, version },
       internal: false,
       at,
       taskId,
@@ -113,9 +108,11 @@ export async function reviewHandIn(
         ...changes,
         ...("lines" in redated ? redated.lines : []),
         {
-          field: `Hand-in: ${title}, version ${version}`,
-          before: "In review",
-          after: DECISION_LABELS[decision],
+          ...factLine(
+            { action: "hand-in", task: taskId, title, version },
+            "In review",
+            DECISION_LABELS[decision],
+          ),
           item: { kind: "task", id: taskId },
         },
       ],

@@ -63,6 +63,15 @@ function headHtml(brand: MailBrand): string {
   return `<p style="border-bottom:3px solid ${colour};padding-bottom:8px">${mark}</p>`;
 }
 
+/** A whole mail's HTML: the agency's head above `body`. */
+const documentHtml = (brand: MailBrand, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">${headHtml(brand)}${body}</body></html>`;
+
+/** A mail another part wrote (the auth server's), under the agency's head and name. */
+export function framedMail(brand: MailBrand, mail: { text: string; html: string }) {
+  return { text: `${brand.name}\n\n${mail.text}`, html: documentHtml(brand, mail.html) };
+}
+
 export function composeMail({
   brand,
   subject,
@@ -89,13 +98,13 @@ export function composeMail({
     `${off}: ${unsubscribe}`,
     "",
   ].join("\n");
-  const html = [
-    `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">`,
-    headHtml(brand),
-    ...sections.map((section) => sectionHtml(section, zone)),
-    `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,
-    `<a href="${escapeHtml(unsubscribe)}">${off}</a>.</p>`,
-    `</body></html>`,
-  ].join("");
+  const html = documentHtml(
+    brand,
+    [
+      ...sections.map((section) => sectionHtml(section, zone)),
+      `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,
+      `<a href="${escapeHtml(unsubscribe)}">${off}</a>.</p>`,
+    ].join(""),
+  );
   return { subject, text, html };
 }

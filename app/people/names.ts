@@ -40,7 +40,7 @@ const AGENCY = "Agency";
  * How `reader` names one of a client account's people: "You"; for staff "Dana Whitfield ·
  * Northwind" (their address while neither name is given); for a colleague, their name.
  */
-function clientPerson(email: string, reader: Reader): string {
+export function clientPerson(email: string, reader: Reader): string {
   if (email === reader.email) return "You";
   const name = reader.book?.names.get(email) ?? null;
   if (reader.role !== "staff") return personName(email, name);
@@ -85,7 +85,7 @@ export function shownFiles(files: StoredFile[], reader: Reader): SharedFile[] {
 }
 
 /** Who made each line of a client's trail, as staff read it ("Dana Whitfield · Northwind"). */
-export function shownTrail(entries: AuditEntry[], reader: Reader): TrailEntry[] {
+export function shownTrail(entries: Omit<AuditEntry, "fact">[], reader: Reader): TrailEntry[] {
   return entries.map(({ actorEmail, ...entry }) => ({
     ...entry,
     actor: actorOf(actorEmail, entry.actorRole, reader),

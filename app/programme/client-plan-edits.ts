@@ -17,6 +17,7 @@ import type {
   TaskOwner,
 } from "./model";
 import { parseRichText, RefusedLinkError } from "./rich-text";
+import { factLine } from "./trail-facts";
 
 export interface PlanEditRequest {
   intent: "save" | "add" | "up" | "down" | "hide" | "show" | "redate";
@@ -85,8 +86,6 @@ function itemsOf(
 ): { id: string; title: string; description?: string; dueAfterDays?: number }[] {
   return kind === "task" ? sprint.tasks : sprint.objectives;
 }
-
-const NOUNS: Record<PlanItemKind, string> = { task: "task", objective: "objective" };
 
 /** The item a plan item is, as a line of the trail names it. */
 const named = (item: PlanItem) => ({ kind: item.kind, id: item.itemId });
@@ -187,7 +186,6 @@ export function planEdit(
   const sprint = base.sprints.find((candidate) => candidate.id === sprintId);
   const items = placed(base, plan, kind, sprintId);
   if (!sprint || !items) return { refused: "planItemMissing" };
-  const where = `Sprint ${sprintId} ${NOUNS[kind]}`;
 
   if (request.intent === "add") {
     if (!request.title) return { refused: "planTitleInvalid" };
@@ -209,7 +207,8 @@ export function planEdit(
       added: true,
       ...(task ?? TEMPLATE_TASK_FIELDS),
     };
-    const line = { field: `${where} added`, before: "—", after: item.title!, item: named(item) };
+    const added = factLine({ action: "plan-added", sprint: sprintId, kind }, "—", item.title!);
+    const line = { ...added, item: named(item) };
     return { items: [item], lines: [line] };
   }
 
@@ -217,10 +216,9 @@ export function planEdit(
   const item = items[index];
   if (!item) return { refused: "planItemMissing" };
   const current = stored(kind, sprintId, item);
-  const line = (suffix: string, before: string, after: string): AuditLine => ({
-    field: `${where} "${item.title}"${suffix}`,
-    before,
-    after,
+  const fact = { action: "plan-item", sprint: sprintId, kind, item: current.itemId } as const;
+  const line = (change: string, before: string, after: string): AuditLine => ({
+    ...factLine({ ...fact, title: item.title, change }, before, after),
     item: named(current),
   });
 

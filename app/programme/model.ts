@@ -1,6 +1,7 @@
 // The programme's shapes: its content (what every client follows, from the programme file) and the
 // views a page draws of one client's place in it.
 import type { ContentIconName } from "~/content/icon-names";
+import type { TrailFact } from "./trail-facts";
 import type { RichText } from "./rich-text";
 
 export const SPRINT_STATUSES = ["not-started", "in-progress", "completed"] as const;
@@ -123,6 +124,8 @@ export interface AuditLine {
   before: string;
   after: string;
   item?: NamedItem;
+  /** What the line says, as a fact drawn anew when read (its field is its words when written). */
+  fact?: TrailFact;
 }
 
 export type ProgrammeChange =
@@ -139,4 +142,6 @@ export type ProgrammeChange =
     field: string;
     before: string;
     after: string;
+    /** The line's fact when it names something that can be renamed (a sprint, a task). */
+    fact?: TrailFact;
   };

@@ -8,6 +8,7 @@ import {
   STATUS_LABELS,
   type SprintPageView,
 } from "./client-programme";
+import { factLine } from "./trail-facts";
 import type {
   ClientState,
   ProgrammeChange,
@@ -105,26 +106,29 @@ export function editedFields(
   return { fields, edited };
 }
 
-/** A task's new status, in the sprint named `sprintName`. */
+/** A task's new status, in sprint `sprintId`. */
 export function taskChange(
-  sprintName: string,
+  sprintId: number,
   task: { id: string; title: string; status: TaskStatus },
   status: TaskStatus,
 ): ProgrammeChange {
+  const fact = {
+    action: "task-status",
+    sprint: sprintId,
+    task: task.id,
+    title: task.title,
+  } as const;
   return {
     kind: "task",
     taskId: task.id,
     status,
-    field: `${sprintName} task: ${task.title}`,
-    before: TASK_STATUS_LABELS[task.status],
-    after: TASK_STATUS_LABELS[status],
+    ...factLine(fact, TASK_STATUS_LABELS[task.status], TASK_STATUS_LABELS[status]),
   };
 }
 
 /** A sprint's countdown start moved from `before` to `after` (ms, or null: not started). */
 export function sprintStartChange(
   sprintId: number,
-  sprintName: string,
   before: number | null,
   after: number | null,
 ): ProgrammeChange {
@@ -132,9 +136,11 @@ export function sprintStartChange(
     kind: "sprint-start",
     sprintId,
     startedAt: after,
-    field: `${sprintName} start`,
-    before: consoleTime(before),
-    after: consoleTime(after),
+    ...factLine(
+      { action: "sprint-start", sprint: sprintId },
+      consoleTime(before),
+      consoleTime(after),
+    ),
   };
 }
 
@@ -171,9 +177,11 @@ export function sprintEditChanges(
       kind: "sprint-status",
       sprintId: sprint.id,
       status: edit.status,
-      field: `${name} status`,
-      before: STATUS_LABELS[page.sprint.status],
-      after: STATUS_LABELS[edit.status],
+      ...factLine(
+        { action: "sprint-status", sprint: sprint.id },
+        STATUS_LABELS[page.sprint.status],
+        STATUS_LABELS[edit.status],
+      ),
     });
   }
   if (progress !== storedProgress) {
@@ -181,14 +189,16 @@ export function sprintEditChanges(
       kind: "sprint-progress",
       sprintId: sprint.id,
       progress,
-      field: `${name} progress`,
-      before: figureLabel(storedProgress, page.sprint.progress, "the tasks"),
-      after: progress === null ? "follows the tasks" : percent(progress),
+      ...factLine(
+        { action: "sprint-progress", sprint: sprint.id },
+        figureLabel(storedProgress, page.sprint.progress, "the tasks"),
+        progress === null ? "follows the tasks" : percent(progress),
+      ),
     });
   }
   const storedStart = state.sprints.get(sprint.id)?.startedAt ?? null;
   if (edit.startedAt !== storedStart) {
-    changes.push(sprintStartChange(sprint.id, name, storedStart, edit.startedAt));
+    changes.push(sprintStartChange(sprint.id, storedStart, edit.startedAt));
   }
   for (const objective of page.objectives) {
     const wanted = edit.objectives.get(objective.id);
@@ -197,15 +207,22 @@ export function sprintEditChanges(
       kind: "objective",
       objectiveId: objective.id,
       progress: wanted,
-      field: `${name} objective: ${objective.title}`,
-      before: percent(objective.progress),
-      after: percent(wanted),
+      ...factLine(
+        {
+          action: "objective-progress",
+          sprint: sprint.id,
+          objective: objective.id,
+          title: objective.title,
+        },
+        percent(objective.progress),
+        percent(wanted),
+      ),
     });
   }
   for (const task of page.tasks) {
     const wanted = edit.tasks.get(task.id);
     if (wanted === undefined || wanted === task.status) continue;
-    changes.push(taskChange(name, task, wanted));
+    changes.push(taskChange(sprint.id, task, wanted));
   }
   // A locked sprint stays as the programme has it until the sprints before it are done.
   if (blocked !== null && changes.length > 0) {

@@ -1,6 +1,7 @@
 // One client's people in the console: everyone who works in the account, in the order they joined;
 // "Add a person" (an invitation into this account), "Remove", "Make primary contact", and the
 // account's name and switch; each change a line in the client's trail.
+import { factLine } from "~/programme/trail-facts";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { recordAgencyLines } from "~/data/agency-settings.server";
 import { endPreview, startPreview } from "~/session/preview.server";
@@ -149,7 +150,7 @@ async function beginPreview(
   if (!person) return formError(context, toasts.personNotFound, { status: 404 });
   await inTransaction(async (trx) => {
     const at = Date.now();
-    const line = { field: "Preview", before: "", after: `as ${person.email}` };
+    const line = factLine({ action: "preview", person: person.email }, "", "");
     await recordEvent(trx, {
       clientId: accountId,
       actor: actorOf(staff),
@@ -157,7 +158,7 @@ async function beginPreview(
       changes: [line],
       at,
     });
-    const agencyLine = { field: "Preview as a client", before: "", after: person.email };
+    const agencyLine = factLine({ action: "client-preview", person: person.email }, "", "");
     await recordAgencyLines(trx, { id: staff.id, email: staff.email }, [agencyLine], at);
   });
   const cookie = await startPreview({ staffId: staff.id, accountId, personId });

@@ -45,7 +45,8 @@ import {
   sprintEditChanges,
   sprintFormValues,
 } from "~/programme/programme-edits";
-import { shownTrail } from "~/people/names";
+import { clientPerson, shownTrail } from "~/people/names";
+import { drawnLine, trailNames } from "~/programme/trail-facts";
 import type { SessionUser } from "~/session/state.server";
 import { sinceLastVisit } from "~/visits/since-last-visit.server";
 import { clientOf } from "./client-of.server";
@@ -75,8 +76,11 @@ export async function loadProgrammeEdits(
     latestHandInStatuses(db, client.userId),
   ]);
   const reader = { email: staff.email, role: "staff" as const, book };
-  const audit = { entries: shownTrail(trail.entries, reader), older: trail.older };
   const { content } = programme;
+  // Each line names its task, objective or person as they are named now.
+  const names = trailNames({ content, person: (email) => clientPerson(email, reader) });
+  const lines = trail.entries.map((entry) => drawnLine(entry, names));
+  const audit = { entries: shownTrail(lines, reader), older: trail.older };
   const now = Date.now();
   const doneWithoutHandIn = content.sprints
     .flatMap((sprint) => sprint.tasks)

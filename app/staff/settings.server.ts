@@ -9,7 +9,9 @@ import { fileStore } from "~/files/store.server";
 import { forgetBrand, readBrand } from "~/brand/brand.server";
 import { toasts } from "~/content/toasts";
 import { agencyTrail, recordAgencyLines, saveAgencySettings } from "~/data/agency-settings.server";
+import { namesByAddress } from "~/data/client-accounts.server";
 import { database, inTransaction } from "~/data/connection.server";
+import { drawnLine, trailNames } from "~/programme/trail-facts";
 import { formError, parseFields, readForm, refusal } from "~/forms/answer.server";
 import {
   brandSettingsSchema,
@@ -29,8 +31,18 @@ const TRAIL_SHOWN = 50;
 
 export async function loadSettings() {
   const db = await database();
-  const [brand, trail] = await Promise.all([readBrand(db), agencyTrail(db, TRAIL_SHOWN)]);
-  return { brand, trail };
+  const [brand, lines] = await Promise.all([readBrand(db), agencyTrail(db, TRAIL_SHOWN)]);
+  // A line naming one of a client's people says the name they go by now, else their address.
+  const named = lines.flatMap((line) =>
+    line.fact && "person" in line.fact ? [line.fact.person] : [],
+  );
+  const names = await namesByAddress(db, [...new Set(named)]);
+  const person = (email: string) => {
+    const name = names.get(email);
+    return name ? `${name} (${email})` : undefined;
+  };
+  const drawn = trailNames({ person });
+  return { brand, trail: lines.map((line) => drawnLine(line, drawn)) };
 }
 
 /** How a trail line writes a value ("—": none, the default). */

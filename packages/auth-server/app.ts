@@ -16,7 +16,27 @@ export interface App {
   apiUrl: string;
   /** The `iss` claim. */
   issuer: string;
+  /** How the app this server is embedded in dresses its mails, once it says so. */
+  mailFrame?: MailFrame;
 }
+
+/** A mail as this server writes it, for the embedding app to dress. */
+export interface PlainMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * The embedding app's dress for a mail: its own text and HTML around the body (its name, logo and
+ * colour), and the sender's name and reply-to address it goes out with.
+ */
+export type MailFrame = (mail: PlainMail) => {
+  text: string;
+  html: string;
+  senderName?: string;
+  replyTo?: string;
+};
 
 /** RFC 3339 with milliseconds, or undefined (GoTrue omits empty times). */
 export function iso(ms: number | null | undefined): string | undefined {

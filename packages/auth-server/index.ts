@@ -10,3 +10,4 @@ export type { Rate } from "./config/env-parsers";
 export { DEFAULT_RATE_LIMITS, loadAuthConfig, serviceRoleKeyFor } from "./config/load";
 export type { AuthLogger, LogRecord } from "./log";
 export { startAuthServer, type AuthServer } from "./server";
+export type { MailFrame, PlainMail } from "./app";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { App } from "./app";
+import type { App, MailFrame } from "./app";
 import type { AuthConfig } from "./config/auth-config";
 import { RATE_LIMIT_SECRET_HEADER } from "./config/exposure";
 import { ApiError, errorReply, GatewayError, OAuthError } from "./http/errors";
@@ -25,6 +25,8 @@ export interface AuthServer {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Dresses every mail sent from now on with `frame` (the embedding app's name and colours). */
+  frameMails(frame: MailFrame): void;
   /** Stops listening, waits for in-flight requests, then flushes and closes the database. */
   close(): Promise<void>;
 }
@@ -194,6 +196,9 @@ export async function startAuthServer(
       url,
       anonKey: config.anonKey,
       serviceRoleKey: config.serviceRoleKey,
+      frameMails(frame) {
+        if (app) app.mailFrame = frame;
+      },
       close() {
         closing ??= (async () => {
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,10 +1,12 @@
 // Data written by earlier code, on both engines: trail lines classified, messages and names without
 // the format characters that drew them other than read, each client's first late moment kept, and
-// each client made the account of one person.
+// each client made the account of one person; trail lines read into facts.
 import { type Kysely, Migrator, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { listClients } from "~/data/client-directory.server";
 import { migrate, openDatabase } from "~/data/database.server";
+import { drawFact, storedFact, trailNames } from "~/programme/trail-facts";
+import { messageText, storedMessageFact } from "~/programme/message-facts";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
 
 afterAll(stopEngines);
@@ -190,5 +192,162 @@ describe.each(ENGINES)("data written before on %s", (engine) => {
     ]);
     expect(listed.clients.map((client) => client.userId)).toEqual(["client"]);
     expect(listed.total).toBe(1);
+  });
+
+  it("reads lines and the portal's messages written as words into facts; others keep their words", async () => {
+    const { DATA_DIR, DATABASE_URL } = freshDatabase(engine);
+    const settings = { dataDir: DATA_DIR, databaseUrl: DATABASE_URL };
+    const { writer, close } = openDatabase(settings);
+    const db = writer as unknown as Kysely<Record<string, Record<string, string | number | null>>>;
+    const provider = { getMigrations: async () => MIGRATIONS };
+    const { error } = await new Migrator({ db, provider }).migrateTo("033-agency-settings");
+    expect(error).toBeUndefined();
+    const lines: [field: string, after: string, item: [string, string] | null][] = [
+      ["Sprint 1 task: ICP Builder", "Completed", ["task", "icp-builder"]],
+      ["Sprint 2 objective: Offer clarity", "50%", ["objective", "offer-clarity"]],
+      ["Sprint 3 status", "In Progress", null],
+      ["Sprint 1 task added", "Renewal pitch", ["task", "t-9"]],
+      ['Sprint 1 task "ICP Builder" title', "ICP Builder", ["task", "icp-builder"]],
+      ["ICP Builder: who does it", "Dana", ["task", "icp-builder"]],
+      ["Hand-in: ICP Builder", "Version 1", ["task", "icp-builder"]],
+      ["Hand-in: ICP Builder, version 2", "Approved", ["task", "icp-builder"]],
+      ["Preview", "as dana@client.test", null],
+      // Words that state no fact: a subject-less line, and a task line naming no item.
+      ["Overall progress", "40%", null],
+      ["Sprint 1 task: Orphan", "Completed", null],
+    ];
+    await db
+      .insertInto("audit_events")
+      .values(
+        lines.map(([field, after, item], index) => ({
+          client_id: "client-1",
+          actor_id: "staff-1",
+          actor_email: "ada@agency.test",
+          actor_role: "staff",
+          field,
+          before_value: "before",
+          after_value: after,
+          at: 1_000 + index,
+          audience: "client",
+          item_kind: item?.[0] ?? null,
+          item_id: item?.[1] ?? null,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("agency_trail")
+      .values(
+        ["Preview as a client", "Agency name"].map((field) => ({
+          actor_id: "staff-1",
+          actor_email: "ada@agency.test",
+          field,
+          before_value: "",
+          after_value: "dana@client.test",
+          at: 1,
+        })),
+      )
+      .execute();
+    const bodies: [body: string, task: string | null][] = [
+      ["Handed in “ICP Builder” for review (version 1).\n\nHere it is.\n\nDana", "icp-builder"],
+      ["Approved “ICP Builder” (version 1).", "icp-builder"],
+      ["Changes requested on “ICP Builder” (version 2):\n\nShorter, please.", "icp-builder"],
+      // Someone's own words that look alike: in the thread, or not the portal's form.
+      ["Approved “ICP Builder” (version 1).", null],
+      ["Approved ICP Builder, thanks!", "icp-builder"],
+    ];
+    await db
+      .insertInto("messages")
+      .values(
+        bodies.map(([body, task], index) => ({
+          client_id: "client-1",
+          author_id: "client-1",
+          author_email: "dana@client.test",
+          author_role: "client",
+          body,
+          internal: 0,
+          created_at: index + 1,
+          task_id: task,
+        })),
+      )
+      .execute();
+    await close();
+
+    expect(await migrate(settings)).toContain("034-stored-facts");
+    const reopened = openDatabase(settings);
+    const stored = await reopened.reader
+      .selectFrom("audit_events")
+      .select(["field", "after_value", "action", "params"])
+      .orderBy("at")
+      .execute();
+    const agency = await reopened.reader
+      .selectFrom("agency_trail")
+      .select(["field", "action", "params"])
+      .orderBy("id")
+      .execute();
+    const messages = await reopened.reader
+      .selectFrom("messages")
+      .select(["body", "action", "params"])
+      .orderBy("created_at")
+      .execute();
+    await reopened.close();
+    expect(messages.map((row) => row.body)).toEqual([
+      "Here it is.\n\nDana",
+      "",
+      "Shorter, please.",
+      "Approved “ICP Builder” (version 1).",
+      "Approved ICP Builder, thanks!",
+    ]);
+    const texts = messages.map((row) => {
+      const fact = storedMessageFact(row.action, row.params);
+      return fact ? messageText(fact, row.body, "Ideal Client Profile") : row.body;
+    });
+    expect(texts.slice(0, 3)).toEqual([
+      "Handed in “Ideal Client Profile” for review (version 1).\n\nHere it is.\n\nDana",
+      "Approved “Ideal Client Profile” (version 1).",
+      "Changes requested on “Ideal Client Profile” (version 2):\n\nShorter, please.",
+    ]);
+    // Renamed since: the task, the objective and the person.
+    const today = trailNames({
+      content: {
+        sprints: [
+          {
+            tasks: [{ id: "icp-builder", title: "Ideal Client Profile" }],
+            objectives: [{ id: "offer-clarity", title: "A clear offer" }],
+          },
+        ],
+      },
+      person: (email) => (email === "dana@client.test" ? "Dana Whitfield" : undefined),
+    });
+    const drawn = stored.map((row) => {
+      const fact = storedFact(row.action, row.params);
+      return fact
+        ? {
+            field: drawFact(fact, today).field,
+            after: drawFact(fact, today).after ?? row.after_value,
+          }
+        : { field: row.field, after: row.after_value };
+    });
+    expect(drawn).toEqual([
+      { field: "Sprint 1 task: Ideal Client Profile", after: "Completed" },
+      { field: "Sprint 2 objective: A clear offer", after: "50%" },
+      { field: "Sprint 3 status", after: "In Progress" },
+      { field: "Sprint 1 task added", after: "Renewal pitch" },
+      { field: 'Sprint 1 task "Ideal Client Profile" title', after: "ICP Builder" },
+      { field: "Ideal Client Profile: who does it", after: "Dana" },
+      { field: "Hand-in: Ideal Client Profile", after: "Version 1" },
+      { field: "Hand-in: Ideal Client Profile, version 2", after: "Approved" },
+      { field: "Preview", after: "as Dana Whitfield" },
+      { field: "Overall progress", after: "40%" },
+      { field: "Sprint 1 task: Orphan", after: "Completed" },
+    ]);
+    expect(stored.slice(-2).map((row) => row.action)).toEqual([null, null]);
+    expect(agency).toEqual([
+      {
+        field: "Preview as a client",
+        action: "client-preview",
+        params: JSON.stringify({ person: "dana@client.test" }),
+      },
+      { field: "Agency name", action: null, params: null },
+    ]);
   });
 });

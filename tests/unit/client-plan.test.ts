@@ -204,6 +204,14 @@ describe("one edit of a client's plan", () => {
           before: "2 days after the sprint starts",
           after: "7 days after the sprint starts",
           item: { kind: "task", id: "icp-builder" },
+          fact: {
+            action: "plan-item",
+            sprint: 1,
+            kind: "task",
+            item: "icp-builder",
+            title: "ICP Builder",
+            change: " due",
+          },
         },
       ],
     });

@@ -13,6 +13,8 @@ export interface QueuedMail {
   message: Omit<OutboxMessage, "id" | "created_at">;
   /** GoTrue's message when delivery fails, e.g. "Error sending confirmation email". */
   failureMessage: string;
+  /** The sender's name and the reply-to address, when the embedding app gave them. */
+  from?: { senderName?: string; replyTo?: string };
   /** Reverts what sending this mail changed (runs in one transaction with the other undos). */
   undo: (request: RequestMails) => void;
 }
@@ -105,9 +107,13 @@ async function deliver(app: App, request: RequestMails): Promise<void> {
   const smtp = app.config.smtp;
   if (!smtp) return;
   for (const mail of request.queued) {
-    const outgoing: OutgoingMail = { ...mail.message };
+    const { senderName = smtp.senderName, replyTo } = mail.from ?? {};
+    const outgoing: OutgoingMail = {
+      ...mail.message,
+      ...(replyTo ? { headers: { "Reply-To": replyTo } } : {}),
+    };
     try {
-      await sendSmtp(smtp, new URL(app.apiUrl).hostname, outgoing);
+      await sendSmtp({ ...smtp, senderName }, new URL(app.apiUrl).hostname, outgoing);
     } catch (error) {
       app.log("error", "mail_send_failed", {
         to: outgoing.to,

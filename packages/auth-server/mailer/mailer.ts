@@ -399,14 +399,15 @@ function sendLinkMails(
         letterKind.appType,
       );
       const sent = { before: user, kind: letterKind, previous, issued: storedLinkHash(linkToken) };
+      const mail = linkMail(letterKind, words, links.confirmationUrl, {
+        verifyUrl: apiLink ? links.verifyUrl : undefined,
+        code,
+      });
+      // The embedding app's dress, when it gave one: its words around the mail, its sender.
+      const { text, html, ...from } = app.mailFrame?.(mail) ?? { text: mail.text, html: mail.html };
       queueMail(app, {
-        message: {
-          to,
-          ...linkMail(letterKind, words, links.confirmationUrl, {
-            verifyUrl: apiLink ? links.verifyUrl : undefined,
-            code,
-          }),
-        },
+        message: { to, ...mail, text, html },
+        from,
         failureMessage: letterKind.failureMessage,
         undo: (request) => undoLinkMail(app, request, sent),
       });
