@@ -40,9 +40,9 @@ export function SprintCard({ sprint }: { sprint: SprintView }) {
         <p className="card-description">{sprint.description}</p>
       </CardHeader>
       <CardContent className="mt-auto space-y-3">
-        <div className="flex justify-between text-sm">
+        <div className="figure-row">
           <span>Progress</span>
-          <span className="font-medium tabular-nums">{sprint.progress}%</span>
+          <span className="figure">{sprint.progress}%</span>
         </div>
         <Progress value={sprint.progress} aria-label={`${sprint.name} progress`} />
         <div className="meta-row">

@@ -17,9 +17,9 @@ function ObjectiveCard({ objective }: { objective: Objective }) {
         <CardDescription>{objective.description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        <div className="flex justify-between text-sm">
+        <div className="figure-row">
           <span>Progress</span>
-          <span className="font-medium tabular-nums">{objective.progress}%</span>
+          <span className="figure">{objective.progress}%</span>
         </div>
         <Progress value={objective.progress} aria-labelledby={titleId} />
       </CardContent>

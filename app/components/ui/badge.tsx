@@ -3,7 +3,8 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { HTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-// The base and each tone are component classes (`.badge`, `.badge-info`…, app/tailwind.css),
+// The base, each tone and each size are component classes (`.badge`, `.badge-info`, `.badge-md`…,
+// app/tailwind.css),
 // written once in the stylesheet rather than into every badge.
 export const badgeVariants = cva("badge", {
   variants: {
@@ -17,8 +18,8 @@ export const badgeVariants = cva("badge", {
       danger: "badge-danger",
     },
     size: {
-      default: "px-2.5 py-0.5 text-xs",
-      lg: "px-3 py-1 text-sm",
+      default: "badge-md",
+      lg: "badge-lg",
     },
   },
   defaultVariants: { variant: "default", size: "default" },

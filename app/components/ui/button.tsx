@@ -5,7 +5,8 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "~/lib/utils";
 
-// The base and each variant are component classes (`.btn`, `.btn-outline`…, app/tailwind.css):
+// The base, each variant and each size are component classes (`.btn`, `.btn-outline`, `.btn-md`…,
+// app/tailwind.css):
 // shadcn's utilities, written once in the stylesheet rather than into every button.
 export const buttonVariants = cva("btn", {
   variants: {
@@ -19,10 +20,10 @@ export const buttonVariants = cva("btn", {
       black: "btn-black",
     },
     size: {
-      default: "h-10 px-4 py-2",
-      sm: "h-9 px-3",
-      lg: "h-11 px-8",
-      icon: "h-10 w-10",
+      default: "btn-md",
+      sm: "btn-sm",
+      lg: "btn-lg",
+      icon: "btn-icon",
     },
   },
   defaultVariants: { variant: "default", size: "default" },
