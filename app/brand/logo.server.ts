@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { storeUnavailable } from "~/files/download.server";
-import { FileStoreUnavailable, type FileStore } from "~/files/file-store";
+import { FileStoreUnavailable, removeAll, type FileStore } from "~/files/file-store";
 import { fileStore } from "~/files/store.server";
 import { notFound } from "~/lib/not-found.server";
 import { LOGO_FILES, LOGO_MAX_BYTES, type LogoFile } from "./brand";
@@ -75,6 +75,14 @@ export async function storeLogo(
     await store.put(keyOf(hash, file), once(drawn[index]!));
   }
   return { hash };
+}
+
+/** Removes the logo `hash`'s drawings (a logo replaced or removed). */
+export async function removeLogo(store: FileStore, hash: string): Promise<void> {
+  await removeAll(
+    store,
+    LOGO_FILES.map((file) => keyOf(hash, file)),
+  );
 }
 
 /** The stored drawing `file` of the logo `hash`, or null. */

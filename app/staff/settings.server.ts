@@ -3,9 +3,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { AgencyBrand, BrandSettings, LandingFigure } from "~/brand/brand";
 import { LOGO_MAX_BYTES } from "~/brand/brand";
-import { storeLogo } from "~/brand/logo.server";
-import { FileStoreUnavailable } from "~/files/file-store";
+import { removeLogo, storeLogo } from "~/brand/logo.server";
+import { log } from "~/lib/log.server";
+import { FileStoreUnavailable, removeAll } from "~/files/file-store";
 import { fileStore } from "~/files/store.server";
+import { uploadRefused } from "~/files/upload-answers.server";
+import { readUpload, type UploadLimits } from "~/files/upload.server";
 import { forgetBrand, readBrand } from "~/brand/brand.server";
 import { toasts } from "~/content/toasts";
 import { agencyTrail, recordAgencyLines, saveAgencySettings } from "~/data/agency-settings.server";
@@ -23,8 +26,11 @@ import { redirectWithToast } from "~/forms/toast.server";
 import { STAFF_SETTINGS_PATH } from "~/lib/paths";
 import type { SessionUser } from "~/session/state.server";
 
-/** A logo post's whole body: the file, and room for the form's own parts. */
-const LOGO_POST_MAX_BYTES = LOGO_MAX_BYTES + 16 * 1024;
+/** How a logo refused says why: its size, its kind, bytes that are no image we can read. */
+const LOGO_REFUSAL_STATUS = { logoTooLarge: 413, logoKind: 415, logoUnreadable: 422 } as const;
+
+/** A logo post: one file, of a logo's size at most. */
+const LOGO_UPLOAD: UploadLimits = { maxFileBytes: LOGO_MAX_BYTES, maxFiles: 1 };
 
 /** Lines of the agency's trail the page shows. */
 const TRAIL_SHOWN = 50;
@@ -78,19 +84,25 @@ type Change = (before: AgencyBrand) => BrandSettings;
  * over the version it read: "conflict" when another save came meanwhile (nothing saved).
  */
 async function saveChange(staff: SessionUser, change: Change) {
-  const outcome = await inTransaction(async (trx) => {
+  const { outcome, replaced } = await inTransaction(async (trx) => {
     const before = await readBrand(trx);
     const after = change(before);
     const lines = changedLines(before, after);
-    if (lines.length === 0) return "unchanged";
+    if (lines.length === 0) return { outcome: "unchanged" as const };
     const at = Date.now();
     if (!(await saveAgencySettings(trx, JSON.stringify(after), before.version, at))) {
-      return "conflict";
+      return { outcome: "conflict" as const };
     }
     await recordAgencyLines(trx, { id: staff.id, email: staff.email }, lines, at);
-    return "saved";
+    return { outcome: "saved" as const, replaced: before.logo !== after.logo ? before.logo : null };
   });
   if (outcome === "saved") forgetBrand();
+  // A logo no longer named goes from the store once the save is in (a later upload draws it again).
+  if (replaced) {
+    await removeLogo(fileStore(), replaced).catch((error: unknown) =>
+      log("warn", "logo_not_removed", { logo: replaced, detail: String(error) }),
+    );
+  }
   return outcome;
 }
 
@@ -110,46 +122,36 @@ function answerOf(
   return redirectWithToast(STAFF_SETTINGS_PATH, toast);
 }
 
-/** The logo form's post (multipart): its one file, read whole up to the logo's limit. */
-async function postedLogo(request: Request): Promise<Buffer | "too-large" | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > LOGO_POST_MAX_BYTES) return "too-large";
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  try {
-    const reader = request.body?.getReader();
-    for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
-      const chunk = next.value;
-      bytes += chunk.byteLength;
-      if (bytes > LOGO_POST_MAX_BYTES) {
-        await reader?.cancel();
-        return "too-large";
-      }
-      chunks.push(chunk);
-    }
-    const body = new Response(Buffer.concat(chunks), {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    });
-    const file = (await body.formData()).get("logo");
-    return file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** 'Upload Logo': the file checked and drawn, then named in the settings. */
 async function uploadLogo(request: Request, context: AppLoadContext, staff: SessionUser) {
-  const posted = await postedLogo(request);
-  if (posted === null) return formError(context, toasts.logoMissing);
-  if (posted === "too-large") return formError(context, toasts.logoTooLarge, { status: 413 });
+  const store = fileStore();
+  const upload = await readUpload(request, store, LOGO_UPLOAD);
+  if (!upload.ok) {
+    const { reason } = upload.refusal;
+    if (reason === "too-large") return formError(context, toasts.logoTooLarge, { status: 413 });
+    if (reason === "not-allowed" || reason === "mismatch" || reason === "empty") {
+      return formError(context, toasts.logoKind, { status: 415 });
+    }
+    return uploadRefused(context, upload.refusal, {}, LOGO_UPLOAD);
+  }
+  const [file] = upload.files;
+  if (!file) return formError(context, toasts.logoMissing);
   let stored;
   try {
-    stored = await storeLogo(fileStore(), posted);
+    // The upload as sent is only read to be drawn: its drawings are what is kept.
+    const sent = await store.read(file.key);
+    const bytes = sent ? Buffer.concat(await sent.stream.toArray()) : Buffer.alloc(0);
+    stored = await storeLogo(store, bytes);
   } catch (error) {
     if (error instanceof FileStoreUnavailable) return formError(context, toasts.connectionError);
     throw error;
+  } finally {
+    await removeAll(store, [file.key]);
   }
-  if ("refused" in stored) return formError(context, toasts[stored.refused]);
+  if ("refused" in stored) {
+    const status = LOGO_REFUSAL_STATUS[stored.refused];
+    return formError(context, toasts[stored.refused], { status });
+  }
   return answerOf(context, await saveChange(staff, (before) => ({ ...before, logo: stored.hash })));
 }
 

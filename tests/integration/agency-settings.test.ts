@@ -2,7 +2,8 @@
 // the agency's name, colour and words with a trail line each, shown at once on every page's frame
 // and the landing page; a refusal keeps what was typed; a save over another one is refused.
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileStore } from "~/files/store.server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import type * as LandingRoute from "~/routes/_landing";
 import type * as SettingsRoute from "~/routes/staff.settings";
@@ -215,6 +216,16 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
       });
       return settle(() => routes.settings.action({ request, context: context(), params: {} }));
     };
+    // What the uploads leave in the file store: each key put and not removed since.
+    const store = fileStore();
+    const put = vi.spyOn(store, "put");
+    const dropped = vi.spyOn(store, "remove");
+    put.mockClear();
+    dropped.mockClear();
+    const keptKeys = () => {
+      const gone = new Set(dropped.mock.calls.map(([key]) => key));
+      return put.mock.calls.map(([key]) => key).filter((key) => !gone.has(key));
+    };
     const refusedWith = async (bytes: Buffer, name: string) => {
       const answer = asData<{ toast: { title: string } }>(await upload(bytes, name));
       return [answer.init?.status, answer.data.toast.title];
@@ -229,14 +240,20 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
     })
       .png()
       .toBuffer();
-    expect(await refusedWith(svg, "logo.png")).toEqual([400, "Not an Image We Take"]);
-    expect(await refusedWith(html, "logo.png")).toEqual([400, "Not an Image We Take"]);
-    expect(await refusedWith(wide, "wide.png")).toEqual([400, "Logo Too Large"]);
+    expect(await refusedWith(svg, "logo.png")).toEqual([415, "Not an Image We Take"]);
+    expect(await refusedWith(html, "logo.png")).toEqual([415, "Not an Image We Take"]);
+    expect(await refusedWith(wide, "wide.png")).toEqual([413, "Logo Too Large"]);
     expect(await refusedWith(Buffer.alloc(10_000_000, 7), "big.png")).toEqual([
       413,
       "Logo Too Large",
     ]);
+    // A kind files may be, but no image; a name that claims no kind.
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    expect(await refusedWith(pdf, "logo.pdf")).toEqual([415, "Not an Image We Take"]);
+    expect(await refusedWith(pdf, "logo")).toEqual([415, "Not an Image We Take"]);
     expect((await page(ada.cookie)).brand.logo).toBeNull();
+    // Nothing refused was kept.
+    expect(keptKeys()).toEqual([]);
 
     const logo = await sharp({
       create: { width: 600, height: 200, channels: 4, background: "#0f766e" },
@@ -246,6 +263,9 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
     expect(asResponse(await upload(logo, "northwind.png")).status).toBe(302);
     const { brand, trail } = await page(ada.cookie);
     expect(brand.logo).toMatch(/^[0-9a-f]{16}$/);
+    // Its five drawings are kept; the file as sent is not.
+    const drawings = keptKeys();
+    expect(drawings).toHaveLength(5);
     expect(trail[0]).toMatchObject({ field: "Logo", before: "—", after: brand.logo });
     expect(await rootBrand()).toMatchObject({ logo: brand.logo });
     const fileRoute = await import("~/routes/brand.$file");
@@ -272,9 +292,23 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
       expect(asData(await served(file)).init?.status, file).toBe(404);
     }
     // Removed, the portal's own mark is back.
+    // Another logo replaces it: the first one's drawings go.
+    const other = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: "#1e3a8a" },
+    })
+      .jpeg()
+      .toBuffer();
+    expect(asResponse(await upload(other, "square.jpg")).status).toBe(302);
+    const second = keptKeys();
+    expect(second).toHaveLength(5);
+    expect(second.some((key) => drawings.includes(key))).toBe(false);
+    expect(asData(await served(`${brand.logo}-header.png`)).init?.status).toBe(404);
     const removed = asResponse(await save(ada.cookie, { intent: "remove-logo" }));
     expect(removed.status).toBe(302);
     expect((await page(ada.cookie)).brand.logo).toBeNull();
+    expect(keptKeys()).toEqual([]);
+    put.mockRestore();
+    dropped.mockRestore();
   });
 
   it("refuses a save over another one made meanwhile, and keeps the other", async () => {
