@@ -6,7 +6,7 @@ import { toasts, type Toast } from "~/content/toasts";
 import { canonicalTimeZone } from "~/lib/time-zones";
 import { DAY_MS } from "~/programme/countdown";
 import { isHttpsUrl } from "~/programme/https-url";
-import { contrastWithWhite, hexColour, MIN_CONTRAST } from "~/brand/brand";
+import { contrastWithWhite, hexColour, MIN_CONTRAST, type LandingFigure } from "~/brand/brand";
 import { HAND_IN_KINDS, SPRINT_STATUSES, TASK_OWNERS, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
 import {
@@ -550,37 +550,70 @@ export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 const figureValue = brandLine(BRAND_TEXT_MAX.figureValue, false);
 const figureLabel = brandLine(BRAND_TEXT_MAX.figureLabel, false);
 
-/** The agency's settings as Settings posts them; the figures as numbered fields (0 to 2). */
-export const brandSettingsSchema = z.object({
-  name: brandLine(BRAND_TEXT_MAX.name, true),
-  colour: brandColour,
-  senderName: z.pipe(
-    brandLine(BRAND_TEXT_MAX.senderName, false),
-    z.transform((value) => (value === "" ? null : value)),
-  ),
-  replyTo: optionalEmail,
-  supportEmail: optionalEmail,
-  bookingUrl: z.pipe(
-    oneLine,
-    z.pipe(
-      z
-        .string()
-        .check(
-          z.refine(
-            (value) => value === "" || isHttpsUrl(value),
-            "brandLinkInvalid" satisfies FormIssueName,
-          ),
-        ),
+/** The numbers of the landing page's figure fields. */
+const FIGURES = [0, 1, 2] as const;
+
+/**
+ * The agency's settings as Settings posts them, the figures as numbered fields (0 to 2) read into
+ * a list: each figure given whole (its number and its words) or not at all.
+ */
+export const brandSettingsSchema = z.pipe(
+  z.object({
+    name: brandLine(BRAND_TEXT_MAX.name, true),
+    colour: brandColour,
+    senderName: z.pipe(
+      brandLine(BRAND_TEXT_MAX.senderName, false),
       z.transform((value) => (value === "" ? null : value)),
     ),
-  ),
-  badge: brandLine(BRAND_TEXT_MAX.badge, true),
-  tagline: brandLine(BRAND_TEXT_MAX.tagline, true),
-  introduction: brandLine(BRAND_TEXT_MAX.introduction, true),
-  figureValue0: figureValue,
-  figureLabel0: figureLabel,
-  figureValue1: figureValue,
-  figureLabel1: figureLabel,
-  figureValue2: figureValue,
-  figureLabel2: figureLabel,
-});
+    replyTo: optionalEmail,
+    supportEmail: optionalEmail,
+    bookingUrl: z.pipe(
+      oneLine,
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.refine(
+              (value) => value === "" || isHttpsUrl(value),
+              "brandLinkInvalid" satisfies FormIssueName,
+            ),
+          ),
+        z.transform((value) => (value === "" ? null : value)),
+      ),
+    ),
+    badge: brandLine(BRAND_TEXT_MAX.badge, true),
+    tagline: brandLine(BRAND_TEXT_MAX.tagline, true),
+    introduction: brandLine(BRAND_TEXT_MAX.introduction, true),
+    figureValue0: figureValue,
+    figureLabel0: figureLabel,
+    figureValue1: figureValue,
+    figureLabel1: figureLabel,
+    figureValue2: figureValue,
+    figureLabel2: figureLabel,
+  }),
+  z.transform((posted, context) => {
+    const figures: LandingFigure[] = [];
+    for (const index of FIGURES) {
+      const value = posted[`figureValue${index}`];
+      const label = posted[`figureLabel${index}`];
+      if (value === "" && label === "") continue;
+      if (value === "" || label === "") {
+        const path = [value === "" ? `figureValue${index}` : `figureLabel${index}`];
+        context.issues.push({ code: "custom", message: "brandFigureInvalid", input: posted, path });
+      }
+      figures.push({ value, label });
+    }
+    if (context.issues.length > 0) return z.NEVER;
+    const { name, colour, senderName, replyTo, supportEmail, bookingUrl } = posted;
+    const { badge, tagline, introduction } = posted;
+    return {
+      name,
+      colour,
+      senderName,
+      replyTo,
+      supportEmail,
+      bookingUrl,
+      landing: { badge, tagline, introduction, figures },
+    };
+  }),
+);

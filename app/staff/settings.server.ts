@@ -170,36 +170,7 @@ export async function settingsAction(
   const values = Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, fields[name] ?? ""]));
   const parsed = parseFields(brandSettingsSchema, fields);
   if (!parsed.ok) return refusal<SettingsField>(context, parsed, values);
-  const wanted = parsed.value;
-  const figures: LandingFigure[] = [];
-  for (const index of [0, 1, 2] as const) {
-    const value = wanted[`figureValue${index}`];
-    const label = wanted[`figureLabel${index}`];
-    if (value === "" && label === "") continue;
-    if (value === "" || label === "") {
-      const hint = toasts.brandFigureInvalid.description;
-      const field = value === "" ? `figureValue${index}` : `figureLabel${index}`;
-      return formError<SettingsField>(context, toasts.brandFigureInvalid, {
-        values,
-        errors: { [field]: hint },
-      });
-    }
-    figures.push({ value, label });
-  }
-  const words = {
-    name: wanted.name,
-    colour: wanted.colour,
-    senderName: wanted.senderName,
-    replyTo: wanted.replyTo,
-    supportEmail: wanted.supportEmail,
-    bookingUrl: wanted.bookingUrl,
-    landing: {
-      badge: wanted.badge,
-      tagline: wanted.tagline,
-      introduction: wanted.introduction,
-      figures,
-    },
-  };
+  const words = parsed.value;
   return answerOf(
     context,
     await saveChange(staff, (before) => ({ ...words, logo: before.logo })),

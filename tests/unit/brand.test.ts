@@ -84,15 +84,36 @@ describe("Settings' form", () => {
       { bookingUrl: "javascript:alert(1)" },
       ["bookingUrl", "brandLinkInvalid"],
     ],
+    ["a figure without its words", { figureValue1: "12" }, ["figureLabel1", "brandFigureInvalid"]],
+    [
+      "words without their figure",
+      { figureLabel2: "launches" },
+      ["figureValue2", "brandFigureInvalid"],
+    ],
   ])("refuses %s, naming its field", (_, fields, issue) => {
     expect(issueOf(fields)).toEqual(issue);
+  });
+
+  it("reads the figures given whole into a list, in their order", () => {
+    const result = brandSettingsSchema.safeParse(
+      form({
+        figureValue0: "12",
+        figureLabel0: "launches",
+        figureValue2: "3",
+        figureLabel2: "hosts",
+      }),
+    );
+    expect(result.success && result.data.landing.figures).toEqual([
+      { value: "12", label: "launches" },
+      { value: "3", label: "hosts" },
+    ]);
   });
 
   it("drops control characters and keeps markup as the words it is", () => {
     const result = brandSettingsSchema.safeParse(
       form({ tagline: "<b>Bold</b>\u0007 claims\u202e" }),
     );
-    expect(result.success && result.data.tagline).toBe("<b>Bold</b> claims");
+    expect(result.success && result.data.landing.tagline).toBe("<b>Bold</b> claims");
   });
 });
 
