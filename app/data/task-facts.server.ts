@@ -2,8 +2,7 @@
 // written by the programme's rules in the transaction of each change and rebuilt whole when the
 // rules or the templates served change; the console's questions across clients read only these.
 import { PostgresAdapter, sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
-import { DAY_MS } from "~/programme/countdown";
-import { clientFacts } from "~/programme/client-programme";
+import { clientFacts, dueTodayUntil } from "~/programme/client-programme";
 import { programmeTemplates } from "~/programme/templates.server";
 import { programmesOf } from "./client-programmes.server";
 import { readClientStates } from "./client-programme.server";
@@ -246,7 +245,7 @@ export const overdueTaskCount = (now: number) =>
 /** The console's count of sprints whose time ran out by `now`. */
 export const timeUpCount = (now: number) => listedCount("client_sprint_facts", "s", timeUpAt(now));
 
-/** Each of `clientIds`' open tasks overdue at `now`, or due today (ending within a day). */
+/** Each of `clientIds`' open tasks overdue at `now`, or due today (as `dueNearness` says). */
 export async function dueCounts(
   db: Executor,
   clientIds: string[],
@@ -254,7 +253,7 @@ export async function dueCounts(
 ): Promise<Map<string, { overdue: number; today: number }>> {
   const counts = new Map(clientIds.map((id) => [id, { overdue: 0, today: 0 }]));
   if (clientIds.length === 0) return counts;
-  const dayAhead = now + DAY_MS;
+  const dayAhead = dueTodayUntil(now);
   const rows = await db
     .selectFrom("client_task_facts as f")
     .select([

@@ -277,6 +277,18 @@ export function endOfDueDay(day: number, zone: string): number {
   return zoneMoment(zone, day + 1, 0);
 }
 
+/** How near a due moment is at `now`: past, ending within the day ahead (today's), the next, later. */
+export type DueNearness = "overdue" | "today" | "tomorrow" | "later";
+
+/** Where "due today" ends at `now`: a due moment up to a day ahead (the account's next midnight). */
+export const dueTodayUntil = (now: number) => now + DAY_MS;
+
+export function dueNearness(dueEnd: number, now: number): DueNearness {
+  if (dueEnd <= now) return "overdue";
+  if (dueEnd <= dueTodayUntil(now)) return "today";
+  return dueEnd <= dueTodayUntil(now) + DAY_MS ? "tomorrow" : "later";
+}
+
 /** The day a task is due, counted from the day its sprint started; null: no due day. */
 export function dueDayOf(
   task: Pick<TaskContent, "dueAfterDays">,
@@ -415,6 +427,14 @@ export function sprintPageView(
   };
 }
 
+/** How the next step says when it is due. */
+const NEXT_STEP_WHEN: Record<DueNearness, string> = {
+  overdue: "Overdue: ",
+  today: "Due today: ",
+  tomorrow: "Due tomorrow: ",
+  later: "",
+};
+
 /** What the dashboard names as the client's next step: its words, and the task page it opens. */
 export interface NextStep {
   text: string;
@@ -431,7 +451,7 @@ export function nextStep(
   state: ClientState,
   now: number,
 ): NextStep | null {
-  const open: { task: TaskContent; sprintId: number; dueDay: number | null }[] = [];
+  const open: { task: TaskContent; sprintId: number; dueEnd: number | null }[] = [];
   let waiting: NextStep | null = null;
   for (const sprint of content.sprints) {
     if (blockingSprint(sprint, content, state) !== null) continue;
@@ -447,25 +467,20 @@ export function nextStep(
         waiting ??= { text: "Waiting for the agency's review", path };
         continue;
       }
-      open.push({ task, sprintId: sprint.id, dueDay: dueDayOf(task, startDay) });
+      const dueDay = dueDayOf(task, startDay);
+      const dueEnd = dueDay === null ? null : endOfDueDay(dueDay, state.dueZone);
+      open.push({ task, sprintId: sprint.id, dueEnd });
     }
   }
-  const today = accountDay(state, now);
+  const nearness = (item: (typeof open)[number]) =>
+    item.dueEnd === null ? "later" : dueNearness(item.dueEnd, now);
   const due = open
-    .filter((item) => item.dueDay !== null && item.dueDay <= today + 1)
-    .sort((a, b) => (a.dueDay ?? 0) - (b.dueDay ?? 0))[0];
+    .filter((item) => nearness(item) !== "later")
+    .sort((a, b) => (a.dueEnd ?? 0) - (b.dueEnd ?? 0))[0];
   const chosen = due ?? open[0];
   if (!chosen) return waiting;
   const path = taskPath(chosen.sprintId, chosen.task.id);
-  const day = chosen.dueDay;
-  const when =
-    day === null || day > today + 1
-      ? ""
-      : day < today
-        ? "Overdue: "
-        : day === today
-          ? "Due today: "
-          : "Due tomorrow: ";
+  const when = NEXT_STEP_WHEN[nearness(chosen)];
   return { text: `${when}${chosen.task.title}`, path };
 }
 

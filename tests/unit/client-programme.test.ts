@@ -2,6 +2,8 @@
 // the first figures; the unlocking rules; and every figure describing the same thing agrees.
 import { describe, expect, it } from "vitest";
 import {
+  dueNearness,
+  dueTodayUntil,
   blockingSprint,
   clientFacts,
   findSprint,
@@ -294,6 +296,22 @@ describe("derived figures", () => {
     ]) {
       expect(findSprint(programme, segment)).toBeUndefined();
     }
+  });
+});
+
+describe("how near a due moment is", () => {
+  it("is one rule for the console's counts and the client's next step: past, a day ahead, the next", () => {
+    const now = Date.UTC(2026, 10, 30, 10);
+    const hours = (count: number) => now + count * 3_600_000;
+    expect([0, 0.5, 24, 24.5, 48, 48.5].map((count) => dueNearness(hours(count), now))).toEqual([
+      "overdue",
+      "today",
+      "today",
+      "tomorrow",
+      "tomorrow",
+      "later",
+    ]);
+    expect(dueTodayUntil(now)).toBe(hours(24));
   });
 });
 
