@@ -134,7 +134,7 @@ export function knownBrand(): AgencyBrand {
 export function mailBrandOf(brand: AgencyBrand): MailBrand {
   const logoUrl =
     brand.logo === null ? null : `${getEnv().SITE_URL}${logoPath(brand.logo, "header")}`;
-  return { name: brand.name, logoUrl, colour: brand.colour };
+  return { name: brand.name, logoUrl, colour: brand.colour, supportEmail: brand.supportEmail };
 }
 
 /** How the portal's mails show the agency now. */

@@ -64,6 +64,8 @@ export interface MailBrand {
   name: string;
   logoUrl: string | null;
   colour: string | null;
+  /** Where readers write with questions; null: the mails name none. */
+  supportEmail: string | null;
 }
 
 /** The largest logo file taken. */

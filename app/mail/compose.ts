@@ -63,13 +63,29 @@ function headHtml(brand: MailBrand): string {
   return `<p style="border-bottom:3px solid ${colour};padding-bottom:8px">${mark}</p>`;
 }
 
+/** The line that says where to write with questions, when the agency named an address. */
+function supportLines(brand: MailBrand) {
+  if (!brand.supportEmail) return { text: [], html: "" };
+  const address = escapeHtml(brand.supportEmail);
+  return {
+    text: [`Questions? Write to ${brand.supportEmail}.`],
+    html: `<p>Questions? Write to <a href="mailto:${address}">${address}</a>.</p>`,
+  };
+}
+
 /** A whole mail's HTML: the agency's head above `body`. */
 const documentHtml = (brand: MailBrand, body: string) =>
   `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">${headHtml(brand)}${body}</body></html>`;
 
 /** A mail another part wrote (the auth server's), under the agency's head and name. */
 export function framedMail(brand: MailBrand, mail: { text: string; html: string }) {
-  return { text: `${brand.name}\n\n${mail.text}`, html: documentHtml(brand, mail.html) };
+  const support = supportLines(brand);
+  return {
+    text: [brand.name, "", mail.text, ...(support.text.length ? ["", ...support.text] : [])].join(
+      "\n",
+    ),
+    html: documentHtml(brand, `${mail.html}${support.html}`),
+  };
 }
 
 export function composeMail({
@@ -91,8 +107,10 @@ export function composeMail({
 }): ComposedMail {
   const footer = `You get this mail from ${brand.name}'s client portal because ${reason}.`;
   const off = "Turn these mails off";
+  const support = supportLines(brand);
   const text = [
     ...sections.flatMap((section) => sectionText(section, zone)),
+    ...(support.text.length ? [...support.text, ""] : []),
     "--",
     footer,
     `${off}: ${unsubscribe}`,
@@ -102,6 +120,7 @@ export function composeMail({
     brand,
     [
       ...sections.map((section) => sectionHtml(section, zone)),
+      support.html,
       `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,
       `<a href="${escapeHtml(unsubscribe)}">${off}</a>.</p>`,
     ].join(""),

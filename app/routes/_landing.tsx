@@ -23,14 +23,19 @@ export const handle: SharedPageHandle = { sharedPage: true };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   const [open, brand] = await Promise.all([signUpsOpen(), currentBrand()]);
-  return { roadmap: landingRoadmap(), signUpsOpen: open, words: brand.landing };
+  return {
+    roadmap: landingRoadmap(),
+    signUpsOpen: open,
+    words: brand.landing,
+    support: brand.supportEmail,
+  };
 }
 
 export default function LandingLayout() {
-  const { roadmap, signUpsOpen, words } = useLoaderData<typeof loader>();
+  const { roadmap, signUpsOpen, words, support } = useLoaderData<typeof loader>();
   return (
     <>
-      <LandingPage roadmap={roadmap} signUpsOpen={signUpsOpen} words={words} />
+      <LandingPage roadmap={roadmap} signUpsOpen={signUpsOpen} words={words} support={support} />
       <Outlet />
     </>
   );

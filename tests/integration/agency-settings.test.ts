@@ -104,6 +104,7 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
       await save(ada.cookie, {
         name: "Northwind Media",
         colour: "#0F766E",
+        supportEmail: "help@northwind.test",
         tagline: "Stories that sell.",
         figureValue2: "",
         figureLabel2: "",
@@ -122,6 +123,7 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
         "99% client satisfaction, 50+ projects completed",
       ],
       ["Landing tagline", "Precision. Innovation. Excellence.", "Stories that sell."],
+      ["Support address", "—", "help@northwind.test"],
       ["Brand colour", "—", "#0f766e"],
       ["Agency name", "Client Portal", "Northwind Media"],
     ]);
@@ -149,19 +151,21 @@ describe.each(ENGINES)("the agency's settings on %s", (engine) => {
     });
     expect(landing.words.tagline).toBe("Stories that sell.");
     expect(landing.words.figures).toHaveLength(2);
+    expect(landing.support).toBe("help@northwind.test");
 
     // The same again: nothing changes, no line.
     const again = asResponse(
       await save(ada.cookie, {
         name: "Northwind Media",
         colour: "#0f766e",
+        supportEmail: "help@northwind.test",
         tagline: "Stories that sell.",
         figureValue2: "",
         figureLabel2: "",
       }),
     );
     expect((await toastOf(again))?.title).toBe("No Changes");
-    expect((await page(ada.cookie)).trail).toHaveLength(4);
+    expect((await page(ada.cookie)).trail).toHaveLength(5);
   });
 
   it("answers a colour white text cannot be read on with the form again, as typed", async () => {

@@ -1,6 +1,6 @@
 // The embedded auth server's mails in the agency's dress, on both engines: a recovery mail reaches
 // a real SMTP server from the agency's sender name, replies going where Settings says, under its
-// name and colour in the HTML and its name atop the text; before any save, under the seeded name.
+// name and colour, saying where to write with questions; before any save, under the seeded name.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import { startMailCatcher, type MailCatcher } from "@portal/auth-server/tests/smtp-mail";
@@ -72,6 +72,7 @@ describe.each(ENGINES)("the auth server's mails on %s", (engine) => {
       colour: "#0f766e",
       senderName: "Northwind Team",
       replyTo: "hello@northwind.example",
+      supportEmail: "help@northwind.example",
     };
     await inTransaction((trx) => saveAgencySettings(trx, JSON.stringify(settings), 0, Date.now()));
     forgetBrand();
@@ -90,5 +91,7 @@ describe.each(ENGINES)("the auth server's mails on %s", (engine) => {
     // The auth server's own words and link are all still there.
     expect(branded.html).toContain("<h2>Reset Password</h2>");
     expect(branded.html).toMatch(/href="http:\/\/[^"]+\/auth\/confirm\?token_hash=/);
+    expect(branded.text).toContain("Questions? Write to help@northwind.example.");
+    expect(seeded.text).not.toContain("Questions?");
   });
 });

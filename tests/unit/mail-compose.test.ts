@@ -1,4 +1,5 @@
-// A notification mail shows every time in its reader's zone, named, in its text and HTML parts.
+// A notification mail opens with the agency's logo or name, says where to write with questions,
+// and shows every time in its reader's zone, named, in its text and HTML parts.
 import { describe, expect, it } from "vitest";
 import { composeMail } from "~/mail/compose";
 
@@ -6,7 +7,7 @@ const AT = Date.UTC(2026, 11, 4, 23, 59);
 
 const mailIn = (zone: string) =>
   composeMail({
-    brand: { name: "Test Agency", logoUrl: null, colour: null },
+    brand: { name: "Test Agency", logoUrl: null, colour: null, supportEmail: null },
     subject: "New message",
     sections: [{ heading: "Messages", entries: [{ author: "Ada · Agency", at: AT, body: "Hi" }] }],
     reason: "a message waited unread",
@@ -20,6 +21,7 @@ describe("a mail's head", () => {
       name: "Northwind <Media>",
       logoUrl: "https://portal.test/brand/0123456789abcdef-header.png",
       colour: "#0f766e",
+      supportEmail: "help@northwind.test",
     };
     const mail = composeMail({
       brand,
@@ -37,6 +39,10 @@ describe("a mail's head", () => {
     expect(mailIn("UTC").html).toContain(
       '<strong style="color:#0f172a;font-size:18px">Test Agency</strong>',
     );
+    // Where to write with questions, when the agency named an address.
+    expect(mail.text).toContain("Questions? Write to help@northwind.test.");
+    expect(mail.html).toContain('<a href="mailto:help@northwind.test">help@northwind.test</a>');
+    expect(mailIn("UTC").text).not.toContain("Questions?");
   });
 });
 

@@ -12,11 +12,14 @@ export function LandingPage({
   roadmap,
   signUpsOpen,
   words,
+  support,
 }: {
   roadmap: RoadmapSprint[];
   signUpsOpen: boolean;
   /** The agency's words for the hero. */
   words: LandingWords;
+  /** Where visitors write with questions; null: none named. */
+  support: string | null;
 }) {
   return (
     <div className="relative min-h-svh">
@@ -28,7 +31,7 @@ export function LandingPage({
         <Hero words={words} />
         <About roadmap={roadmap} />
         <Benefits />
-        <Join signUpsOpen={signUpsOpen} />
+        <Join signUpsOpen={signUpsOpen} support={support} />
       </main>
       <PendingIndicator />
     </div>

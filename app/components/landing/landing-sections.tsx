@@ -132,7 +132,19 @@ export function Benefits() {
 }
 
 /** While sign-ups are closed (the portal is by invitation), new clients are told how to get in. */
-export function Join({ signUpsOpen }: { signUpsOpen: boolean }) {
+export function Join({ signUpsOpen, support }: { signUpsOpen: boolean; support: string | null }) {
+  const questions = support ? (
+    <p className="mt-4 text-sm text-muted-foreground">
+      Questions? Write to{" "}
+      <a
+        className="font-medium text-primary underline-offset-4 hover:underline"
+        href={`mailto:${support}`}
+      >
+        {support}
+      </a>
+      .
+    </p>
+  ) : null;
   return signUpsOpen ? (
     <Section
       id="join"
@@ -142,6 +154,7 @@ export function Join({ signUpsOpen }: { signUpsOpen: boolean }) {
       <Button asChild size="lg" variant="outline">
         <AuthLink mode="sign-up">Create your account</AuthLink>
       </Button>
+      {questions}
     </Section>
   ) : (
     <Section
@@ -152,6 +165,7 @@ export function Join({ signUpsOpen }: { signUpsOpen: boolean }) {
       <Button asChild size="lg" variant="outline">
         <AuthLink mode="sign-in">Sign In</AuthLink>
       </Button>
+      {questions}
     </Section>
   );
 }
