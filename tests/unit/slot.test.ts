@@ -19,7 +19,7 @@ describe("Slot", () => {
         createElement("a", { href: "/dashboard", className: "mt-8" }, "Go"),
       ),
     );
-    expect(html).toMatch(/^<a href="\/dashboard" class="btn [^"]*h-11[^"]* mt-8">Go<\/a>$/);
+    expect(html).toMatch(/^<a href="\/dashboard" class="btn [^"]*btn-lg[^"]* mt-8">Go<\/a>$/);
   });
 
   it("keeps the child's props and runs both handlers, child first", () => {
