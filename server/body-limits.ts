@@ -21,14 +21,14 @@ export interface BodyLimits {
   uploadBytes: (req: Request) => number | null;
 }
 
-/** A multipart post's limit, by what its path uploads (`bytesFor`); null for any other request. */
+/** An upload's limit, by what its path and content type take (`bytesFor`); null for any other request. */
 export function uploadLimitBy<Kind>(
-  uploadAt: (path: string) => Kind | null,
+  uploadAt: (path: string, contentType: string) => Kind | null,
   bytesFor: (kind: Kind) => number,
 ) {
   return (req: Request): number | null => {
-    if (req.method !== "POST" || req.is("multipart/form-data") === false) return null;
-    const kind = uploadAt(req.path);
+    if (req.method !== "POST") return null;
+    const kind = uploadAt(req.path, req.get("content-type") ?? "");
     return kind === null ? null : bytesFor(kind);
   };
 }

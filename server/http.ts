@@ -13,6 +13,7 @@ import { compressResponses } from "../app/delivery/compression-middleware.server
 import { fingerprintedAssets } from "../app/delivery/fingerprinted-assets.server";
 import { LIVE_PATH, uploadAt } from "../app/lib/paths";
 import { LOGO_MAX_BYTES } from "../app/brand/brand";
+import { INBOUND_MAX_BYTES } from "../app/inbound/limits";
 import { closeAfterAnswer, limitBodies, MAX_BODY_BYTES, uploadLimitBy } from "./body-limits";
 import { canonicalPaths } from "./canonical-paths";
 import { limitConnections } from "./connections";
@@ -143,6 +144,7 @@ export async function startHttpServer(
   app.use(sameSiteOnly(env.SITE_URL));
   const uploadBytes = uploadLimitBy(uploadAt, (kind) => {
     if (kind === "logo") return LOGO_MAX_BYTES + MAX_BODY_BYTES;
+    if (kind === "inbound-mail") return INBOUND_MAX_BYTES;
     return (
       env.UPLOAD_MAX_FILE_BYTES * (kind === "hand-in" ? env.UPLOAD_MAX_FILES : 1) + MAX_BODY_BYTES
     );

@@ -35,6 +35,7 @@ import * as overdueReminders from "./migrations/031-overdue-reminders";
 import * as dueZones from "./migrations/032-due-zones";
 import * as agencySettings from "./migrations/033-agency-settings";
 import * as storedFacts from "./migrations/034-stored-facts";
+import * as inboundMail from "./migrations/035-inbound-mail";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "032-due-zones": dueZones,
   "033-agency-settings": agencySettings,
   "034-stored-facts": storedFacts,
+  "035-inbound-mail": inboundMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

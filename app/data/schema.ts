@@ -27,6 +27,42 @@ export interface AgencyTrailTable {
   params: string | null;
 }
 
+/** A reply-by-mail key: its hash, whose mail it was (the reader) and about which thread. */
+export interface ReplyKeysTable {
+  key_hash: string;
+  reader_id: string;
+  client_id: string;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
+/** What became of a mail received. */
+export type InboundOutcome = "received" | "posted" | "held" | "dropped" | "duplicate" | "discarded";
+
+/** A mail received, with its outcome (the inbound log). */
+export interface InboundMailsTable {
+  id: Serial;
+  received_at: Millis;
+  source: InboundSource;
+  message_key: string | null;
+  sha256: string;
+  bytes: number;
+  raw_key: string | null;
+  sender: string | null;
+  subject: string | null;
+  outcome: InboundOutcome;
+  reason: string;
+  client_id: string | null;
+  reader_id: string | null;
+  reply: string | null;
+  message_id: number | null;
+  decided_by: string | null;
+  decided_at: Millis | null;
+}
+
+/** How a mail came in. */
+export type InboundSource = "smtp" | "webhook" | "imap" | "outbox";
+
 /** Milliseconds since the epoch (bigint in PostgreSQL, integer in SQLite). */
 type Millis = number;
 
@@ -437,6 +473,8 @@ export interface ProductDatabase {
   client_programme_items: ClientProgrammeItemsTable;
   agency_settings: AgencySettingsTable;
   agency_trail: AgencyTrailTable;
+  reply_keys: ReplyKeysTable;
+  inbound_mails: InboundMailsTable;
 }
 
 /** For tables whose key the database assigns. */

@@ -16,6 +16,7 @@ import {
   TASK_REMINDER_JOB,
 } from "~/mail/task-reminders.server";
 import { MESSAGE_MAIL_JOB } from "~/messages/mail-job";
+import { INBOUND_MAIL_JOB, runInboundMail } from "~/inbound/inbound.server";
 import { recurringHandlers, type RecurringJob } from "./recurring.server";
 import type { JobHandler } from "./worker.server";
 
@@ -29,5 +30,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [MESSAGE_DIGEST_JOB]: runMessageDigest,
   [TASK_REMINDER_JOB]: runTaskReminder,
   [OVERDUE_SUMMARY_JOB]: runOverdueSummary,
+  [INBOUND_MAIL_JOB]: runInboundMail,
   ...recurringHandlers(RECURRING_JOBS),
 };

@@ -110,6 +110,9 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().email().optional(),
   MESSAGE_MAIL_DELAY_SECONDS: positiveInt.default(300),
+  INBOUND_MAIL_ADDRESS: z.string().email().optional(),
+  INBOUND_MAIL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  INBOUND_TRUSTED_AUTHSERV_ID: z.string().trim().min(1).optional(),
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   BENCH_SESSION_USER: benchSessionUser.optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
@@ -143,7 +146,15 @@ export type Env = z.infer<typeof schema> & {
   smtp: SmtpConfig | undefined;
   /** The bucket files are kept in; none: the data folder. */
   s3: S3Config | undefined;
+  /** Where replies to the portal's mails go (reply+<key>@domain); none: mails say to reply in the portal. */
+  inbound: InboundAddress | undefined;
 };
+
+/** The address replies come to, as `<local>+<key>@<domain>`. */
+export interface InboundAddress {
+  local: string;
+  domain: string;
+}
 
 const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
   SESSION_SECRET: "set SESSION_SECRET to a random string of 32+ characters (openssl rand -hex 32)",
@@ -218,6 +229,25 @@ function smtpOf(
     problems.push((error as Error).message);
     return undefined;
   }
+}
+
+/**
+ * INBOUND_MAIL_ADDRESS as its two parts; with no mail server the outbox is the way replies come in
+ * (its Reply form), to `reply@<the site's host>`.
+ */
+function inboundOf(
+  address: string | undefined,
+  smtp: SmtpConfig | undefined,
+  siteUrl: string,
+): InboundAddress | undefined {
+  if (address) {
+    const at = address.lastIndexOf("@");
+    return {
+      local: address.slice(0, at).toLowerCase(),
+      domain: address.slice(at + 1).toLowerCase(),
+    };
+  }
+  return smtp ? undefined : { local: "reply", domain: new URL(siteUrl).hostname };
 }
 
 /** S3_BUCKET with its keys (a custom endpoint is path-style unless told otherwise), or none. */
@@ -307,6 +337,7 @@ export function parseEnv(
     ...env,
     smtp,
     s3,
+    inbound: inboundOf(env.INBOUND_MAIL_ADDRESS, smtp, siteUrl),
     SITE_URL: siteUrl,
     SESSION_SECRET: sessionSecret as string,
     COOKIE_SECURE: env.COOKIE_SECURE ?? isProduction,

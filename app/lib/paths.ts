@@ -126,8 +126,19 @@ export function taskPathFor(
 export const PREVIEW_INTENT = "preview";
 export const END_PREVIEW_INTENT = "end-preview";
 
-/** What a multipart post to `path`: one shared file, a hand-in's files, the logo, or nothing. */
-export function uploadAt(path: string): "shared-file" | "hand-in" | "logo" | null {
+/** Where a mail provider posts a mail received (the raw message). */
+export const INBOUND_MAIL_HOOK_PATH = "/hooks/inbound-mail";
+
+/**
+ * What a post to `path` carries that is larger than a form: a mail received (any body), and for a
+ * multipart post one shared file, a hand-in's files or the logo; else nothing.
+ */
+export function uploadAt(
+  path: string,
+  contentType = "multipart/form-data",
+): "shared-file" | "hand-in" | "logo" | "inbound-mail" | null {
+  if (path === INBOUND_MAIL_HOOK_PATH) return "inbound-mail";
+  if (!/^multipart\/form-data/i.test(contentType)) return null;
   if (path === STAFF_SETTINGS_PATH) return "logo";
   if (/^\/staff\/clients\/[^/]+\/files$/.test(path)) return "shared-file";
   if (/^(\/dashboard\/sprint-\d+\/tasks|\/resources\/hand-ins\/sprint-\d+)\/[^/]+$/.test(path)) {

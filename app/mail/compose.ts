@@ -88,6 +88,9 @@ export function framedMail(brand: MailBrand, mail: { text: string; html: string 
   };
 }
 
+/** The line a mail that takes replies opens with: what is written above it is the reply. */
+export const REPLY_ABOVE = "Reply above this line to answer in the portal.";
+
 export function composeMail({
   brand,
   subject,
@@ -95,6 +98,7 @@ export function composeMail({
   reason,
   unsubscribe,
   zone,
+  takesReplies = false,
 }: {
   brand: MailBrand;
   subject: string;
@@ -104,11 +108,15 @@ export function composeMail({
   /** Why the reader gets it, after "because": "a message waited unread". */
   reason: string;
   unsubscribe: string;
+  /** A reply to it lands in its thread: it says so, over a line the reply is cut at. */
+  takesReplies?: boolean;
 }): ComposedMail {
   const footer = `You get this mail from ${brand.name}'s client portal because ${reason}.`;
   const off = "Turn these mails off";
   const support = supportLines(brand);
+  const marker = takesReplies ? [`-- ${REPLY_ABOVE} --`, ""] : [];
   const text = [
+    ...marker,
     ...sections.flatMap((section) => sectionText(section, zone)),
     ...(support.text.length ? [...support.text, ""] : []),
     "--",
@@ -119,6 +127,7 @@ export function composeMail({
   const html = documentHtml(
     brand,
     [
+      takesReplies ? `<p style="color:#666;font-size:12px">-- ${REPLY_ABOVE} --</p>` : "",
       ...sections.map((section) => sectionHtml(section, zone)),
       support.html,
       `<hr><p style="color:#666;font-size:12px">${escapeHtml(footer)} `,

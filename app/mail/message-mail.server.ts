@@ -30,6 +30,7 @@ import { findTask } from "~/programme/client-programme";
 import { authorOf } from "~/people/names";
 
 import { freshDirectory } from "~/identity/directory.server";
+import { keepReplyKey, replyKeyOf } from "~/data/reply-keys.server";
 import { composeMail, type MailSection } from "./compose";
 import { digestKeyPrefix, NO_LONGER_STAFF, staffReaderNow } from "./staff-readers.server";
 import { sendAppMail } from "./transport.server";
@@ -123,6 +124,25 @@ async function partOf(reader: Reader, clientId: string, label: string, messages:
 }
 
 /**
+ * Where a reply to the mail `key` about one thread goes (`reply+<key>@domain`, the key kept with its
+ * reader and thread, and carried in the Message-ID too); null for a mail of several threads or
+ * with no inbound address, which link each thread instead.
+ */
+async function replyAddress(key: string, reader: Reader, parts: ThreadPart[]) {
+  const { inbound, SESSION_SECRET } = getEnv();
+  const [part] = parts;
+  if (!inbound || !part || parts.length > 1) return null;
+  const replyKey = replyKeyOf(key, SESSION_SECRET);
+  await inTransaction((trx) =>
+    keepReplyKey(trx, replyKey, { readerId: reader.id, clientId: part.clientId }, Date.now()),
+  );
+  return {
+    replyTo: `${inbound.local}+${replyKey}@${inbound.domain}`,
+    messageIdPart: `reply-${replyKey}.${key}`,
+  };
+}
+
+/**
  * Sends one mail (idempotency key `key`) to `reader` and records its outcome per thread; each
  * thread's marker moves with a sent mail. A refusal is recorded, then thrown (the job retries). A
  * staff reader is asked of the auth service first: one who is no longer staff is skipped.
@@ -154,6 +174,7 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
   }
   const unsubscribe = unsubscribeUrl(reader.id, "messages");
   const zone = (await readTimeZone(await database(), reader.id)) ?? DEFAULT_TIME_ZONE;
+  const replies = await replyAddress(key, reader, parts);
   const mail = composeMail({
     brand: await mailBrand(),
     subject,
@@ -161,9 +182,16 @@ async function mailReader(to: Reader, key: string, subject: string, parts: Threa
     reason: "a message waited unread",
     unsubscribe,
     zone,
+    takesReplies: replies !== null,
   });
   try {
-    await sendAppMail({ key, to: reader.email, ...mail, headers: unsubscribeHeaders(unsubscribe) });
+    await sendAppMail({
+      key,
+      to: reader.email,
+      ...mail,
+      headers: unsubscribeHeaders(unsubscribe),
+      ...replies,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await inTransaction(async (trx) => {

@@ -14,6 +14,10 @@ export interface AppMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Where replies go, over the agency's reply-to address. */
+  replyTo?: string;
+  /** The Message-ID's part before `@host`, when not the key alone. */
+  messageIdPart?: string;
 }
 
 const OUTBOX_TIMEOUT_MS = 10_000;
@@ -49,10 +53,15 @@ export async function sendAppMail(mail: AppMail): Promise<void> {
   if (!smtp) return toOutbox(mail);
   const host = new URL(SITE_URL).hostname;
   const brand = await currentBrand();
-  const replyTo: Record<string, string> = brand.replyTo ? { "Reply-To": brand.replyTo } : {};
+  const replyAddress = mail.replyTo ?? brand.replyTo;
+  const replyTo: Record<string, string> = replyAddress ? { "Reply-To": replyAddress } : {};
+  const { key, to, subject, text, html } = mail;
   await sendSmtp({ ...smtp, senderName: brand.senderName ?? brand.name }, host, {
-    ...mail,
+    to,
+    subject,
+    text,
+    html,
     headers: { ...mail.headers, ...replyTo },
-    messageId: `<${mail.key}@${host}>`,
+    messageId: `<${mail.messageIdPart ?? key}@${host}>`,
   });
 }

@@ -3,7 +3,7 @@
 // thread summary, the client's activity and its mail's job, then a ping to the thread's pages.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
-import { inTransaction } from "~/data/connection.server";
+import { inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { recordMessage } from "~/data/messages.server";
 import {
@@ -41,27 +41,31 @@ export async function postMessage(
   if (wait !== null) return tooManyAttempts(context, wait, { values });
   // Only staff write internal notes; a client's post that claims to be one is an ordinary message.
   const internal = post.author.role === "staff" && parsed.value.internal;
-  await inTransaction(async (trx) => {
-    const at = Date.now();
-    const { clientId, author } = post;
-    const body = parsed.value.body;
-    const id = await recordMessage(trx, {
-      clientId,
-      author,
-      body,
-      internal,
-      at,
-      taskId: post.taskId,
-    });
-    await recordEvent(trx, {
-      clientId,
-      actor: author,
-      changes: [],
-      // A note is never mailed: no client may read it, and staff read it in the console.
-      jobs: internal ? [] : [messageMailJob(clientId, id, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],
-      audience: internal ? "staff" : "client",
-      at,
-    });
-  });
+  await inTransaction((trx) =>
+    writeMessage(trx, { ...post, body: parsed.value.body, internal }, Date.now()),
+  );
   return redirect(post.threadPath);
+}
+
+/**
+ * Writes a message to the thread in `trx`, with what follows every message: the thread's summary,
+ * the client's activity and its mail's job (never for a note), a ping once committed. Its id.
+ */
+export async function writeMessage(
+  trx: Executor,
+  message: Omit<MessagePost, "threadPath"> & { body: string; internal: boolean },
+  at: number,
+): Promise<number> {
+  const { clientId, author, body, internal, taskId } = message;
+  const id = await recordMessage(trx, { clientId, author, body, internal, at, taskId });
+  await recordEvent(trx, {
+    clientId,
+    actor: author,
+    changes: [],
+    // A note is never mailed: no client may read it, and staff read it in the console.
+    jobs: internal ? [] : [messageMailJob(clientId, id, at, getEnv().MESSAGE_MAIL_DELAY_SECONDS)],
+    audience: internal ? "staff" : "client",
+    at,
+  });
+  return id;
 }

@@ -48,6 +48,7 @@ const PUBLIC: Record<string, string> = {
   "routes/brand.$file.tsx": "the agency's logo, shown on the landing page and in mails",
   "routes/offline[.]html.tsx": "the page the service worker keeps for anyone offline",
   "routes/manifest[.]webmanifest.tsx": "the agency's name and icons for a home screen",
+  "routes/hooks.inbound-mail.tsx": "a mail provider's hook: it shows INBOUND_MAIL_SECRET instead",
 };
 
 interface RouteModule {

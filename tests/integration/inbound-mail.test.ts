@@ -1,0 +1,157 @@
+// Replies by mail through the inbound hook, on both engines: a reply as Gmail, Outlook, Apple Mail
+// and Thunderbird write it lands in the key's thread as only its new words, posted as the person
+// who sent it; another sender's is held, an out-of-office dropped, a copy kept once, and the hook
+// refuses a wrong secret and what is no mail.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import { appEnv, signedInUser, startAdminAuthServer, uniqueEmail } from "../support/harness";
+
+afterAll(stopEngines);
+
+const SECRET = "inbound-test-secret-0123456789abcdef-0123";
+const FIXTURES = join(import.meta.dirname, "../fixtures/inbound");
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.48" });
+
+/** A fixture mail with its blanks filled. */
+function fixture(name: string, fill: { to: string; from: string; inReplyTo?: string }) {
+  return readFileSync(join(FIXTURES, `${name}.eml`), "utf8")
+    .replaceAll("{{TO}}", fill.to)
+    .replaceAll("{{FROM}}", fill.from)
+    .replaceAll("{{IN_REPLY_TO}}", fill.inReplyTo ?? "<unrelated@mail.test>")
+    .replaceAll("{{ID}}", `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+}
+
+describe.each(ENGINES)("replies by mail on %s", (engine) => {
+  let auth: AuthServer;
+
+  beforeAll(async () => {
+    appEnv();
+    process.env.INBOUND_MAIL_SECRET = SECRET;
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startAdminAuthServer({}, freshDatabase(engine) as Record<string, string>);
+  });
+
+  afterAll(async () => {
+    delete process.env.INBOUND_MAIL_SECRET;
+    await auth.close();
+  });
+
+  /** Posts `raw` to the hook as a provider would; its status. */
+  async function hook(raw: string, { secret = SECRET, type = "message/rfc822" } = {}) {
+    const { action } = await import("~/routes/hooks.inbound-mail");
+    const request = new Request("http://portal.test/hooks/inbound-mail", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${secret}`, "Content-Type": type },
+      body: raw,
+    });
+    const answer = await action({ request, context: context(), params: {} });
+    return answer.status;
+  }
+
+  /** Runs the inbound jobs now due, as a worker would. */
+  async function readMail() {
+    const { inTransaction } = await import("~/data/connection.server");
+    const { claimDueJobs } = await import("~/data/jobs.server");
+    const { INBOUND_MAIL_JOB, runInboundMail } = await import("~/inbound/inbound.server");
+    const claim = { limit: 50, now: Date.now(), leaseMs: 60_000 };
+    const jobs = await inTransaction((trx) => claimDueJobs(trx, "inbound-test", claim));
+    for (const job of jobs.filter((claimed) => claimed.kind === INBOUND_MAIL_JOB)) {
+      await runInboundMail(job);
+    }
+  }
+
+  /** A client and the address of a reply key of a mail to them about their thread. */
+  async function clientWithKey(label: string) {
+    const client = await signedInUser(auth, uniqueEmail(`${label}-${engine}`));
+    const { getEnv } = await import("~/lib/env.server");
+    const { inTransaction } = await import("~/data/connection.server");
+    const { keepReplyKey, replyKeyOf } = await import("~/data/reply-keys.server");
+    const key = replyKeyOf(`messages.${client.accountId}.${client.id}.${label}`, "test-secret");
+    const holder = { readerId: client.id, clientId: client.accountId };
+    await inTransaction((trx) => keepReplyKey(trx, key, holder, Date.now()));
+    const inbound = getEnv().inbound!;
+    return { client, key, to: `${inbound.local}+${key}@${inbound.domain}` };
+  }
+
+  async function thread(clientId: string) {
+    const { database } = await import("~/data/connection.server");
+    const { threadMessages } = await import("~/data/messages.server");
+    return threadMessages(await database(), clientId, { withInternal: true });
+  }
+
+  async function log() {
+    const { database } = await import("~/data/connection.server");
+    return (await database())
+      .selectFrom("inbound_mails")
+      .select(["outcome", "reason", "sender", "message_id", "raw_key"])
+      .orderBy("id")
+      .execute();
+  }
+
+  it("posts only the new words of a reply from Gmail, Outlook, Apple Mail and Thunderbird", async () => {
+    const { client, to } = await clientWithKey("clients");
+    for (const name of ["gmail", "outlook", "apple-mail", "thunderbird"]) {
+      expect(await hook(fixture(name, { to, from: client.email })), name).toBe(202);
+    }
+    await readMail();
+    const messages = await thread(client.accountId);
+    expect(messages.map((message) => [message.body, message.authorEmail])).toEqual(
+      Array.from({ length: 4 }, () => ["Thanks, Friday works", client.email]),
+    );
+    expect(messages.every((message) => !message.internal)).toBe(true);
+    const rows = (await log()).slice(-4);
+    expect(rows.map((row) => row.outcome)).toEqual(["posted", "posted", "posted", "posted"]);
+  });
+
+  it("holds another sender's reply, drops an out-of-office, and keeps a copy once", async () => {
+    const { client, to } = await clientWithKey("others");
+    const stranger = uniqueEmail("stranger");
+    const before = (await log()).length;
+    expect(await hook(fixture("gmail", { to, from: stranger }))).toBe(202);
+    expect(await hook(fixture("out-of-office", { to, from: client.email }))).toBe(202);
+    const once = fixture("thunderbird", { to, from: client.email });
+    expect(await hook(once)).toBe(202);
+    expect(await hook(once)).toBe(202);
+    await readMail();
+    const rows = (await log()).slice(before);
+    expect(rows.map((row) => [row.outcome, row.reason])).toEqual([
+      ["held", "Sent from an address that may not post here"],
+      ["dropped", "An automatic mail (Auto-Submitted: auto-replied)"],
+      ["posted", "Posted to the thread"],
+      ["duplicate", "A copy of a mail received before"],
+    ]);
+    expect(rows[0]?.sender).toBe(stranger);
+    expect((await thread(client.accountId)).map((message) => message.body)).toEqual([
+      "Thanks, Friday works",
+    ]);
+  });
+
+  it("finds the key in Cc, or in the ids a reply answers when the address lost its tag", async () => {
+    const { client, key, to } = await clientWithKey("headers");
+    const inCc = fixture("apple-mail", { to: "someone@else.test", from: client.email }).replace(
+      "To: someone@else.test",
+      `To: someone@else.test\r\nCc: ${to}`,
+    );
+    expect(await hook(inCc)).toBe(202);
+    const untagged = fixture("gmail", {
+      to: to.replace(`+${key}`, ""),
+      from: client.email,
+      inReplyTo: `<reply-${key}.messages.x@portal.test>`,
+    });
+    expect(await hook(untagged)).toBe(202);
+    await readMail();
+    expect(await thread(client.accountId)).toHaveLength(2);
+  });
+
+  it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {
+    const before = (await log()).length;
+    expect(await hook("Subject: x\r\n\r\nhello", { secret: "wrong" })).toBe(401);
+    expect(await hook("{}", { type: "application/json" })).toBe(415);
+    expect(await log()).toHaveLength(before);
+  });
+});
