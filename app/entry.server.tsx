@@ -1,6 +1,7 @@
 // Server entry: every page and data answer gets the cookies the request's session check wrote and
 // is marked private; pages are answered by the delivery module. `start`, `ready` and `stop` are how
 // the process entry configures this bundle, asks after its database and shuts it down.
+import { receiveMail } from "~/inbound/inbound.server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
@@ -70,6 +71,11 @@ export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /** How the embedded auth server's mails are dressed: in the agency's brand. */
 export { frameAuthMail } from "~/mail/auth-mail.server";
+
+/** A reply sent from the embedded outbox's Reply form: a mail received like any other. */
+export async function receiveOutboxReply(raw: Buffer): Promise<void> {
+  await receiveMail(raw, "outbox");
+}
 
 const PRIVATE_NO_STORE = "private, no-store";
 

@@ -24,6 +24,7 @@ type ConfigurableBuild = ServerBuild & {
       endStreams(): void;
       stop(): Promise<void>;
       frameAuthMail: MailFrame;
+      receiveOutboxReply(raw: Buffer): Promise<void>;
     };
   };
 };
@@ -87,6 +88,8 @@ async function main() {
     process.exit(1);
   }
   embedded?.frameMails(build.entry.module.frameAuthMail);
+  // With no mail server, the app's mails land in the outbox, whose Reply form is the way back in.
+  if (!env.smtp && env.inbound) embedded?.takeOutboxReplies(build.entry.module.receiveOutboxReply);
   const http = await startHttpServer(env, join(buildDir, "client"), build, {
     databaseReady: () => build.entry.module.ready(),
     liveStreams: () => build.entry.module.liveStreams(),

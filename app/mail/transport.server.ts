@@ -33,6 +33,8 @@ async function toOutbox(mail: AppMail): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // The outbox's Reply form answers it: the reply goes in as a mail received.
+      reply_to: mail.replyTo ?? null,
     }),
     signal: AbortSignal.timeout(OUTBOX_TIMEOUT_MS),
   });

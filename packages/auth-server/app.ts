@@ -18,6 +18,8 @@ export interface App {
   issuer: string;
   /** How the app this server is embedded in dresses its mails, once it says so. */
   mailFrame?: MailFrame;
+  /** Where the outbox's Reply form hands a reply (a raw mail), once the app takes them. */
+  outboxReplies?: (raw: Buffer) => Promise<void>;
 }
 
 /** A mail as this server writes it, for the embedding app to dress. */

@@ -13,7 +13,7 @@ import { generateLink } from "./endpoints/generate-link";
 import { invite } from "./endpoints/invite";
 import { health, jwks, settings } from "./endpoints/meta";
 import { magiclink, otp } from "./endpoints/otp";
-import { outboxHtml, outboxMessages, outboxPost } from "./endpoints/outbox";
+import { outboxHtml, outboxMessages, outboxPost, outboxReply } from "./endpoints/outbox";
 import { recover } from "./endpoints/recover";
 import { resend } from "./endpoints/resend";
 import { signup } from "./endpoints/signup";
@@ -102,6 +102,7 @@ export const OUTBOX_ROUTES: readonly Route[] = [
   { method: "GET", path: "/outbox", access: "open", handler: outboxHtml },
   { method: "GET", path: "/outbox/messages", access: "open", handler: outboxMessages },
   { method: "POST", path: "/outbox/messages", access: "admin", handler: outboxPost },
+  { method: "POST", path: "/outbox/reply", access: "open", handler: outboxReply },
 ];
 
 /** The routes this configuration serves. */

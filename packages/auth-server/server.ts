@@ -27,6 +27,8 @@ export interface AuthServer {
   serviceRoleKey: string;
   /** Dresses every mail sent from now on with `frame` (the embedding app's name and colours). */
   frameMails(frame: MailFrame): void;
+  /** Shows a Reply form on each outbox mail that takes replies, handing them to `receive`. */
+  takeOutboxReplies(receive: (raw: Buffer) => Promise<void>): void;
   /** Stops listening, waits for in-flight requests, then flushes and closes the database. */
   close(): Promise<void>;
 }
@@ -198,6 +200,9 @@ export async function startAuthServer(
       serviceRoleKey: config.serviceRoleKey,
       frameMails(frame) {
         if (app) app.mailFrame = frame;
+      },
+      takeOutboxReplies(receive) {
+        if (app) app.outboxReplies = receive;
       },
       close() {
         closing ??= (async () => {

@@ -1,7 +1,6 @@
-// Replies by mail through the inbound hook, on both engines: a reply as Gmail, Outlook, Apple Mail
-// and Thunderbird write it lands in the key's thread as only its new words, posted as the person
-// who sent it; another sender's is held, an out-of-office dropped, a copy kept once, and the hook
-// refuses a wrong secret and what is no mail.
+// Replies by mail on both engines, through the inbound hook and the outbox's Reply form: only a
+// reply's new words land in its key's thread, as the person who sent it (Gmail, Outlook, Apple Mail,
+// Thunderbird); another sender's is held, an out-of-office dropped, a copy kept once.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
@@ -53,17 +52,19 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     return answer.status;
   }
 
-  /** Runs the inbound jobs now due, as a worker would. */
-  async function readMail() {
+  /** Runs the jobs of `kind` due by `now`, as a worker would. */
+  async function runJobs(kind: string, now = Date.now()) {
     const { inTransaction } = await import("~/data/connection.server");
     const { claimDueJobs } = await import("~/data/jobs.server");
-    const { INBOUND_MAIL_JOB, runInboundMail } = await import("~/inbound/inbound.server");
-    const claim = { limit: 50, now: Date.now(), leaseMs: 60_000 };
+    const { JOB_HANDLERS } = await import("~/jobs/handlers.server");
+    const claim = { limit: 50, now, leaseMs: 60_000 };
     const jobs = await inTransaction((trx) => claimDueJobs(trx, "inbound-test", claim));
-    for (const job of jobs.filter((claimed) => claimed.kind === INBOUND_MAIL_JOB)) {
-      await runInboundMail(job);
+    for (const job of jobs.filter((claimed) => claimed.kind === kind)) {
+      await JOB_HANDLERS[kind]!(job);
     }
   }
+
+  const readMail = () => runJobs("inbound-mail");
 
   /** A client and the address of a reply key of a mail to them about their thread. */
   async function clientWithKey(label: string) {
@@ -146,6 +147,51 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     expect(await hook(untagged)).toBe(202);
     await readMail();
     expect(await thread(client.accountId)).toHaveLength(2);
+  });
+
+  it("closes the loop through the outbox: the agency's message, its mail, the Reply form, the thread", async () => {
+    const client = await signedInUser(auth, uniqueEmail(`loop-${engine}`));
+    const staff = await signedInUser(auth, uniqueEmail(`ada-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+    });
+    const { receiveMail } = await import("~/inbound/inbound.server");
+    auth.takeOutboxReplies(async (raw) => {
+      await receiveMail(raw, "outbox");
+    });
+    const { inTransaction } = await import("~/data/connection.server");
+    const { writeMessage } = await import("~/messages/posting.server");
+    const author = { id: staff.id, email: staff.email, role: "staff" as const };
+    await inTransaction((trx) =>
+      writeMessage(
+        trx,
+        { clientId: client.accountId, author, body: "Can we meet on Friday?", internal: false },
+        Date.now(),
+      ),
+    );
+    // The message's mail, once its delay is over.
+    await runJobs("message-mail", Date.now() + 10 * 60_000);
+    const outbox = `${auth.url}/outbox/messages?to=${encodeURIComponent(client.email)}`;
+    const [mail] = (await (await fetch(outbox)).json()) as {
+      id: string;
+      reply_to: string | null;
+      text: string;
+    }[];
+    expect(mail?.reply_to).toMatch(/^reply\+[a-z2-7]{26}@portal\.test$/);
+    expect(mail?.text).toContain("-- Reply above this line to answer in the portal. --");
+    expect(await (await fetch(`${auth.url}/outbox`)).text()).toContain("Send Reply");
+    const sent = await fetch(`${auth.url}/outbox/reply`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: mail!.id, text: "Thanks, Friday works" }),
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(303);
+    await readMail();
+    const messages = await thread(client.accountId);
+    expect(messages.map((message) => [message.authorEmail, message.body])).toEqual([
+      [staff.email, "Can we meet on Friday?"],
+      [client.email, "Thanks, Friday works"],
+    ]);
   });
 
   it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {

@@ -10,7 +10,7 @@ import type { OutboxMessage } from "../store/outbox";
 import { sendSmtp, type OutgoingMail } from "./smtp";
 
 export interface QueuedMail {
-  message: Omit<OutboxMessage, "id" | "created_at">;
+  message: Omit<OutboxMessage, "id" | "created_at" | "reply_to">;
   /** GoTrue's message when delivery fails, e.g. "Error sending confirmation email". */
   failureMessage: string;
   /** The sender's name and the reply-to address, when the embedding app gave them. */

@@ -8,22 +8,43 @@ function link(label: string, url: string | null): string {
     : "";
 }
 
-function messageHtml(message: OutboxMessage): string {
+/** A Reply form for a mail that takes replies: it sends what is typed as its recipient. */
+function replyForm(message: OutboxMessage, replied: boolean): string {
+  const id = escapeHtml(message.id);
+  return `<form method="post" action="/outbox/reply">
+<input type="hidden" name="id" value="${id}">
+<label for="reply-${id}">Reply as ${escapeHtml(message.to)}</label>
+<textarea id="reply-${id}" name="text" rows="3" required maxlength="10000"></textarea>
+<button>Send Reply</button>${replied ? ' <span role="status">Reply sent.</span>' : ""}
+</form>`;
+}
+
+function messageHtml(
+  message: OutboxMessage,
+  replies: { replies: boolean; replied: string | null },
+): string {
+  const form =
+    replies.replies && message.reply_to ? replyForm(message, replies.replied === message.id) : "";
   return `<article>
 <h2>${escapeHtml(message.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(message.to)}</strong> · <time datetime="${message.created_at}">${message.created_at}</time></p>
 ${link("Confirm (app link)", message.confirmation_url)}
 ${link("Confirm (auth server link)", message.verify_url)}
 <details><summary>Text</summary><pre>${escapeHtml(message.text)}</pre></details>
+${form}
 </article>`;
 }
 
-export function outboxPage(messages: OutboxMessage[], filter: string | undefined): string {
+export function outboxPage(
+  messages: OutboxMessage[],
+  filter: string | undefined,
+  replies: { replies: boolean; replied: string | null } = { replies: false, replied: null },
+): string {
   const heading = filter ? `Outbox for ${escapeHtml(filter)}` : "Outbox";
   const body =
     messages.length === 0
       ? "<p>No messages yet. Sign up to receive a confirmation mail here.</p>"
-      : messages.map(messageHtml).join("\n");
+      : messages.map((message) => messageHtml(message, replies)).join("\n");
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -36,6 +57,7 @@ article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem; margin: 1
 a { color: #0645ad; word-break: break-all; }
 .meta { color: #444; }
 pre { white-space: pre-wrap; word-break: break-all; }
+form textarea { display: block; width: 100%; margin: .25rem 0; font: inherit; }
 </style>
 </head>
 <body>

@@ -10,6 +10,8 @@ export interface OutboxMessage {
   confirmation_url: string | null;
   verify_url: string | null;
   created_at: string;
+  /** Where a reply goes (the app's mails that take replies); null: nowhere. */
+  reply_to: string | null;
 }
 
 /** Keep the outbox from growing without bound on a long-running dev server. */
@@ -25,6 +27,7 @@ function toMessage(row: Row): OutboxMessage {
     confirmation_url: row.confirmation_url === null ? null : String(row.confirmation_url),
     verify_url: row.verify_url === null ? null : String(row.verify_url),
     created_at: new Date(Number(row.created_at)).toISOString(),
+    reply_to: row.reply_to === null || row.reply_to === undefined ? null : String(row.reply_to),
   };
 }
 
@@ -32,13 +35,16 @@ export class OutboxStore {
   constructor(private readonly db: Db) {}
 
   /** Records `message`; one whose id is already there is left as it was (a mail sent twice). */
-  insert(message: Omit<OutboxMessage, "created_at">, createdAt: number): void {
+  insert(
+    message: Omit<OutboxMessage, "created_at" | "reply_to"> & { reply_to?: string | null },
+    createdAt: number,
+  ): void {
     this.db.transaction(() => {
       this.db.run(
-        `INSERT INTO outbox (id, to_email, subject, text, html, confirmation_url, verify_url, created_at)
-         VALUES (:id, :to, :subject, :text, :html, :confirmation_url, :verify_url, :createdAt)
+        `INSERT INTO outbox (id, to_email, subject, text, html, confirmation_url, verify_url, created_at, reply_to)
+         VALUES (:id, :to, :subject, :text, :html, :confirmation_url, :verify_url, :createdAt, :reply_to)
          ON CONFLICT (id) DO NOTHING`,
-        { ...message, createdAt },
+        { ...message, reply_to: message.reply_to ?? null, createdAt },
       );
       this.db.run(
         `DELETE FROM outbox WHERE id NOT IN
@@ -46,6 +52,12 @@ export class OutboxStore {
         { max: MAX_MESSAGES },
       );
     });
+  }
+
+  /** The message `id`, if it is still kept. */
+  get(id: string): OutboxMessage | undefined {
+    const [row] = this.db.all("SELECT * FROM outbox WHERE id = :id", { id });
+    return row ? toMessage(row) : undefined;
   }
 
   /** Messages newest first, optionally only those to one address (case-insensitive). */

@@ -110,7 +110,8 @@ CREATE TABLE IF NOT EXISTS outbox (
   html TEXT NOT NULL,
   confirmation_url TEXT,
   verify_url TEXT,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  reply_to TEXT
 );
 CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
 `;
@@ -122,5 +123,6 @@ CREATE INDEX IF NOT EXISTS outbox_created ON outbox (created_at);
  */
 export const ADDED_COLUMNS: { table: string; column: string; type: string }[] = [
   { table: "users", column: "email_change", type: "TEXT" },
+  { table: "outbox", column: "reply_to", type: "TEXT" },
   { table: "users", column: "email_change_sent_at", type: "INTEGER" },
 ];

@@ -25,6 +25,7 @@ describe("outbox", () => {
         "created_at",
         "html",
         "id",
+        "reply_to",
         "subject",
         "text",
         "to",
