@@ -195,6 +195,10 @@ export const toasts = {
     "Someone saved the settings while you edited them: reload the page to see theirs, then save again.",
   ),
   settingsSaved: success("Settings Saved", "Every page and mail shows them from now on."),
+  heldMailPosted: success("Posted to the Thread", "The reply is in the client's thread."),
+  heldMailDiscarded: success("Mail Discarded", "It stays in the inbound log as discarded."),
+  heldMailGone: error("Already Decided", "Someone decided about this mail meanwhile."),
+  heldMailNoThread: error("No Thread", "This mail names no thread it could be posted to."),
   templateSwitchRefused: error(
     "Already Started",
     "A client's template can be switched only before they open a sprint or tick a task.",

@@ -306,13 +306,15 @@ export async function peopleOf(db: Executor, accountId: string): Promise<Account
 export async function personOf(
   db: Executor,
   personId: string,
-): Promise<{ email: string; name: string | null } | null> {
+): Promise<{ email: string; name: string | null; isStaff: boolean } | null> {
   const row = await db
     .selectFrom("clients")
-    .select(["email", "person_name"])
+    .select(["email", "person_name", "is_staff"])
     .where("user_id", "=", personId)
     .executeTakeFirst();
-  return row ? { email: row.email ?? "", name: row.person_name } : null;
+  return row
+    ? { email: row.email ?? "", name: row.person_name, isStaff: Number(row.is_staff) === 1 }
+    : null;
 }
 
 /** Sets what staff set for `accountId` (its row exists: it is listed), in the caller's transaction. */

@@ -75,6 +75,30 @@ export async function recordOutcome(
   await trx.updateTable("inbound_mails").set(outcome).where("id", "=", id).execute();
 }
 
+/**
+ * Decides held mail `id` as `outcome` by `staffId`: false, changing nothing, once it is no longer
+ * held (someone decided first).
+ */
+export async function decideHeld(
+  trx: Executor,
+  id: number,
+  outcome: "posted" | "discarded",
+  decided: { by: string; at: number; reason: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("inbound_mails")
+    .set({
+      outcome,
+      reason: decided.reason,
+      decided_by: decided.by,
+      decided_at: decided.at,
+    })
+    .where("id", "=", id)
+    .where("outcome", "=", "held")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Mail held for staff, the oldest first. */
 export async function heldMails(db: Executor, limit = 100): Promise<InboundRow[]> {
   const rows = await db

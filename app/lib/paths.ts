@@ -100,6 +100,11 @@ export function handInUploadPath(sprintId: number, taskId: string): string {
 
 /** Hand-ins waiting for review, across clients. */
 export const REVIEWS_PATH = "/staff/reviews";
+/** Replies by mail held for staff: post each to its thread, or discard it. */
+export const HELD_MAIL_PATH = "/staff/held-mail";
+/** Held mail's two answers: its words posted to its thread, or the mail discarded. */
+export const POST_HELD_INTENT = "post";
+export const DISCARD_HELD_INTENT = "discard";
 /** The programme templates, and the clients kept on an earlier version of one. */
 export const TEMPLATES_PATH = "/staff/templates";
 

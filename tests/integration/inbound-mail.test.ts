@@ -7,7 +7,17 @@ import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
 import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
-import { appEnv, signedInUser, startAdminAuthServer, uniqueEmail } from "../support/harness";
+import {
+  appEnv,
+  asData,
+  asResponse,
+  formPost,
+  get,
+  settle,
+  signedInUser,
+  startAdminAuthServer,
+  uniqueEmail,
+} from "../support/harness";
 
 afterAll(stopEngines);
 
@@ -192,6 +202,64 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
       [staff.email, "Can we meet on Friday?"],
       [client.email, "Thanks, Friday works"],
     ]);
+  });
+
+  it("lists held mail for staff, who post it to its thread as the person it went to, or discard it", async () => {
+    const { client, to } = await clientWithKey("held");
+    const staff = await signedInUser(auth, uniqueEmail(`grace-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+    });
+    const forwarded = uniqueEmail("assistant");
+    await hook(fixture("gmail", { to, from: forwarded }));
+    await hook(fixture("thunderbird", { to: "nobody@else.test", from: forwarded }));
+    await readMail();
+    const route = await import("~/routes/staff.held-mail");
+    const page = async () =>
+      (
+        await route.loader({
+          request: get("/staff/held-mail", staff.cookie),
+          context: context(),
+          params: {},
+        })
+      ).held;
+    const post = (fields: Record<string, string>) =>
+      settle(() =>
+        route.action({
+          request: formPost("/staff/held-mail", fields, staff.cookie),
+          context: context(),
+          params: {},
+        }),
+      );
+    const held = (await page()).filter((mail) => mail.sender === forwarded);
+    expect(held.map((mail) => [mail.reason, mail.reply])).toEqual([
+      ["Sent from an address that may not post here", "Thanks, Friday works"],
+      ["It names no thread (no reply key)", "Thanks, Friday works"],
+    ]);
+    const [withThread, withoutThread] = held;
+    expect(asResponse(await post({ id: String(withThread!.id), intent: "post" })).status).toBe(302);
+    expect(
+      (await thread(client.accountId)).map((message) => [message.authorEmail, message.body]),
+    ).toEqual([[client.email, "Thanks, Friday works"]]);
+    // Decided once; a mail that names no thread is only discarded.
+    expect(asData(await post({ id: String(withThread!.id), intent: "post" })).init?.status).toBe(
+      409,
+    );
+    expect(asData(await post({ id: String(withoutThread!.id), intent: "post" })).init?.status).toBe(
+      422,
+    );
+    expect(
+      asResponse(await post({ id: String(withoutThread!.id), intent: "discard" })).status,
+    ).toBe(302);
+    expect((await page()).filter((mail) => mail.sender === forwarded)).toEqual([]);
+    // A client reaches none of it.
+    const answer = await settle(() =>
+      route.loader({
+        request: get("/staff/held-mail", client.cookie),
+        context: context(),
+        params: {},
+      }),
+    );
+    expect(answer instanceof Response ? answer.status : asData(answer).init?.status).toBe(404);
   });
 
   it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {

@@ -14,6 +14,7 @@ import {
   STAFF_MESSAGES_PATH,
   STAFF_PATH,
   STAFF_SETTINGS_PATH,
+  HELD_MAIL_PATH,
   TEMPLATES_PATH,
 } from "~/lib/paths";
 import { useFrameBrand } from "~/lib/page-meta";
@@ -59,6 +60,7 @@ export function StaffShell({
             { to: STAFF_MESSAGES_PATH, label: "Messages", count: waiting.messages },
             { to: REVIEWS_PATH, label: "Reviews", count: waiting.reviews },
             { to: TEMPLATES_PATH, label: "Templates" },
+            { to: HELD_MAIL_PATH, label: "Held mail" },
             { to: STAFF_SETTINGS_PATH, label: "Settings" },
           ]}
         />

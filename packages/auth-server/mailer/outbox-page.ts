@@ -57,6 +57,7 @@ article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem; margin: 1
 a { color: #0645ad; word-break: break-all; }
 .meta { color: #444; }
 pre { white-space: pre-wrap; word-break: break-all; }
+form { margin: 1rem 0; }
 form textarea { display: block; width: 100%; margin: .25rem 0; font: inherit; }
 </style>
 </head>
