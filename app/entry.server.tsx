@@ -2,6 +2,7 @@
 // is marked private; pages are answered by the delivery module. `start`, `ready` and `stop` are how
 // the process entry configures this bundle, asks after its database and shuts it down.
 import { receiveMail } from "~/inbound/inbound.server";
+import { startSmtpListener, type SmtpListener } from "~/inbound/smtp-listener.server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
@@ -25,6 +26,7 @@ import { beginOverdueReminders } from "~/data/task-reminders.server";
 import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
+let smtpListener: SmtpListener | undefined;
 let worker: JobWorker | undefined;
 
 /**
@@ -48,6 +50,9 @@ export async function start(env: Env) {
   });
   if (env.DATABASE_URL) startFanOut(env.DATABASE_URL);
   await removeAbandonedUploads(filesFolder(env.DATA_DIR), env.UPLOAD_TIMEOUT_MS);
+  if (env.INBOUND_SMTP_PORT) {
+    smtpListener = await startSmtpListener(env.INBOUND_SMTP_PORT, env.INBOUND_SMTP_HOST);
+  }
 }
 
 /** Whether this instance can answer: its product database answers a query. */
@@ -62,6 +67,7 @@ export function liveStreams() {
 export const endStreams = closeAllStreams;
 
 export async function stop() {
+  await smtpListener?.close();
   await worker?.stop();
   await stopFanOut();
   await closeProductDatabase();

@@ -99,6 +99,16 @@ export async function decideHeld(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** How many mails are kept and not yet read. */
+export async function countReceived(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom("inbound_mails")
+    .select((eb) => eb.fn.countAll<number | string>().as("waiting"))
+    .where("outcome", "=", "received")
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
+}
+
 /** Mail held for staff, the oldest first. */
 export async function heldMails(db: Executor, limit = 100): Promise<InboundRow[]> {
   const rows = await db

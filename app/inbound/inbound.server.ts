@@ -99,11 +99,12 @@ const plainAddress = (address: string) => address.toLowerCase().replace(/\+[^@]*
 
 /**
  * Whether the trusted mail server (INBOUND_TRUSTED_AUTHSERV_ID) found the sender's domain's DMARC
- * failed; a verdict written by anyone else counts for nothing.
+ * failed; a verdict written by anyone else counts for nothing, and the built-in listener's mail
+ * carries none it added (any it carries, the sender wrote).
  */
-function dmarcFailed(mail: ParsedMail): boolean {
+function dmarcFailed(mail: ParsedMail, source: InboundSource): boolean {
   const trusted = getEnv().INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase();
-  if (!trusted) return false;
+  if (!trusted || source === "smtp") return false;
   const values = mail.headerLines
     .filter((line) => line.key === "authentication-results")
     .map((line) =>
@@ -144,7 +145,7 @@ type Decision =
 
 async function decide(
   mail: ParsedMail,
-  recipients: string[],
+  { source, recipients }: { source: InboundSource; recipients: string[] },
   sender: string | null,
   reply: string,
 ): Promise<Decision> {
@@ -157,7 +158,7 @@ async function decide(
   if (holder === "expired") return { outcome: "held", reason: "Its reply key has expired" };
   const held = (reason: string): Decision => ({ outcome: "held", reason, holder });
   if (sender === null) return held("It names no sender");
-  if (dmarcFailed(mail)) return held("Its sender's domain failed DMARC");
+  if (dmarcFailed(mail, source)) return held("Its sender's domain failed DMARC");
   const author = await posterOf(sender, holder);
   if (!author) return held("Sent from an address that may not post here");
   const parsed = messageSchema.safeParse({ body: reply, internal: "" });
@@ -195,7 +196,7 @@ export async function runInboundMail(job: ClaimedJob): Promise<void> {
   const reply = replyText({ text: mail.text, html: mail.html });
   const decision = await decide(
     mail,
-    recipients,
+    { source: row.source, recipients },
     sender === null ? null : plainAddress(sender),
     reply,
   );

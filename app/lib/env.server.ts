@@ -113,6 +113,8 @@ const schema = z.object({
   INBOUND_MAIL_ADDRESS: z.string().email().optional(),
   INBOUND_MAIL_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   INBOUND_TRUSTED_AUTHSERV_ID: z.string().trim().min(1).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).default("0.0.0.0"),
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   BENCH_SESSION_USER: benchSessionUser.optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),

@@ -262,6 +262,40 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     expect(answer instanceof Response ? answer.status : asData(answer).init?.status).toBe(404);
   });
 
+  it("takes real SMTP on the built-in listener: 250 once kept, 550 for another domain, 552 past 25 MB", async () => {
+    const { client, to } = await clientWithKey("smtp");
+    const { startSmtpListener } = await import("~/inbound/smtp-listener.server");
+    const listener = await startSmtpListener(0, "127.0.0.1");
+    const { createTransport } = await import("nodemailer");
+    const transport = createTransport({
+      host: "127.0.0.1",
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+    });
+    const send = (recipient: string, raw: string | Buffer) =>
+      transport.sendMail({ envelope: { from: client.email, to: [recipient] }, raw });
+    try {
+      const accepted = await send(to, fixture("outlook", { to, from: client.email }));
+      expect(accepted.response).toMatch(/^250 /);
+      await expect(
+        send("someone@elsewhere.test", fixture("gmail", { to, from: client.email })),
+      ).rejects.toMatchObject({ responseCode: 550 });
+      const huge = Buffer.concat([
+        Buffer.from(fixture("thunderbird", { to, from: client.email })),
+        Buffer.alloc(26 * 1024 * 1024, "a"),
+      ]);
+      await expect(send(to, huge)).rejects.toMatchObject({ responseCode: 552 });
+    } finally {
+      transport.close();
+      await listener.close();
+    }
+    await readMail();
+    expect((await thread(client.accountId)).map((message) => message.body)).toEqual([
+      "Thanks, Friday works",
+    ]);
+  });
+
   it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {
     const before = (await log()).length;
     expect(await hook("Subject: x\r\n\r\nhello", { secret: "wrong" })).toBe(401);
