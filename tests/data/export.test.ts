@@ -38,6 +38,8 @@ import {
   saveAgencySettings,
 } from "~/data/agency-settings.server";
 import { recordMessage } from "~/data/messages.server";
+import { logReceived } from "~/data/inbound-mails.server";
+import { keepReplyKey, replyKeyOf } from "~/data/reply-keys.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { recordVisit } from "~/data/visits.server";
 import { assignTask } from "~/data/task-assignees.server";
@@ -186,6 +188,16 @@ function writeEverything(user: string, index: number) {
     const { version } = await readAgencySettings(trx);
     await saveAgencySettings(trx, JSON.stringify({ name: `Agency ${index}` }), version, at);
     await recordAgencyLines(trx, staff, [{ field: "Agency name", before: "", after: "x" }], at);
+    const key = replyKeyOf(`messages.${user}.${user}.${index}`, "export-test-secret");
+    await keepReplyKey(trx, key, { readerId: user, clientId: user }, at);
+    await logReceived(trx, {
+      source: "webhook",
+      messageKey: `<reply-${user}-${index}@mail.test>`,
+      sha256: "0".repeat(64),
+      bytes: 100,
+      rawKey: randomUUID(),
+      at,
+    });
   };
 }
 
