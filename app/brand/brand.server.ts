@@ -42,6 +42,9 @@ export function seededBrand(): BrandSettings {
   };
 }
 
+/** The seeded brand as version 0: what shows before any read. */
+const seededVersion = (): AgencyBrand => ({ ...seededBrand(), version: 0 });
+
 const stringOr = <T>(value: unknown, otherwise: T): string | T =>
   typeof value === "string" && value !== "" ? value : otherwise;
 
@@ -117,7 +120,7 @@ export async function pageBrand(): Promise<PageBrand> {
     return pageBrandOf(await currentBrand());
   } catch (error) {
     log("warn", "brand_unread", { detail: (error as Error).message });
-    return pageBrandOf({ ...seededBrand(), version: 0 });
+    return pageBrandOf(seededVersion());
   }
 }
 
@@ -127,7 +130,7 @@ export async function pageBrand(): Promise<PageBrand> {
  */
 export function knownBrand(): AgencyBrand {
   currentBrand().catch(() => undefined);
-  return known ?? { ...seededBrand(), version: 0 };
+  return known ?? seededVersion();
 }
 
 /** How mails show `brand`: its name, its logo at its public address, its colour. */

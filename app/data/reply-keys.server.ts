@@ -2,11 +2,11 @@
 // the server's secret (a mail sent again carries the same one), kept only as its hash, with its
 // reader, thread and expiry, so a leaked database cannot post.
 import { createHash, createHmac } from "node:crypto";
+import { DAY_MS } from "~/programme/countdown";
 import type { Executor } from "./connection.server";
 
 /** How long a mail's key takes replies. */
 export const REPLY_KEY_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 /** A key as addresses carry it: 26 characters of lower-case base32 (128 bits). */
 export const REPLY_KEY = /^[a-z2-7]{26}$/;

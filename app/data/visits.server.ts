@@ -132,7 +132,8 @@ export async function changesSince(
   const lines = rows.map((row) => changeLineOf(auditEntryOf(row)));
   // Lines naming a task or an objective say it by its title now.
   const content = namesTitles(lines) ? (await programmeOf(db, clientId)).content : undefined;
-  return lines.map((line) => drawnLine(line, trailNames({ content })));
+  const names = trailNames({ content });
+  return lines.map((line) => drawnLine(line, names));
 }
 
 /**

@@ -60,9 +60,6 @@ export function trailNames({
 export const namesTitles = (lines: { fact?: TrailFact }[]) =>
   lines.some((line) => line.fact !== undefined && "title" in line.fact);
 
-/** The names as the line recorded them: what a line is drawn with before anything was renamed. */
-export const RECORDED_NAMES: TrailNames = { title: () => undefined, person: () => undefined };
-
 const PLAN_CHANGES = ["", " place", " due", " title", " description"];
 
 /** A line's words: what it is about (`field`), and for some facts the value they name. */
@@ -178,7 +175,8 @@ export function storedFact(action: string | null, params: string | null): TrailF
 
 /** A new line stating `fact`: its words as drawn now, and the fact to draw them again. */
 export function factLine(fact: TrailFact, before: string, after: string) {
-  const drawn = drawFact(fact, RECORDED_NAMES);
+  // No names today: the subjects as the fact recorded them.
+  const drawn = drawFact(fact, trailNames({}));
   return { field: drawn.field, before, after: drawn.after ?? after, fact };
 }
 
