@@ -513,5 +513,14 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
     const [mail] = mailsTo(to);
     expect(mail?.from?.value[0]).toEqual({ name: "Northwind Team", address: "portal@agency.test" });
     expect(mail?.replyTo?.text).toBe("hello@northwind.test");
+    // A mail that takes replies: its reply address over the agency's, its key in its Message-ID.
+    const key = randomUUID();
+    const replyTo = "reply+abcdefghijklmnopqrstuvwxyz@mail.agency.test";
+    const reply = { replyTo, messageIdPart: `reply-abcdefghijklmnopqrstuvwxyz.${key}` };
+    await sendAppMail({ key, to, subject: "Re", text: "Hi", html: "<p>Hi</p>", ...reply });
+    await vi.waitFor(() => expect(mailsTo(to)).toHaveLength(2));
+    const taking = mailsTo(to)[1];
+    expect(taking?.replyTo?.text).toBe(replyTo);
+    expect(taking?.messageId).toBe(`<reply-abcdefghijklmnopqrstuvwxyz.${key}@portal.test>`);
   });
 });
