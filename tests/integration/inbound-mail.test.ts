@@ -1,8 +1,6 @@
 // Replies by mail on both engines, through the inbound hook and the outbox's Reply form: only a
 // reply's new words land in its key's thread, as the person who sent it (Gmail, Outlook, Apple Mail,
 // Thunderbird); another sender's is held, an out-of-office dropped, a copy kept once.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthServer } from "@portal/auth-server";
@@ -18,21 +16,19 @@ import {
   startAdminAuthServer,
   uniqueEmail,
 } from "../support/harness";
+import {
+  clientWithKey,
+  fixture,
+  inboundLog,
+  readMail,
+  runJobs,
+  thread,
+} from "../support/inbound-mail";
 
 afterAll(stopEngines);
 
 const SECRET = "inbound-test-secret-0123456789abcdef-0123";
-const FIXTURES = join(import.meta.dirname, "../fixtures/inbound");
 const context = (): AppLoadContext => ({ clientIp: "203.0.113.48" });
-
-/** A fixture mail with its blanks filled. */
-function fixture(name: string, fill: { to: string; from: string; inReplyTo?: string }) {
-  return readFileSync(join(FIXTURES, `${name}.eml`), "utf8")
-    .replaceAll("{{TO}}", fill.to)
-    .replaceAll("{{FROM}}", fill.from)
-    .replaceAll("{{IN_REPLY_TO}}", fill.inReplyTo ?? "<unrelated@mail.test>")
-    .replaceAll("{{ID}}", `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-}
 
 describe.each(ENGINES)("replies by mail on %s", (engine) => {
   let auth: AuthServer;
@@ -62,50 +58,8 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     return answer.status;
   }
 
-  /** Runs the jobs of `kind` due by `now`, as a worker would. */
-  async function runJobs(kind: string, now = Date.now()) {
-    const { inTransaction } = await import("~/data/connection.server");
-    const { claimDueJobs } = await import("~/data/jobs.server");
-    const { JOB_HANDLERS } = await import("~/jobs/handlers.server");
-    const claim = { limit: 50, now, leaseMs: 60_000 };
-    const jobs = await inTransaction((trx) => claimDueJobs(trx, "inbound-test", claim));
-    for (const job of jobs.filter((claimed) => claimed.kind === kind)) {
-      await JOB_HANDLERS[kind]!(job);
-    }
-  }
-
-  const readMail = () => runJobs("inbound-mail");
-
-  /** A client and the address of a reply key of a mail to them about their thread. */
-  async function clientWithKey(label: string) {
-    const client = await signedInUser(auth, uniqueEmail(`${label}-${engine}`));
-    const { getEnv } = await import("~/lib/env.server");
-    const { inTransaction } = await import("~/data/connection.server");
-    const { keepReplyKey, replyKeyOf } = await import("~/data/reply-keys.server");
-    const key = replyKeyOf(`messages.${client.accountId}.${client.id}.${label}`, "test-secret");
-    const holder = { readerId: client.id, clientId: client.accountId };
-    await inTransaction((trx) => keepReplyKey(trx, key, holder, Date.now()));
-    const inbound = getEnv().inbound!;
-    return { client, key, to: `${inbound.local}+${key}@${inbound.domain}` };
-  }
-
-  async function thread(clientId: string) {
-    const { database } = await import("~/data/connection.server");
-    const { threadMessages } = await import("~/data/messages.server");
-    return threadMessages(await database(), clientId, { withInternal: true });
-  }
-
-  async function log() {
-    const { database } = await import("~/data/connection.server");
-    return (await database())
-      .selectFrom("inbound_mails")
-      .select(["outcome", "reason", "sender", "message_id", "raw_key"])
-      .orderBy("id")
-      .execute();
-  }
-
   it("posts only the new words of a reply from Gmail, Outlook, Apple Mail and Thunderbird", async () => {
-    const { client, to } = await clientWithKey("clients");
+    const { client, to } = await clientWithKey(auth, `clients-${engine}`);
     for (const name of ["gmail", "outlook", "apple-mail", "thunderbird"]) {
       expect(await hook(fixture(name, { to, from: client.email })), name).toBe(202);
     }
@@ -115,21 +69,21 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
       Array.from({ length: 4 }, () => ["Thanks, Friday works", client.email]),
     );
     expect(messages.every((message) => !message.internal)).toBe(true);
-    const rows = (await log()).slice(-4);
+    const rows = (await inboundLog()).slice(-4);
     expect(rows.map((row) => row.outcome)).toEqual(["posted", "posted", "posted", "posted"]);
   });
 
   it("holds another sender's reply, drops an out-of-office, and keeps a copy once", async () => {
-    const { client, to } = await clientWithKey("others");
+    const { client, to } = await clientWithKey(auth, `others-${engine}`);
     const stranger = uniqueEmail("stranger");
-    const before = (await log()).length;
+    const before = (await inboundLog()).length;
     expect(await hook(fixture("gmail", { to, from: stranger }))).toBe(202);
     expect(await hook(fixture("out-of-office", { to, from: client.email }))).toBe(202);
     const once = fixture("thunderbird", { to, from: client.email });
     expect(await hook(once)).toBe(202);
     expect(await hook(once)).toBe(202);
     await readMail();
-    const rows = (await log()).slice(before);
+    const rows = (await inboundLog()).slice(before);
     expect(rows.map((row) => [row.outcome, row.reason])).toEqual([
       ["held", "Sent from an address that may not post here"],
       ["dropped", "An automatic mail (Auto-Submitted: auto-replied)"],
@@ -143,7 +97,7 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
   });
 
   it("finds the key in Cc, or in the ids a reply answers when the address lost its tag", async () => {
-    const { client, key, to } = await clientWithKey("headers");
+    const { client, key, to } = await clientWithKey(auth, `headers-${engine}`);
     const inCc = fixture("apple-mail", { to: "someone@else.test", from: client.email }).replace(
       "To: someone@else.test",
       `To: someone@else.test\r\nCc: ${to}`,
@@ -205,7 +159,7 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
   });
 
   it("lists held mail for staff, who post it to its thread as the person it went to, or discard it", async () => {
-    const { client, to } = await clientWithKey("held");
+    const { client, to } = await clientWithKey(auth, `held-${engine}`);
     const staff = await signedInUser(auth, uniqueEmail(`grace-${engine}`), {
       extra: { app_metadata: { role: "staff" } },
     });
@@ -263,7 +217,7 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
   });
 
   it("takes real SMTP on the built-in listener: 250 once kept, 550 for another domain, 552 past 25 MB", async () => {
-    const { client, to } = await clientWithKey("smtp");
+    const { client, to } = await clientWithKey(auth, `smtp-${engine}`);
     const { startSmtpListener } = await import("~/inbound/smtp-listener.server");
     const listener = await startSmtpListener(0, "127.0.0.1");
     const { createTransport } = await import("nodemailer");
@@ -297,9 +251,9 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
   });
 
   it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {
-    const before = (await log()).length;
+    const before = (await inboundLog()).length;
     expect(await hook("Subject: x\r\n\r\nhello", { secret: "wrong" })).toBe(401);
     expect(await hook("{}", { type: "application/json" })).toBe(415);
-    expect(await log()).toHaveLength(before);
+    expect(await inboundLog()).toHaveLength(before);
   });
 });
