@@ -69,6 +69,7 @@ export async function recordOutcome(
       | "reader_id"
       | "reply"
       | "message_id"
+      | "noticed_at"
     >
   >,
 ): Promise<void> {
@@ -120,4 +121,41 @@ export async function heldMails(db: Executor, limit = 100): Promise<InboundRow[]
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/** When `readerId` was last told a mail of theirs was not posted; null when never. */
+export async function lastNoticeAt(db: Executor, readerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("inbound_mails")
+    .select((eb) => eb.fn.max("noticed_at").as("at"))
+    .where("reader_id", "=", readerId)
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
+/**
+ * The raw copies of mails received before `before` and read (`limit` at most), to remove: kept
+ * 30 days, then only the row and what it said stay.
+ */
+export async function expiredRawCopies(
+  db: Executor,
+  before: number,
+  limit: number,
+): Promise<{ id: number; rawKey: string }[]> {
+  const rows = await db
+    .selectFrom("inbound_mails")
+    .select(["id", "raw_key"])
+    .where("received_at", "<", before)
+    .where("raw_key", "is not", null)
+    .where("outcome", "!=", "received")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), rawKey: row.raw_key ?? "" }));
+}
+
+/** Marks the raw copies of mails `ids` removed. */
+export async function forgetRawCopies(db: Executor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("inbound_mails").set({ raw_key: null }).where("id", "in", ids).execute();
 }

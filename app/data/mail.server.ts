@@ -3,7 +3,7 @@
 // outcome under the mail's idempotency key.
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Executor } from "./connection.server";
-import { messagesFrom, messageTexts, TEXT_COLUMNS } from "./messages.server";
+import { messagesFrom, storedMessages, TEXT_COLUMNS } from "./messages.server";
 import type { ActorRole, MailDeliveriesTable, MailKind, MailMode } from "./schema";
 import type { MailDelivery, StoredMessage } from "./shapes";
 
@@ -104,16 +104,7 @@ export async function messagesAfter(
     .orderBy("id", "asc")
     .limit(limit)
     .execute();
-  const texts = await messageTexts(db, rows, clientId);
-  return rows.map((row, index) => ({
-    id: Number(row.id),
-    authorEmail: row.author_email,
-    authorRole: row.author_role,
-    body: texts[index]!,
-    internal: false,
-    at: Number(row.created_at),
-    taskId: row.task_id,
-  }));
+  return storedMessages(db, rows, clientId);
 }
 
 /** The later of a reader's two markers in `thread_reads as r` (0 without a row). */

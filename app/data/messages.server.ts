@@ -13,6 +13,7 @@ import {
 } from "~/programme/message-facts";
 import { trailNames } from "~/programme/trail-facts";
 import { programmesOf } from "./client-programmes.server";
+import { messageFiles } from "./shared-files.server";
 
 export interface NewMessage {
   clientId: string;
@@ -147,6 +148,38 @@ export async function messageTexts(
   });
 }
 
+type MessageRow = TextRow & {
+  id: number | string;
+  author_email: string;
+  author_role: ActorRole;
+  internal?: number;
+  created_at: number | string;
+  task_id: string | null;
+};
+
+/** `rows` of `clientId`'s thread as read now: their text drawn, the files they came with. */
+export async function storedMessages(
+  db: Executor,
+  rows: MessageRow[],
+  clientId: string,
+): Promise<StoredMessage[]> {
+  const texts = await messageTexts(db, rows, clientId);
+  const files = await messageFiles(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row, index) => ({
+    id: Number(row.id),
+    authorEmail: row.author_email,
+    authorRole: row.author_role,
+    body: texts[index]!,
+    internal: Number(row.internal ?? 0) === 1,
+    at: Number(row.created_at),
+    taskId: row.task_id,
+    files: files.get(Number(row.id)) ?? [],
+  }));
+}
+
 /** The thread's latest `limit` messages (only those about `taskId`, if given), oldest first. */
 export async function threadMessages(
   db: Executor,
@@ -161,16 +194,7 @@ export async function threadMessages(
   if (!withInternal) query = query.where("internal", "=", 0);
   if (taskId !== undefined) query = query.where("task_id", "=", taskId);
   const rows = (await query.orderBy("id", "desc").limit(limit).execute()).reverse();
-  const texts = await messageTexts(db, rows, clientId);
-  return rows.map((row, index) => ({
-    id: Number(row.id),
-    authorEmail: row.author_email,
-    authorRole: row.author_role,
-    body: texts[index]!,
-    internal: Number(row.internal) === 1,
-    at: Number(row.created_at),
-    taskId: row.task_id,
-  }));
+  return storedMessages(db, rows, clientId);
 }
 
 /**

@@ -36,6 +36,7 @@ import * as dueZones from "./migrations/032-due-zones";
 import * as agencySettings from "./migrations/033-agency-settings";
 import * as storedFacts from "./migrations/034-stored-facts";
 import * as inboundMail from "./migrations/035-inbound-mail";
+import * as mailedFiles from "./migrations/036-mailed-files";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "033-agency-settings": agencySettings,
   "034-stored-facts": storedFacts,
   "035-inbound-mail": inboundMail,
+  "036-mailed-files": mailedFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -58,6 +58,8 @@ export interface InboundMailsTable {
   message_id: number | null;
   decided_by: string | null;
   decided_at: Millis | null;
+  /** When the key's reader was told this mail was not posted (at most one a reader an hour). */
+  noticed_at: Millis | null;
 }
 
 /** How a mail came in. */
@@ -218,6 +220,8 @@ export interface SharedFilesTable {
   content_type: Generated<string>;
   /** The hand-in it is part of; null for a file shared on its own. */
   hand_in_id: number | null;
+  /** The message it came with (a reply by mail); null otherwise. */
+  message_id: number | null;
 }
 
 /** One message between a client and the agency (an internal note: staff only). */

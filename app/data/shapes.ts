@@ -62,6 +62,14 @@ export interface StoredMessage {
   at: number;
   /** The task it is about (a comment on its page, a review), or null. */
   taskId: string | null;
+  /** The files that came with it (a reply by mail). */
+  files: MessageFile[];
+}
+
+/** A file a message came with, to link to. */
+export interface MessageFile {
+  id: string;
+  name: string;
 }
 
 /**

@@ -2,7 +2,7 @@
 // listed newest first, and read only through the client it belongs to.
 import type { Executor } from "./connection.server";
 import type { ActorRole } from "./schema";
-import type { StoredFile } from "./shapes";
+import type { MessageFile, StoredFile } from "./shapes";
 
 export interface NewSharedFile {
   id: string;
@@ -17,6 +17,8 @@ export interface NewSharedFile {
   at: number;
   /** The hand-in it is part of, if any. */
   handInId?: number;
+  /** The message it came with, if any (a reply by mail). */
+  messageId?: number;
 }
 
 export async function recordSharedFile(trx: Executor, file: NewSharedFile): Promise<void> {
@@ -35,6 +37,7 @@ export async function recordSharedFile(trx: Executor, file: NewSharedFile): Prom
       shared_by_role: file.sharedBy.role,
       created_at: file.at,
       hand_in_id: file.handInId ?? null,
+      message_id: file.messageId ?? null,
     })
     .execute();
 }
@@ -103,4 +106,25 @@ export async function sharedFileById(
     .where("id", "=", fileId)
     .executeTakeFirst();
   return row && { ...sharedFile(row), clientId: row.client_id };
+}
+
+/** The files that came with each of `messageIds` (by message id), in the order they were sent. */
+export async function messageFiles(
+  db: Executor,
+  messageIds: number[],
+): Promise<Map<number, MessageFile[]>> {
+  const files = new Map<number, MessageFile[]>();
+  if (messageIds.length === 0) return files;
+  const rows = await db
+    .selectFrom("shared_files")
+    .select(["id", "name", "message_id"])
+    .where("message_id", "in", messageIds)
+    .orderBy("created_at")
+    .orderBy("name")
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.message_id);
+    files.set(id, [...(files.get(id) ?? []), { id: row.id, name: row.name }]);
+  }
+  return files;
 }

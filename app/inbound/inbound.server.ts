@@ -20,9 +20,16 @@ import { getEnv } from "~/lib/env.server";
 import { staffReaderNow } from "~/mail/staff-readers.server";
 import { messageSchema } from "~/forms/schemas";
 import { writeMessage } from "~/messages/posting.server";
+import { clientStoredBytes } from "~/data/file-room.server";
+import { recordSharedFile } from "~/data/shared-files.server";
+import { storageFull } from "~/content/toasts";
+import { removeAll } from "~/files/file-store";
 import { automatedReason } from "./automated";
+import { keepAttachments, sentAsFile } from "./attachments.server";
+import { queueReplyNotice, type ReplyNotice } from "./reply-notice.server";
 import { INBOUND_MAX_BYTES } from "./limits";
 import { replyText } from "./reply-text.server";
+import { listenerName } from "./sender-check.server";
 
 export const INBOUND_MAIL_JOB = "inbound-mail";
 
@@ -98,13 +105,13 @@ function replyKeyIn(mail: ParsedMail, recipients: string[]): string | null {
 const plainAddress = (address: string) => address.toLowerCase().replace(/\+[^@]*@/, "@");
 
 /**
- * Whether the trusted mail server (INBOUND_TRUSTED_AUTHSERV_ID) found the sender's domain's DMARC
- * failed; a verdict written by anyone else counts for nothing, and the built-in listener's mail
- * carries none it added (any it carries, the sender wrote).
+ * Whether the sender's domain failed DMARC, by the verdict of whoever may give one. For the
+ * built-in listener's mail, only the topmost Authentication-Results, and only under the listener's
+ * own name: it writes its verdict there, and any below it the sender wrote. For the other ways in,
+ * any written by the trusted mail server (INBOUND_TRUSTED_AUTHSERV_ID). Anyone else's counts for
+ * nothing.
  */
 function dmarcFailed(mail: ParsedMail, source: InboundSource): boolean {
-  const trusted = getEnv().INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase();
-  if (!trusted || source === "smtp") return false;
   const values = mail.headerLines
     .filter((line) => line.key === "authentication-results")
     .map((line) =>
@@ -113,9 +120,11 @@ function dmarcFailed(mail: ParsedMail, source: InboundSource): boolean {
         .trim()
         .toLowerCase(),
     );
-  return values.some(
-    (value) => value.split(/[;\s]/)[0] === trusted && /\bdmarc=fail\b/.test(value),
-  );
+  const failedBy = (authservId: string) => (value: string) =>
+    value.split(/[;\s]/)[0] === authservId && /\bdmarc=fail\b/.test(value);
+  if (source === "smtp") return values.slice(0, 1).some(failedBy(listenerName()));
+  const trusted = getEnv().INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase();
+  return trusted ? values.some(failedBy(trusted)) : false;
 }
 
 /** Who posts a reply from `sender` to `clientId`'s thread now: the key's reader or a colleague. */
@@ -138,10 +147,23 @@ async function posterOf(sender: string, holder: { readerId: string; clientId: st
 type Holder = { readerId: string; clientId: string };
 type Author = { id: string; email: string; role: "client" | "staff" };
 
+/** The address the key's reader has now (a person of the account, or staff); null once gone. */
+async function readerAddress(
+  holder: Holder,
+): Promise<{ to: string; role: "client" | "staff" } | null> {
+  const people = await peopleOf(await database(), holder.clientId);
+  const person = people.find((candidate) => candidate.userId === holder.readerId);
+  if (person) return { to: person.email, role: "client" };
+  const staffAddress = await staffReaderNow(holder.readerId);
+  return staffAddress === null ? null : { to: staffAddress, role: "staff" };
+}
+
 /** What becomes of a mail, and why; with the thread it names when its key was found. */
 type Decision =
   | { outcome: "dropped" | "held"; reason: string; holder?: Holder }
   | { outcome: "post"; author: Author; holder: Holder; body: string };
+
+const DMARC_FAILED = "Its sender's domain failed DMARC";
 
 async function decide(
   mail: ParsedMail,
@@ -158,9 +180,13 @@ async function decide(
   if (holder === "expired") return { outcome: "held", reason: "Its reply key has expired" };
   const held = (reason: string): Decision => ({ outcome: "held", reason, holder });
   if (sender === null) return held("It names no sender");
-  if (dmarcFailed(mail, source)) return held("Its sender's domain failed DMARC");
+  if (dmarcFailed(mail, source)) return held(DMARC_FAILED);
   const author = await posterOf(sender, holder);
   if (!author) return held("Sent from an address that may not post here");
+  // Files alone make a message; their names are its words.
+  if (reply === "" && mail.attachments.some(sentAsFile)) {
+    return { outcome: "post", author, holder, body: "" };
+  }
   const parsed = messageSchema.safeParse({ body: reply, internal: "" });
   if (!parsed.success) {
     return reply === ""
@@ -207,27 +233,97 @@ export async function runInboundMail(job: ClaimedJob): Promise<void> {
     client_id: decision.holder?.clientId ?? null,
     reader_id: decision.holder?.readerId ?? null,
   };
-  await inTransaction(async (trx) => {
-    if (decision.outcome !== "post") {
-      return recordOutcome(trx, id, {
-        ...seen,
-        outcome: decision.outcome,
-        reason: decision.reason,
-      });
+  const reader = decision.holder ? await readerAddress(decision.holder) : null;
+  // Told why only when the mail came from the address the key was given to.
+  const notice =
+    decision.holder && reader && sender && plainAddress(reader.to) === plainAddress(sender)
+      ? { id, ...decision.holder, ...reader }
+      : null;
+  if (decision.outcome !== "post") {
+    await inTransaction(async (trx) => {
+      await recordOutcome(trx, id, { ...seen, outcome: decision.outcome, reason: decision.reason });
+      // A failed DMARC says the sender may be someone else.
+      if (notice && decision.reason !== DMARC_FAILED) {
+        await queueReplyNotice(trx, { ...notice, posted: false }, Date.now());
+      }
+    });
+    return;
+  }
+  await postReply(id, { ...decision, mail, seen, notice });
+}
+
+/** Posts a reply with the files it brought, as its author, noting on its row what was not kept. */
+async function postReply(
+  id: number,
+  reply: Extract<Decision, { outcome: "post" }> & {
+    mail: ParsedMail;
+    seen: Parameters<typeof recordOutcome>[2];
+    notice: ReplyNotice | null;
+  },
+) {
+  const { holder, author, mail, seen, notice } = reply;
+  const env = getEnv();
+  const store = fileStore();
+  const files = await keepAttachments(mail.attachments, store, {
+    maxFileBytes: env.UPLOAD_MAX_FILE_BYTES,
+    maxFiles: env.UPLOAD_MAX_FILES,
+  });
+  const keys = files.kept.map((file) => file.key);
+  const posted = await inTransaction(async (trx) => {
+    const at = Date.now();
+    const refused = [...files.refused];
+    let kept = files.kept;
+    const bytes = kept.reduce((sum, file) => sum + file.bytes, 0);
+    const room = env.UPLOAD_MAX_CLIENT_BYTES - (await clientStoredBytes(trx, holder.clientId));
+    if (kept.length > 0 && bytes > room) {
+      const full = storageFull(env.UPLOAD_MAX_CLIENT_BYTES, author.role === "staff").description;
+      refused.push(...kept.map((file) => `“${file.name}”: ${full}`));
+      kept = [];
     }
-    const { holder, author, body } = decision;
+    const notKept = refused.length > 0 ? ` Not kept: ${refused.join(" ")}` : "";
+    if (reply.body === "" && kept.length === 0) {
+      const reason = `No words above the quoted mail, and no file kept.${notKept}`;
+      await recordOutcome(trx, id, { ...seen, outcome: "dropped", reason });
+      if (notice) await queueReplyNotice(trx, { ...notice, posted: false }, at);
+      return kept;
+    }
+    const body = reply.body || `Files sent by mail: ${kept.map((file) => file.name).join(", ")}`;
     const messageId = await writeMessage(
       trx,
       { clientId: holder.clientId, author, body, internal: false },
-      Date.now(),
+      at,
     );
+    for (const file of kept) {
+      await recordSharedFile(trx, {
+        id: file.key,
+        clientId: holder.clientId,
+        name: file.name,
+        bytes: file.bytes,
+        sha256: file.sha256,
+        contentType: file.contentType,
+        note: "Sent by mail",
+        sharedBy: author,
+        at,
+        messageId,
+      });
+    }
     await recordOutcome(trx, id, {
       ...seen,
       outcome: "posted",
-      reason: "Posted to the thread",
+      reason: notKept ? `Posted to the thread.${notKept}` : "Posted to the thread",
       message_id: messageId,
     });
+    if (notice && refused.length > 0) await queueReplyNotice(trx, { ...notice, posted: true }, at);
+    return kept;
+  }).catch(async (error: unknown) => {
+    await removeAll(store, keys);
+    throw error;
   });
+  const postedKeys = new Set(posted.map((file) => file.key));
+  await removeAll(
+    store,
+    keys.filter((key) => !postedKeys.has(key)),
+  );
 }
 
 export type { InboundRow };

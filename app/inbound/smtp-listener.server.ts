@@ -1,6 +1,7 @@
 // The built-in SMTP listener (INBOUND_SMTP_PORT), for a machine that receives its own mail: it takes
 // mail for the inbound domain only, answers 250 once the mail is kept (a crash after loses nothing),
 // 552 past 25 MB, 452 while too much mail waits to be read, and limits each connecting address.
+// Each mail is kept with the listener's own check of its sender (SPF, DKIM, DMARC) on top.
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { countReceived } from "~/data/inbound-mails.server";
 import { database } from "~/data/connection.server";
@@ -8,6 +9,7 @@ import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { receiveMail } from "./inbound.server";
 import { INBOUND_MAX_BYTES } from "./limits";
+import { checkSender, listenerName, systemResolver, type DnsResolver } from "./sender-check.server";
 
 /** Mail kept and not yet read past which the listener asks senders to come back later. */
 export const WAITING_CAP = 1_000;
@@ -29,11 +31,20 @@ export interface SmtpListener {
   close(): Promise<void>;
 }
 
-export async function startSmtpListener(port: number, host: string): Promise<SmtpListener> {
+export interface SmtpListenerOptions {
+  /** Where the sender checks ask their DNS questions; the system's DNS with short timeouts. */
+  resolver?: DnsResolver;
+}
+
+export async function startSmtpListener(
+  port: number,
+  host: string,
+  { resolver = systemResolver() }: SmtpListenerOptions = {},
+): Promise<SmtpListener> {
   const open = new Map<string, number>();
   const sent = new Map<string, number[]>();
   const server = new SMTPServer({
-    name: getEnv().inbound?.domain,
+    name: listenerName(),
     banner: "the portal takes replies here",
     size: INBOUND_MAX_BYTES,
     authOptional: true,
@@ -79,7 +90,16 @@ export async function startSmtpListener(port: number, host: string): Promise<Smt
         .then(async (raw) => {
           if (stream.sizeExceeded) throw smtpError(552, "A mail is at most 25 MB");
           if (recent.length >= MAILS_PER_MINUTE) throw smtpError(450, "Too many mails; slow down");
-          await receiveMail(raw, "smtp", recipients);
+          const sender = {
+            ip: session.remoteAddress,
+            helo: session.hostNameAppearsAs,
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          };
+          const checked = await checkSender(raw, sender, resolver);
+          // The verdict on top may take a mail just under the limit past it.
+          if ((await receiveMail(checked.raw, "smtp", recipients)) === "too-large") {
+            throw smtpError(552, "A mail is at most 25 MB");
+          }
         })
         .then(
           () => callback(),

@@ -17,12 +17,19 @@ import {
 } from "~/mail/task-reminders.server";
 import { MESSAGE_MAIL_JOB } from "~/messages/mail-job";
 import { INBOUND_MAIL_JOB, runInboundMail } from "~/inbound/inbound.server";
+import {
+  nextRawCopiesRunAt,
+  RAW_COPIES_JOB,
+  removeExpiredRawCopies,
+} from "~/inbound/raw-copies.server";
+import { REPLY_NOTICE_JOB, runReplyNotice } from "~/inbound/reply-notice.server";
 import { recurringHandlers, type RecurringJob } from "./recurring.server";
 import type { JobHandler } from "./worker.server";
 
 export const RECURRING_JOBS: RecurringJob[] = [
   { kind: REMINDER_SCAN_JOB, nextAt: nextReminderScanAt, run: scanForReminders },
   { kind: OVERDUE_SUMMARIES_JOB, nextAt: nextReminderScanAt, run: queueOverdueSummaries },
+  { kind: RAW_COPIES_JOB, nextAt: nextRawCopiesRunAt, run: removeExpiredRawCopies },
 ];
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -31,5 +38,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [TASK_REMINDER_JOB]: runTaskReminder,
   [OVERDUE_SUMMARY_JOB]: runOverdueSummary,
   [INBOUND_MAIL_JOB]: runInboundMail,
+  [REPLY_NOTICE_JOB]: runReplyNotice,
   ...recurringHandlers(RECURRING_JOBS),
 };

@@ -10,7 +10,7 @@ export interface CountdownParts {
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 export const COUNTDOWN_TICK_MS = SECOND_MS;

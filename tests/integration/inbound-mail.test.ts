@@ -219,7 +219,9 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
   it("takes real SMTP on the built-in listener: 250 once kept, 550 for another domain, 552 past 25 MB", async () => {
     const { client, to } = await clientWithKey(auth, `smtp-${engine}`);
     const { startSmtpListener } = await import("~/inbound/smtp-listener.server");
-    const listener = await startSmtpListener(0, "127.0.0.1");
+    const listener = await startSmtpListener(0, "127.0.0.1", {
+      resolver: () => Promise.reject(Object.assign(new Error("no DNS"), { code: "ENOTFOUND" })),
+    });
     const { createTransport } = await import("nodemailer");
     const transport = createTransport({
       host: "127.0.0.1",
@@ -248,6 +250,165 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     expect((await thread(client.accountId)).map((message) => message.body)).toEqual([
       "Thanks, Friday works",
     ]);
+  });
+
+  /** The mails in the outbox to `email`, newest first. */
+  async function outboxTo(email: string) {
+    const response = await fetch(`${auth.url}/outbox/messages?to=${encodeURIComponent(email)}`);
+    return (await response.json()) as { subject: string; text: string }[];
+  }
+
+  /** A reply as nodemailer writes one, with `attachments`. */
+  async function replyWithFiles(
+    fill: { to: string; from: string; text: string },
+    attachments: { filename: string; content: Buffer; cid?: string }[],
+  ) {
+    const { default: MailComposer } = await import("nodemailer/lib/mail-composer/index.js");
+    const logo = attachments.find((file) => file.cid);
+    return new MailComposer({
+      ...fill,
+      subject: "Re: The brief",
+      html: `<p>${fill.text}</p>${logo ? `<img src="cid:${logo.cid}">` : ""}`,
+      attachments,
+    })
+      .compile()
+      .build();
+  }
+
+  it("keeps the files a reply brings, shared by its sender and linked from its message, and names those refused", async () => {
+    const { client, to } = await clientWithKey(auth, `files-${engine}`);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const program = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(512, 1)]);
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const raw = await replyWithFiles({ to, from: client.email, text: "Here is the brief" }, [
+      { filename: "brief.pdf", content: pdf },
+      { filename: "setup.exe", content: program },
+      // The signature's logo, shown by the mail's own HTML: not a file sent.
+      { filename: "logo.png", content: png, cid: "logo@mail.test" },
+    ]);
+    expect(await hook(raw.toString("latin1"))).toBe(202);
+    await readMail();
+    const [message] = await thread(client.accountId);
+    expect(message?.body).toBe("Here is the brief");
+    expect(message?.files.map((file) => file.name)).toEqual(["brief.pdf"]);
+    const { database } = await import("~/data/connection.server");
+    const { clientFiles } = await import("~/data/shared-files.server");
+    const files = await clientFiles(await database(), client.accountId);
+    expect(
+      files.map((file) => [file.name, file.sharedByEmail, file.note, file.contentType]),
+    ).toEqual([["brief.pdf", client.email, "Sent by mail", "application/pdf"]]);
+    const { fileStore } = await import("~/files/store.server");
+    const stored = await fileStore().read(message!.files[0]!.id);
+    expect(Buffer.concat(await stored!.stream.toArray())).toEqual(pdf);
+    const [row] = (await inboundLog()).slice(-1);
+    expect(row?.outcome).toBe("posted");
+    expect(row?.reason).toContain("Not kept: “setup.exe”: this kind of file cannot be shared.");
+    // Its sender, the key's reader, is told which file was not kept.
+    await runJobs("reply-notice");
+    const [notice] = await outboxTo(client.email);
+    expect(notice?.subject).toBe("Your reply was posted without some of its files");
+    expect(notice?.text).toContain("“setup.exe”: this kind of file cannot be shared.");
+    // The thread's page links the file.
+    const page = await import("~/routes/dashboard.messages");
+    const loaded = (await page.loader({
+      request: get("/dashboard/messages", client.cookie),
+      context: context(),
+      params: {},
+    })) as unknown as { messages: { files: { id: string; name: string }[] }[] };
+    expect(loaded.messages.at(-1)?.files).toEqual([
+      { id: message!.files[0]!.id, name: "brief.pdf" },
+    ]);
+  });
+
+  it("tells the key's reader why their mail was not posted at most once an hour, and never another sender", async () => {
+    const { client, to } = await clientWithKey(auth, `notice-${engine}`);
+    const stranger = uniqueEmail("notice-stranger");
+    const tooLong = (from: string) =>
+      fixture("gmail", { to, from }).replaceAll("Thanks, Friday works", "word ".repeat(1_200));
+    for (const raw of [tooLong(client.email), tooLong(client.email), tooLong(stranger)]) {
+      expect(await hook(raw)).toBe(202);
+    }
+    await readMail();
+    const rows = (await inboundLog()).slice(-3);
+    expect(rows.map((row) => row.outcome)).toEqual(["held", "held", "held"]);
+    await runJobs("reply-notice");
+    const notices = await outboxTo(client.email);
+    expect(notices.map((mail) => mail.subject)).toEqual(["Your reply was not posted"]);
+    expect(notices[0]?.text).toContain("Its words are not a message the thread takes (too long?)");
+    expect(await outboxTo(stranger)).toEqual([]);
+  });
+
+  it("removes raw copies of mails read once they are 30 days old, keeping each row and any mail not read yet", async () => {
+    const { client, to } = await clientWithKey(auth, `raw-${engine}`);
+    const { receiveMail } = await import("~/inbound/inbound.server");
+    expect(await hook(fixture("gmail", { to, from: client.email }))).toBe(202);
+    await readMail();
+    expect(
+      await receiveMail(Buffer.from(fixture("outlook", { to, from: client.email })), "webhook"),
+    ).toBe("kept");
+    const before = await inboundLog();
+    const read = before.filter((row) => row.outcome !== "received" && row.raw_key !== null);
+    const unread = before.filter((row) => row.outcome === "received");
+    expect(read.length).toBeGreaterThan(0);
+    expect(unread).toHaveLength(1);
+    const { removeExpiredRawCopies } = await import("~/inbound/raw-copies.server");
+    const { fileStore } = await import("~/files/store.server");
+    // Not yet 30 days old: all stay.
+    await removeExpiredRawCopies(Date.now() + 29 * 86_400_000);
+    expect((await inboundLog()).filter((row) => row.raw_key !== null)).toHaveLength(
+      read.length + 1,
+    );
+    await removeExpiredRawCopies(Date.now() + 31 * 86_400_000);
+    const after = await inboundLog();
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((row) => row.raw_key !== null).map((row) => row.raw_key)).toEqual([
+      unread[0]!.raw_key,
+    ]);
+    for (const row of read) expect(await fileStore().read(row.raw_key!)).toBeNull();
+    expect(await fileStore().read(unread[0]!.raw_key!)).not.toBeNull();
+    await readMail();
+  });
+
+  it("gives a digest of several threads no reply address: it links each thread", async () => {
+    const staff = await signedInUser(auth, uniqueEmail(`digest-staff-${engine}`), {
+      extra: { app_metadata: { role: "staff" } },
+      clientIp: "198.51.100.251",
+    });
+    const { client: first } = await clientWithKey(auth, `digest-a-${engine}`);
+    const { client: second } = await clientWithKey(auth, `digest-b-${engine}`);
+    const { inTransaction } = await import("~/data/connection.server");
+    const { setMailMode } = await import("~/data/mail.server");
+    const { writeMessage } = await import("~/messages/posting.server");
+    await inTransaction(async (trx) => {
+      await setMailMode(trx, staff.id, "messages", "daily", Date.now());
+      for (const client of [first, second]) {
+        const author = { id: client.id, email: client.email, role: "client" as const };
+        const message = { clientId: client.accountId, author, body: "A question", internal: false };
+        await writeMessage(trx, message, Date.now());
+      }
+    });
+    const { runMessageDigest } = await import("~/mail/message-mail.server");
+    const reader = { id: staff.id, email: staff.email, role: "staff" };
+    await runMessageDigest({ id: 1, kind: "message-digest", payload: reader, attempts: 1 });
+    const response = await fetch(
+      `${auth.url}/outbox/messages?to=${encodeURIComponent(staff.email)}`,
+    );
+    const mails = (await response.json()) as {
+      subject: string;
+      text: string;
+      reply_to: string | null;
+    }[];
+    // Every thread staff follow with messages unread, these two among them.
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toMatch(/^Your daily messages: \d+ new messages$/);
+    expect(mails[0]?.reply_to ?? "").not.toContain("reply+");
+    expect(mails[0]?.text).not.toContain("Reply above this line");
+    for (const client of [first, second]) {
+      expect(mails[0]?.text).toContain(`/staff/clients/${client.accountId}/messages`);
+    }
   });
 
   it("answers a wrong secret 401 and a body that is no mail 415, keeping nothing", async () => {

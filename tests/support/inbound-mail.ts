@@ -32,9 +32,13 @@ export async function runJobs(kind: string, now = Date.now()) {
 /** Reads the mail received so far, as the worker would. */
 export const readMail = () => runJobs("inbound-mail");
 
-/** A new client and the address of a reply key of a mail to them about their thread. */
+let clients = 0;
+
+/** A new client (signed in from an address of their own) and the address of a reply key of theirs. */
 export async function clientWithKey(auth: AuthServer, label: string) {
-  const client = await signedInUser(auth, uniqueEmail(label));
+  clients += 1;
+  const clientIp = `198.51.100.${clients % 250}`;
+  const client = await signedInUser(auth, uniqueEmail(label), { clientIp });
   const { getEnv } = await import("~/lib/env.server");
   const { inTransaction } = await import("~/data/connection.server");
   const { keepReplyKey, replyKeyOf } = await import("~/data/reply-keys.server");

@@ -36,6 +36,7 @@ const message = (authorEmail: string, authorRole: "client" | "staff"): StoredMes
   authorEmail,
   authorRole,
   body: "Hello",
+  files: [],
   internal: false,
   at: 0,
   taskId: null,

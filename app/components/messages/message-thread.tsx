@@ -1,6 +1,6 @@
 // A thread between a client and the agency, for either side: its messages, oldest first (author,
-// time relative to the page's moment, exact on hover; links open in a new tab; notes marked; the
-// task one is about linked; those about tasks hidden on asking), and the form, kept as typed.
+// relative time, exact on hover; links open in a new tab; notes marked; its task and files linked;
+// those about tasks hidden on asking), and the form, kept as typed.
 import { useActionData } from "@remix-run/react";
 import { Form, Link } from "~/components/ui/router";
 import { Fragment } from "react";
@@ -13,7 +13,7 @@ import type { ThreadMessage } from "~/data/shapes";
 import type { FormAnswer } from "~/forms/answer";
 import { MESSAGE_MAX } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
-import { NOTICES_HIDDEN, NOTICES_PARAM } from "~/lib/paths";
+import { fileDownloadPath, NOTICES_HIDDEN, NOTICES_PARAM } from "~/lib/paths";
 import { cn } from "~/lib/utils";
 import { useStamp } from "~/lib/reader-time";
 import { useRelativeTime } from "~/lib/relative-time";
@@ -99,6 +99,20 @@ export function MessageList({ messages, now }: { messages: ThreadMessage[]; now:
             <p className="whitespace-pre-wrap break-words text-slate-800">
               <WithLinks text={message.body} />
             </p>
+            {message.files.length > 0 ? (
+              <ul className="grid gap-0.5" aria-label="Files sent with it">
+                {message.files.map((file) => (
+                  <li key={file.id}>
+                    <a
+                      href={fileDownloadPath(file.id)}
+                      className="break-all text-indigo-700 underline"
+                    >
+                      {file.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         );
       })}
