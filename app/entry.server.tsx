@@ -3,6 +3,7 @@
 // the process entry configures this bundle, asks after its database and shuts it down.
 import { receiveMail } from "~/inbound/inbound.server";
 import { startSmtpListener, type SmtpListener } from "~/inbound/smtp-listener.server";
+import { startMailboxPolling, type MailboxPolling } from "~/inbound/imap-mailbox.server";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { respondWithDocument } from "~/delivery/respond.server";
 import { STREAM_TIMEOUT_MS } from "~/delivery/render.server";
@@ -27,6 +28,7 @@ import { programmeTemplates } from "~/programme/templates.server";
 import { addSessionHeaders } from "~/session/state.server";
 
 let smtpListener: SmtpListener | undefined;
+let mailboxPolling: MailboxPolling | undefined;
 let worker: JobWorker | undefined;
 
 /**
@@ -53,6 +55,7 @@ export async function start(env: Env) {
   if (env.INBOUND_SMTP_PORT) {
     smtpListener = await startSmtpListener(env.INBOUND_SMTP_PORT, env.INBOUND_SMTP_HOST);
   }
+  if (env.INBOUND_IMAP_URL) mailboxPolling = startMailboxPolling(env.INBOUND_IMAP_URL);
 }
 
 /** Whether this instance can answer: its product database answers a query. */
@@ -68,6 +71,7 @@ export const endStreams = closeAllStreams;
 
 export async function stop() {
   await smtpListener?.close();
+  await mailboxPolling?.close();
   await worker?.stop();
   await stopFanOut();
   await closeProductDatabase();

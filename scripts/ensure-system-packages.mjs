@@ -1,6 +1,6 @@
 // Makes sure the Debian programs the tests drive are present (Chromium, redis-server, PostgreSQL,
-// Swift): each is found at its usual path or its env var, or installed with apt-get when running as
-// root; otherwise the script says what to install and exits 1 (decision 001).
+// Swift, Dovecot): each is found at its usual path or its env var, or installed with apt-get when
+// running as root; otherwise the script says what to install and exits 1 (decision 001).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
@@ -42,13 +42,18 @@ const programs = {
       "memcached",
     ],
   },
+  dovecot: {
+    path: "/usr/sbin/dovecot",
+    packages: ["dovecot-imapd"],
+  },
 };
 
 /**
- * Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql swift
+ * Usage: node scripts/ensure-system-packages.mjs chromium redis postgresql swift dovecot
  * Chromium for the end-to-end tests (Playwright never downloads a browser here), redis-server for
  * the shared rate-limit test, PostgreSQL (with pgcrypto) for the Supabase export test, OpenStack
- * Swift (its s3api, with memcached for its tempauth) as the real S3 server of the storage tests.
+ * Swift (its s3api, with memcached for its tempauth) as the real S3 server of the storage tests,
+ * Dovecot as the real IMAP mailbox replies are polled from.
  */
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in programs));

@@ -115,6 +115,16 @@ const schema = z.object({
   INBOUND_TRUSTED_AUTHSERV_ID: z.string().trim().min(1).optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().trim().min(1).default("0.0.0.0"),
+  INBOUND_IMAP_URL: z
+    .string()
+    .url()
+    .refine((value) => !URL.canParse(value) || /^imaps?:$/.test(new URL(value).protocol), {
+      message: "must be imap:// or imaps://",
+    })
+    .refine((value) => !URL.canParse(value) || new URL(value).username !== "", {
+      message: "must name the mailbox's user",
+    })
+    .optional(),
   MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   BENCH_SESSION_USER: benchSessionUser.optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
@@ -173,6 +183,8 @@ const HINTS: Partial<Record<keyof z.infer<typeof schema>, string>> = {
     "set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for a provider other than AWS), or none of them to keep files in DATA_DIR",
   DATABASE_URL:
     "set DATABASE_URL to a PostgreSQL connection string, or leave it unset for the embedded SQLite file in DATA_DIR",
+  INBOUND_IMAP_URL:
+    "set INBOUND_IMAP_URL to imap://user:password@host:port/MAILBOX (imaps:// for TLS; the mailbox defaults to INBOX)",
 };
 
 export class ConfigError extends Error {
