@@ -233,6 +233,22 @@ export const toasts = {
     "Clients hand in their work here; staff review it in the console.",
   ),
   handInNotAsked: error("Nothing to Hand In", "This task is done with its tick, not a hand-in."),
+  answersSaved: success(
+    "Draft Saved",
+    "Your answers are kept: finish them any time, on any device.",
+  ),
+  answersRefused: error(
+    "Check Your Answers",
+    "Some answers need a change: see the notes beside them.",
+  ),
+  answersMissing: error(
+    "Answer Every Required Question",
+    "Some required questions have no answer yet: see the notes beside them.",
+  ),
+  answersLocked: error(
+    "Answers Handed In",
+    "These answers are with the agency: they can be changed once the agency asks for changes.",
+  ),
   reviewCommentMissing: error("Say What to Change", "Write what the client should change."),
   newDueDayPast: error("Check the New Due Day", "Give the client today or a later day."),
   reviewDecisionUnknown: error("Choose a Decision", "Approve the work or request changes."),

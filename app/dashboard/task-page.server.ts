@@ -7,17 +7,18 @@ import { database } from "~/data/connection.server";
 import { taskHandIns } from "~/data/hand-ins.server";
 import { threadMessages } from "~/data/messages.server";
 import { toasts } from "~/content/toasts";
-import { formError, readForm } from "~/forms/answer.server";
+import { formError, postedFields } from "~/forms/answer.server";
 import { handInWork } from "~/hand-ins/handing-in.server";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/not-found.server";
-import { handInUploadPath, taskPath } from "~/lib/paths";
+import { answersSavePath, handInUploadPath, taskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import { blockingSprint, findSprint, sprintPageView } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import { shownHandIns, shownMessages } from "~/people/names";
 import { assignAction, taskAssignment } from "~/accounts/task-assignment.server";
-import { ASSIGN_INTENT } from "~/forms/schemas";
+import { ASSIGN_INTENT, SAVE_ANSWERS_INTENT, SUBMIT_ANSWERS_INTENT } from "~/forms/schemas";
+import { loadQuestionnaire, questionnaireAction } from "~/questionnaires/questionnaire.server";
 import type { Member } from "~/session/guards.server";
 
 export async function loadTaskPage(
@@ -44,6 +45,8 @@ export async function loadTaskPage(
     task.owner === "client" ? taskAssignment(db, accountId, task.id, actor) : null,
   ]);
   const reader = { email: user.email, role: "client" as const, book };
+  const asked = sprint.tasks.find((candidate) => candidate.id === task.id);
+  const questionnaire = asked ? await loadQuestionnaire(db, accountId, asked, reader) : null;
   const env = getEnv();
   return {
     sprint: {
@@ -57,7 +60,12 @@ export async function loadTaskPage(
     discussion: shownMessages(discussion, reader),
     assignment,
     now,
-    paths: { page: taskPath(sprint.id, task.id), upload: handInUploadPath(sprint.id, task.id) },
+    questionnaire,
+    paths: {
+      page: taskPath(sprint.id, task.id),
+      upload: handInUploadPath(sprint.id, task.id),
+      answers: answersSavePath(sprint.id, task.id),
+    },
     limits: { maxFileBytes: env.UPLOAD_MAX_FILE_BYTES, maxFiles: env.UPLOAD_MAX_FILES },
   };
 }
@@ -84,7 +92,16 @@ export async function taskPageAction(
   if (blockingSprint(sprint, content, state) !== null) {
     return formError(context, toasts.sprintLocked, { status: 403 });
   }
-  const fields = await readForm(request);
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  if (form && (intent === SAVE_ANSWERS_INTENT || intent === SUBMIT_ANSWERS_INTENT)) {
+    if (task.handIn !== "form" || !task.form) {
+      return formError(context, toasts.handInNotAsked, { status: 409 });
+    }
+    const place = { content, sprint, task };
+    return questionnaireAction(context, member, place, form, intent === SUBMIT_ANSWERS_INTENT);
+  }
+  const fields = form && postedFields(form);
   if (fields?.intent === ASSIGN_INTENT) {
     if (task.owner !== "client") return formError(context, toasts.taskNotFound, { status: 404 });
     const actor = { id: user.id, email: user.email, role: "client" as const };

@@ -3,7 +3,7 @@
 import { PostgresAdapter, sql } from "kysely";
 import type { Executor } from "./connection.server";
 import type { HandInStatus } from "./schema";
-import type { ReviewQueueItem, StoredHandIn } from "./shapes";
+import type { HandedInForm, ReviewQueueItem, StoredHandIn } from "./shapes";
 
 /**
  * Makes the client's hand-ins take turns until `trx` ends: the next version's number, the one in
@@ -20,6 +20,8 @@ export interface NewHandIn {
   taskId: string;
   link: string;
   note: string;
+  /** A form's questions and answers, as JSON; none for files or a link. */
+  answers?: string;
   submittedByEmail: string;
   at: number;
 }
@@ -44,6 +46,7 @@ export async function recordHandIn(
       version,
       link: handIn.link,
       note: handIn.note,
+      answers: handIn.answers ?? null,
       submitted_by_email: handIn.submittedByEmail,
       submitted_at: handIn.at,
       status: "in-review",
@@ -97,7 +100,20 @@ const HAND_IN_COLUMNS = [
   "h.reviewer_email",
   "h.review_comment",
   "h.reviewed_at",
+  "h.answers",
 ] as const;
+
+/** A hand-in's form as stored; null for none, or one this version cannot read. */
+function handedInForm(json: string | null): HandedInForm | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as Partial<HandedInForm> | null;
+    if (!value || !Array.isArray(value.questions) || typeof value.answers !== "object") return null;
+    return { questions: value.questions, answers: value.answers ?? {} };
+  } catch {
+    return null;
+  }
+}
 
 /** Every version of the client's work on the task, newest first, each with its files. */
 export async function taskHandIns(
@@ -138,6 +154,7 @@ export async function taskHandIns(
     files: files
       .filter((file) => Number(file.hand_in_id) === Number(row.id))
       .map((file) => ({ id: file.id, name: file.name, bytes: Number(file.bytes) })),
+    form: handedInForm(row.answers),
   }));
 }
 
@@ -205,4 +222,45 @@ export async function reviewQueue(db: Executor, limit = 200): Promise<ReviewQueu
     at: Number(row.submitted_at),
     dueAt: row.due_at === null ? null : Number(row.due_at),
   }));
+}
+
+/** A form handed in, with the address of the account it came from. */
+export interface FormHandIn {
+  clientId: string;
+  clientEmail: string;
+  version: number;
+  submittedByEmail: string;
+  at: number;
+  form: HandedInForm;
+}
+
+/** The forms handed in on `taskId` (by `clientId` only, if given), oldest first by client. */
+export async function formHandIns(
+  db: Executor,
+  taskId: string,
+  clientId?: string,
+): Promise<FormHandIn[]> {
+  let query = db
+    .selectFrom("hand_ins as h")
+    .leftJoin("clients as c", "c.user_id", "h.client_id")
+    .select(["h.client_id", "c.email", "h.version", "h.submitted_by_email", "h.submitted_at"])
+    .select("h.answers")
+    .where("h.task_id", "=", taskId)
+    .where("h.answers", "is not", null);
+  if (clientId !== undefined) query = query.where("h.client_id", "=", clientId);
+  const rows = await query.orderBy("h.client_id").orderBy("h.version").execute();
+  return rows.flatMap((row) => {
+    const form = handedInForm(row.answers);
+    if (!form) return [];
+    return [
+      {
+        clientId: row.client_id,
+        clientEmail: row.email ?? row.client_id,
+        version: Number(row.version),
+        submittedByEmail: row.submitted_by_email,
+        at: Number(row.submitted_at),
+        form,
+      },
+    ];
+  });
 }

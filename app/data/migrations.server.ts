@@ -37,6 +37,7 @@ import * as agencySettings from "./migrations/033-agency-settings";
 import * as storedFacts from "./migrations/034-stored-facts";
 import * as inboundMail from "./migrations/035-inbound-mail";
 import * as mailedFiles from "./migrations/036-mailed-files";
+import * as formAnswers from "./migrations/037-form-answers";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "034-stored-facts": storedFacts,
   "035-inbound-mail": inboundMail,
   "036-mailed-files": mailedFiles,
+  "037-form-answers": formAnswers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -421,6 +421,19 @@ export interface HandInsTable {
   /** Required with "changes-requested", optional with an approval. */
   review_comment: string | null;
   reviewed_at: Millis | null;
+  /** JSON: the form's questions and answers as handed in; null for files or a link. */
+  answers: string | null;
+}
+
+export interface FormAnswersTable {
+  client_id: string;
+  task_id: string;
+  question_id: string;
+  /** JSON: a string, or a list of strings for a choice of several. */
+  answer: string;
+  saved_by_id: string;
+  saved_by_email: string;
+  saved_at: Millis;
 }
 
 /** One person's visits to a client's pages: the last moment seen, and the visit before's end. */
@@ -454,6 +467,7 @@ export interface ProductDatabase {
   jobs: JobsTable;
   shared_files: SharedFilesTable;
   hand_ins: HandInsTable;
+  form_answers: FormAnswersTable;
   messages: MessagesTable;
   threads: ThreadsTable;
   thread_reads: ThreadReadsTable;

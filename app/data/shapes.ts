@@ -1,4 +1,5 @@
 // Shapes of the product data that the staff console's components draw as they are.
+import type { QuestionContent } from "~/programme/model";
 import type { TrailFact } from "~/programme/trail-facts";
 
 /** Where an account stands with the auth service: invited, signed up but unconfirmed, or confirmed. */
@@ -128,6 +129,14 @@ export interface StoredHandIn {
   reviewComment: string | null;
   reviewedAt: number | null;
   files: { id: string; name: string; bytes: number }[];
+  /** A form's questions and answers as handed in; null for files or a link. */
+  form: HandedInForm | null;
+}
+
+/** A form as it was handed in: its questions then, and the answers. */
+export interface HandedInForm {
+  questions: QuestionContent[];
+  answers: Record<string, string | string[]>;
 }
 
 /** A version as one reader sees it: who handed it in and who reviewed it, as the reader names them. */

@@ -16,15 +16,19 @@ export type PostedFields = Record<string, string>;
 /** A post's fields, or null when the body is not a form at all. */
 export async function readForm(request: Request): Promise<PostedFields | null> {
   try {
-    const form = await request.formData();
-    const fields: PostedFields = {};
-    for (const [name, value] of form) {
-      if (typeof value === "string" && !(name in fields)) fields[name] = value;
-    }
-    return fields;
+    return postedFields(await request.formData());
   } catch {
     return null;
   }
+}
+
+/** A form's text fields, each its first value. */
+export function postedFields(form: FormData): PostedFields {
+  const fields: PostedFields = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
 }
 
 export type Parsed<T> =

@@ -124,6 +124,9 @@ export const ACCOUNT_ACCESS_INTENT = "account-access";
 export const PERSON_NAME_INTENT = "person-name";
 /** "Who does this" on a task's page (its `personId` field names whom; "" for anyone). */
 export const ASSIGN_INTENT = "assign";
+/** A task's form: its answers saved ("Save draft"), or saved and handed in ("Submit"). */
+export const SAVE_ANSWERS_INTENT = "save-answers";
+export const SUBMIT_ANSWERS_INTENT = "submit-answers";
 
 export const emailSchema = z.object({ email });
 export const newPasswordSchema = z.object({ password: newPassword });

@@ -5,7 +5,7 @@ import { factLine } from "~/programme/trail-facts";
 import type { AppLoadContext } from "@remix-run/node";
 import { storageFull, toasts } from "~/content/toasts";
 import { applyProgrammeChanges, readClientState } from "~/data/client-programme.server";
-import { database, inTransaction } from "~/data/connection.server";
+import { database, inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { latestHandInStatuses, lockClientHandIns, recordHandIn } from "~/data/hand-ins.server";
 import { clientStoredBytes } from "~/data/file-room.server";
@@ -85,7 +85,6 @@ async function handInAdmitted(
   }: { content: ProgrammeContent; sprint: SprintContent; task: TaskContent },
   limits: UploadLimits,
 ) {
-  const env = getEnv();
   const store = fileStore();
   const upload = await readUpload(request, store, limits);
   const values = { link: upload.fields.link ?? "", note: upload.fields.note ?? "" };
@@ -101,101 +100,136 @@ async function handInAdmitted(
     await removeFiles();
     return refusal(context, parsed, values);
   }
+  const author: Actor = { id: user.id, email: user.email, role: "client" };
+  const version = { author, link: parsed.value.link, note: parsed.value.note, files, values };
   try {
     return await inTransaction(async (trx) => {
-      await lockClientHandIns(trx, accountId);
-      const at = Date.now();
-      const page = sprintPageView(sprint, content, await readClientState(trx, accountId), at);
-      const shown = page.tasks.find((candidate) => candidate.id === task.id);
-      if (!page.sprint.open || !shown) {
-        await removeFiles();
-        return formError(context, toasts.sprintLocked, { status: 403, values });
-      }
-      if (shown.handIn === "nothing") {
-        await removeFiles();
-        return formError(context, toasts.handInNotAsked, { status: 409, values });
-      }
-      // One version waits for review at a time (a second tab's form may still be open).
-      if ((await latestHandInStatuses(trx, accountId)).get(task.id) === "in-review") {
-        await removeFiles();
-        return formError(context, toasts.handInWaiting, { status: 409, values });
-      }
-      const missing = missingPart(shown, files, parsed.value.link);
-      if (missing) {
-        await removeFiles();
-        return formError(context, missing.toast, {
-          values,
-          errors: { [missing.field]: missing.toast.description },
-        });
-      }
-      const newBytes = files.reduce((sum, file) => sum + file.bytes, 0);
-      if ((await clientStoredBytes(trx, accountId)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
-        await removeFiles();
-        return formError(context, storageFull(env.UPLOAD_MAX_CLIENT_BYTES), {
-          status: 413,
-          values,
-        });
-      }
-      const author: Actor = { id: user.id, email: user.email, role: "client" };
-      const handIn = await recordHandIn(trx, {
-        clientId: accountId,
-        taskId: task.id,
-        link: parsed.value.link,
-        note: parsed.value.note,
-        submittedByEmail: user.email,
-        at,
-      });
-      for (const file of files) {
-        await recordSharedFile(trx, {
-          id: file.key,
-          clientId: accountId,
-          name: file.name,
-          bytes: file.bytes,
-          sha256: file.sha256,
-          contentType: file.contentType,
-          note: `${task.title}, version ${handIn.version}`,
-          sharedBy: author,
-          at,
-          handInId: handIn.id,
-        });
-      }
-      const changes = [
-        ...(shown.status === "in-progress"
-          ? []
-          : [taskChange(page.sprint.id, shown, "in-progress")]),
-      ];
-      await applyProgrammeChanges(trx, accountId, changes, at);
-      const messageId = await recordMessage(trx, {
-        clientId: accountId,
-        author,
-        body: parsed.value.note,
-        fact: { action: "handed-in", task: task.id, title: shown.title, version: handIn.version },
-        internal: false,
-        at,
-        taskId: task.id,
-      });
-      await recordEvent(trx, {
-        clientId: accountId,
-        actor: author,
-        audience: "client",
-        changes: [
-          ...changes,
-          {
-            ...factLine(
-              { action: "hand-in", task: task.id, title: task.title },
-              "—",
-              `Version ${handIn.version}`,
-            ),
-            item: { kind: "task", id: task.id },
-          },
-        ],
-        jobs: [messageMailJob(accountId, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
-        at,
-      });
-      return redirectWithToast(taskPath(sprint.id, task.id), toasts.handedIn);
+      const stored = await storeHandIn(trx, context, { accountId, content, sprint, task }, version);
+      if (stored.refused) await removeFiles();
+      return stored.answer;
     });
   } catch (error) {
     await removeFiles();
     throw error;
   }
+}
+
+export interface HandInVersion {
+  author: Actor;
+  link: string;
+  note: string;
+  files: UploadedFile[];
+  /** A form's questions and answers, as JSON; none for files or a link. */
+  answers?: string;
+  /** What the form showed, to show again with a refusal. */
+  values: Record<string, string>;
+}
+
+/**
+ * Stores the next version of the task's work in `trx`, with its files, the task "in progress",
+ * its message to the agency and audit line; or refuses it (`refused`), answering why.
+ */
+export async function storeHandIn(
+  trx: Executor,
+  context: AppLoadContext,
+  {
+    accountId,
+    content,
+    sprint,
+    task,
+  }: { accountId: string; content: ProgrammeContent; sprint: SprintContent; task: TaskContent },
+  { author, link, note, files, answers, values }: HandInVersion,
+) {
+  const env = getEnv();
+  const refuse = (answer: Awaited<ReturnType<typeof formError>>) => ({ refused: true, answer });
+  await lockClientHandIns(trx, accountId);
+  const at = Date.now();
+  const page = sprintPageView(sprint, content, await readClientState(trx, accountId), at);
+  const shown = page.tasks.find((candidate) => candidate.id === task.id);
+  if (!page.sprint.open || !shown) {
+    return refuse(formError(context, toasts.sprintLocked, { status: 403, values }));
+  }
+  if (shown.handIn === "nothing") {
+    return refuse(formError(context, toasts.handInNotAsked, { status: 409, values }));
+  }
+  // One version waits for review at a time (a second tab's form may still be open).
+  if ((await latestHandInStatuses(trx, accountId)).get(task.id) === "in-review") {
+    return refuse(formError(context, toasts.handInWaiting, { status: 409, values }));
+  }
+  // A form's answers come only through the form.
+  if ((shown.handIn === "form") !== (answers !== undefined)) {
+    return refuse(formError(context, toasts.handInNotAsked, { status: 409, values }));
+  }
+  const missing = missingPart(shown, files, link);
+  if (missing) {
+    return refuse(
+      formError(context, missing.toast, {
+        values,
+        errors: { [missing.field]: missing.toast.description },
+      }),
+    );
+  }
+  const newBytes = files.reduce((sum, file) => sum + file.bytes, 0);
+  if ((await clientStoredBytes(trx, accountId)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
+    return refuse(
+      formError(context, storageFull(env.UPLOAD_MAX_CLIENT_BYTES), { status: 413, values }),
+    );
+  }
+  const handIn = await recordHandIn(trx, {
+    clientId: accountId,
+    taskId: task.id,
+    link,
+    note,
+    answers,
+    submittedByEmail: author.email,
+    at,
+  });
+  for (const file of files) {
+    await recordSharedFile(trx, {
+      id: file.key,
+      clientId: accountId,
+      name: file.name,
+      bytes: file.bytes,
+      sha256: file.sha256,
+      contentType: file.contentType,
+      note: `${task.title}, version ${handIn.version}`,
+      sharedBy: author,
+      at,
+      handInId: handIn.id,
+    });
+  }
+  const changes =
+    shown.status === "in-progress" ? [] : [taskChange(page.sprint.id, shown, "in-progress")];
+  await applyProgrammeChanges(trx, accountId, changes, at);
+  const messageId = await recordMessage(trx, {
+    clientId: accountId,
+    author,
+    body: note,
+    fact: { action: "handed-in", task: task.id, title: shown.title, version: handIn.version },
+    internal: false,
+    at,
+    taskId: task.id,
+  });
+  await recordEvent(trx, {
+    clientId: accountId,
+    actor: author,
+    audience: "client",
+    changes: [
+      ...changes,
+      {
+        ...factLine(
+          { action: "hand-in", task: task.id, title: task.title },
+          "—",
+          `Version ${handIn.version}`,
+        ),
+        item: { kind: "task", id: task.id },
+      },
+    ],
+    jobs: [messageMailJob(accountId, messageId, at, env.MESSAGE_MAIL_DELAY_SECONDS)],
+    at,
+  });
+  return {
+    refused: false,
+    answer: await redirectWithToast(taskPath(sprint.id, task.id), toasts.handedIn),
+  };
 }

@@ -1,7 +1,6 @@
-// The built-in SMTP listener (INBOUND_SMTP_PORT), for a machine that receives its own mail: it takes
-// mail for the inbound domain only, answers 250 once the mail is kept (a crash after loses nothing),
-// 552 past 25 MB, 452 while too much mail waits to be read, and limits each connecting address.
-// Each mail is kept with the listener's own check of its sender (SPF, DKIM, DMARC) on top.
+// The built-in SMTP listener (INBOUND_SMTP_PORT): mail for the inbound domain only, kept with its
+// own check of the sender (SPF, DKIM, DMARC) on top, then 250 (a crash after loses nothing); 552
+// past 25 MB, 452 while too much mail waits to be read; each connecting address limited.
 import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { countReceived } from "~/data/inbound-mails.server";
 import { database } from "~/data/connection.server";

@@ -98,6 +98,11 @@ export function handInUploadPath(sprintId: number, taskId: string): string {
   return `/resources/hand-ins/sprint-${sprintId}/${taskId}`;
 }
 
+/** Where the page's script saves a task form's answers as the client writes them. */
+export function answersSavePath(sprintId: number, taskId: string): string {
+  return `/resources/answers/sprint-${sprintId}/${taskId}`;
+}
+
 /** Hand-ins waiting for review, across clients. */
 export const REVIEWS_PATH = "/staff/reviews";
 /** Replies by mail held for staff: post each to its thread, or discard it. */
@@ -150,4 +155,14 @@ export function uploadAt(
     return "hand-in";
   }
   return null;
+}
+
+/** Every version of a task's form one client handed in, as CSV. */
+export function clientAnswersCsvPath(clientId: string, taskId: string): string {
+  return `${staffClientTaskPath(clientId, taskId)}/answers.csv`;
+}
+
+/** The latest form each client of a template handed in on a task, as CSV. */
+export function templateAnswersCsvPath(templateId: string, taskId: string): string {
+  return `/staff/templates/${templateId}/tasks/${taskId}/answers.csv`;
 }

@@ -18,9 +18,54 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const TASK_OWNERS = ["client", "agency"] as const;
 export type TaskOwner = (typeof TASK_OWNERS)[number];
 
-/** What a client hands in for the agency to review when a task is done. */
-export const HAND_IN_KINDS = ["files", "link", "nothing"] as const;
+/** What a client hands in for the agency to review when a task is done: "form", its answers. */
+export const HAND_IN_KINDS = ["files", "link", "form", "nothing"] as const;
 export type HandInKind = (typeof HAND_IN_KINDS)[number];
+
+/** What a question of a task's form asks for. */
+export const QUESTION_KINDS = [
+  "short-text",
+  "long-text",
+  "choice",
+  "number",
+  "date",
+  "url",
+  "file",
+] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
+/** A form asks 1 to this many questions. */
+export const MAX_QUESTIONS = 40;
+/** A choice offers 2 to this many options. */
+export const MAX_CHOICES = 30;
+/** The largest maxLength a text question may set, by its kind. */
+export const LONGEST_TEXT_ANSWER: Record<"short-text" | "long-text", number> = {
+  "short-text": 500,
+  "long-text": 10_000,
+};
+
+export interface QuestionContent {
+  /** Unique within its form, e.g. "best-clients": what its answers are kept under. */
+  id: string;
+  kind: QuestionKind;
+  label: string;
+  /** A line under the label: what a good answer says. */
+  help?: string;
+  required: boolean;
+  /** A choice's options, in order; `multiple` (always set for a choice): several may be chosen. */
+  choices?: string[];
+  multiple?: boolean;
+  /** Text: at most this many characters (the kind's limit when unset). */
+  maxLength?: number;
+  /** A number's bounds. */
+  min?: number;
+  max?: number;
+}
+
+/** A task's questionnaire: the client fills it in, saves it as they go, and hands it in. */
+export interface FormContent {
+  questions: QuestionContent[];
+}
 
 export interface ObjectiveContent {
   /** Unique within the programme, e.g. "offer-clarity". */
@@ -52,6 +97,8 @@ export interface TaskContent {
   owner: TaskOwner;
   /** Due that many days after its sprint's countdown starts (the end of that day); none if unset. */
   dueAfterDays?: number;
+  /** The questions it asks (its hand-in is "form"); none for a task without a form. */
+  form?: FormContent;
 }
 
 export interface SummaryList {

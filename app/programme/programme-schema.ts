@@ -6,6 +6,10 @@ import { CONTENT_ICON_NAMES } from "~/content/icon-names";
 import { isHttpsUrl } from "./https-url";
 import {
   HAND_IN_KINDS,
+  LONGEST_TEXT_ANSWER,
+  MAX_CHOICES,
+  MAX_QUESTIONS,
+  QUESTION_KINDS,
   SPRINT_STATUSES,
   TASK_OWNERS,
   TASK_PRIORITIES,
@@ -135,37 +139,184 @@ const requiredHandInAsked = z.check<unknown>(
   (payload) => {
     if (field(payload.value, "handInRequired") !== true) return;
     const handIn = field(payload.value, "handIn");
-    if (handIn === "files" || handIn === "link") return;
-    const taskId = field(payload.value, "id");
-    const task = typeof taskId === "string" ? `task "${taskId}"` : "the task";
+    if (handIn === "files" || handIn === "link" || handIn === "form") return;
     payload.issues.push({
       code: "custom",
       path: ["handInRequired"],
-      message: `${task} requires a hand-in but asks for none: give it handIn: files or link`,
+      message: `${taskName(payload.value)} requires a hand-in but asks for none: give it handIn: files, link or form`,
       input: handIn,
     });
   },
   { when: () => true },
 );
 
-const task = z.pipe(
+const trueOrFalse = z.boolean({ error: "must be true or false" });
+
+/**
+ * One question of a task's form; the rules that depend on its kind (which fields it may have, a
+ * text's length) are the task's, below, so that they name the task.
+ */
+const question = z.pipe(
   fields({
     id,
-    title: label,
-    priority: oneOf(TASK_PRIORITIES),
-    link: z.optional(link),
-    status: oneOf(TASK_STATUSES),
-    description: z.optional(text(MAX_INSTRUCTIONS_LENGTH)),
-    handIn: z._default(oneOf(HAND_IN_KINDS), "nothing"),
-    handInRequired: z._default(z.boolean({ error: "must be true or false" }), false),
-    owner: z._default(oneOf(TASK_OWNERS), "client"),
-    dueAfterDays: z.optional(wholeNumber(0, MAX_DUE_AFTER_DAYS)),
-  }).check(refusedLink, requiredHandInAsked),
-  // Parsed at start-up, so that no page parses Markdown while it answers.
-  z.transform((content) => ({
-    ...content,
-    instructions: content.description === undefined ? [] : parseRichText(content.description),
-  })),
+    kind: oneOf(QUESTION_KINDS),
+    label,
+    help: z.optional(longText),
+    required: z._default(trueOrFalse, false),
+    choices: z.optional(
+      z
+        .array(label, { error: "must be a list" })
+        .check(
+          z.minLength(2, "must list at least 2 choices"),
+          z.maxLength(MAX_CHOICES, `must list at most ${MAX_CHOICES} choices`),
+        ),
+    ),
+    multiple: z.optional(trueOrFalse),
+    maxLength: z.optional(z.int({ error: "must be a whole number" })),
+    min: z.optional(z.number({ error: "must be a number" })),
+    max: z.optional(z.number({ error: "must be a number" })),
+  }),
+  // A choice says whether several may be chosen; other kinds leave it out.
+  z.transform((content) =>
+    content.kind === "choice" ? { ...content, multiple: content.multiple ?? false } : content,
+  ),
+);
+
+const form = fields({ questions: list(question, "question", MAX_QUESTIONS, true) });
+
+/** `task "icp-builder"`, or "the task" when its id is not text. */
+function taskName(task: unknown): string {
+  const taskId = field(task, "id");
+  return typeof taskId === "string" ? `task "${taskId}"` : "the task";
+}
+
+/** Where a question field is allowed: the kinds that may have it, and how they are named. */
+const KIND_ONLY_FIELDS = [
+  ["choices", ["choice"], "kind: choice"],
+  ["multiple", ["choice"], "kind: choice"],
+  ["maxLength", ["short-text", "long-text"], "kind: short-text or long-text"],
+  ["min", ["number"], "kind: number"],
+  ["max", ["number"], "kind: number"],
+] as const;
+
+/** What is wrong with the questions of a task's form across their fields, at each one's path. */
+function questionIssues(task: unknown): CrossFieldIssue[] {
+  const issues: CrossFieldIssue[] = [];
+  const name = taskName(task);
+  /** Each question id used so far in this form. */
+  const ids = new Set<string>();
+  entries(field(field(task, "form"), "questions")).forEach((question, index) => {
+    const at = (...path: (string | number)[]) => ["form", "questions", index, ...path];
+    const questionId = field(question, "id");
+    const asked =
+      typeof questionId === "string" ? `question "${questionId}"` : `question ${index + 1}`;
+    const push = (path: (string | number)[], message: string) =>
+      issues.push({ path: at(...path), message: `${name} ${asked} ${message}` });
+
+    if (typeof questionId === "string") {
+      if (ids.has(questionId)) {
+        issues.push({
+          path: at("id"),
+          message: `${name} asks question "${questionId}" twice: give each question its own id`,
+        });
+      }
+      ids.add(questionId);
+    }
+
+    const kind = QUESTION_KINDS.find((known) => known === field(question, "kind"));
+    if (kind === undefined) return;
+    for (const [key, kinds, allowed] of KIND_ONLY_FIELDS) {
+      if (field(question, key) === undefined || (kinds as readonly string[]).includes(kind)) {
+        continue;
+      }
+      push([key], `is ${kind}: ${key} is only for ${allowed}`);
+    }
+
+    const choices = field(question, "choices");
+    if (kind === "choice" && choices === undefined) {
+      push(["kind"], "is a choice: give it choices, the options to choose from");
+    }
+    if (kind === "choice") {
+      const listed = new Set<string>();
+      entries(choices).forEach((choice, position) => {
+        if (typeof choice !== "string") return;
+        const trimmed = choice.trim();
+        if (listed.has(trimmed)) push(["choices", position], `lists "${trimmed}" twice`);
+        listed.add(trimmed);
+      });
+    }
+
+    const maxLength = field(question, "maxLength");
+    if ((kind === "short-text" || kind === "long-text") && Number.isInteger(maxLength)) {
+      const longest = LONGEST_TEXT_ANSWER[kind];
+      if ((maxLength as number) < 1 || (maxLength as number) > longest) {
+        push(["maxLength"], `is ${kind}: its maxLength must be from 1 to ${longest}`);
+      }
+    }
+
+    const min = field(question, "min");
+    const max = field(question, "max");
+    if (kind === "number" && typeof min === "number" && typeof max === "number" && min > max) {
+      push(["max"], `cannot have a max (${max}) below its min (${min})`);
+    }
+  });
+  return issues;
+}
+
+/**
+ * A task's form and its hand-in agree (a form is handed in as "form", and "form" needs a form),
+ * and its questions obey the rules across their fields; refusals name the task and the question.
+ * Read from the task as written: a parsed task leaves out an optional field that has a problem.
+ */
+const formRules = z.unknown().check(
+  z.check((payload) => {
+    const task = payload.value;
+    const handIn = field(task, "handIn") ?? "nothing";
+    const given = field(task, "form");
+    const issues: CrossFieldIssue[] = [];
+    const known = HAND_IN_KINDS.some((kind) => kind === handIn);
+    if (given !== undefined && given !== null && known && handIn !== "form") {
+      issues.push({
+        path: ["form"],
+        message: `${taskName(task)} has a form but hands in ${String(handIn)}: give it handIn: form, or remove the form`,
+      });
+    }
+    if (handIn === "form" && given === undefined) {
+      issues.push({
+        path: ["handIn"],
+        message: `${taskName(task)} hands in a form but has none: give it a form with its questions`,
+      });
+    }
+    issues.push(...questionIssues(task));
+    // Each one lets the task's fields be checked too, so that one run reports every problem.
+    for (const issue of issues) {
+      payload.issues.push({ code: "custom", input: task, continue: true, ...issue });
+    }
+  }),
+);
+
+const task = z.pipe(
+  formRules,
+  z.pipe(
+    fields({
+      id,
+      title: label,
+      priority: oneOf(TASK_PRIORITIES),
+      link: z.optional(link),
+      status: oneOf(TASK_STATUSES),
+      description: z.optional(text(MAX_INSTRUCTIONS_LENGTH)),
+      handIn: z._default(oneOf(HAND_IN_KINDS), "nothing"),
+      handInRequired: z._default(trueOrFalse, false),
+      owner: z._default(oneOf(TASK_OWNERS), "client"),
+      dueAfterDays: z.optional(wholeNumber(0, MAX_DUE_AFTER_DAYS)),
+      form: z.optional(form),
+    }).check(refusedLink, requiredHandInAsked),
+    // Parsed at start-up, so that no page parses Markdown while it answers.
+    z.transform((content) => ({
+      ...content,
+      instructions: content.description === undefined ? [] : parseRichText(content.description),
+    })),
+  ),
 );
 
 const summaryList = fields({ title: label, items: list(longText, "item", 20, true) });

@@ -10,7 +10,7 @@ import { readForm } from "~/forms/answer.server";
 import { ASSIGN_INTENT, COMMENT_INTENT } from "~/forms/schemas";
 import { reviewHandIn } from "~/hand-ins/reviewing.server";
 import { notFound } from "~/lib/not-found.server";
-import { staffClientTaskPath } from "~/lib/paths";
+import { clientAnswersCsvPath, staffClientTaskPath } from "~/lib/paths";
 import { postMessage } from "~/messages/posting.server";
 import {
   dateValue,
@@ -75,6 +75,9 @@ export async function loadClientTask(
     path: staffClientTaskPath(client.userId, task.id),
     now,
     newDueOn: dateValue(newDueDay(state, now)),
+    answersCsv: handIns.some((handIn) => handIn.form)
+      ? clientAnswersCsvPath(client.userId, task.id)
+      : null,
   };
 }
 

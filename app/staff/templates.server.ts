@@ -10,7 +10,7 @@ import { recordEvent } from "~/data/events.server";
 import { formError, readForm } from "~/forms/answer.server";
 import { CHOSEN_CLIENT } from "~/forms/schemas";
 import { redirectWithToast } from "~/forms/toast.server";
-import { TEMPLATES_PATH } from "~/lib/paths";
+import { templateAnswersCsvPath, TEMPLATES_PATH } from "~/lib/paths";
 import { applyPlan } from "~/programme/client-plan";
 import { programmeOf, programmesOf } from "~/data/client-programmes.server";
 import { templateChanges } from "~/programme/template-changes";
@@ -44,6 +44,14 @@ export async function loadTemplates(): Promise<TemplatesData> {
         name: template.name,
         version: template.version,
         total,
+        forms: template.content.sprints.flatMap((sprint) =>
+          sprint.tasks
+            .filter((task) => task.handIn === "form")
+            .map((task) => ({
+              title: task.title,
+              csv: templateAnswersCsvPath(template.id, task.id),
+            })),
+        ),
         behind: clients.map((client) => {
           const { content, plan } = programmes.get(client.userId)!;
           const name = profiles.get(client.userId)?.name;

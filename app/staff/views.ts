@@ -122,5 +122,7 @@ export interface TemplatesData {
     /** How many clients follow an earlier version; `behind` lists the longest-standing. */
     total: number;
     behind: { id: string; who: string; changes: string[] }[];
+    /** Its tasks that are forms, each with where every client's latest answers download (CSV). */
+    forms: { title: string; csv: string }[];
   }[];
 }

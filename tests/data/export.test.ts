@@ -31,6 +31,7 @@ import {
 } from "~/data/mail.server";
 import { reserveRoom } from "~/data/file-room.server";
 import { ensureFactsCurrent } from "~/data/task-facts.server";
+import { saveAnswers } from "~/data/form-answers.server";
 import { recordHandIn } from "~/data/hand-ins.server";
 import {
   readAgencySettings,
@@ -196,6 +197,13 @@ function writeEverything(user: string, index: number) {
       sha256: "0".repeat(64),
       bytes: 100,
       rawKey: randomUUID(),
+      at,
+    });
+    await saveAnswers(trx, {
+      clientId: user,
+      taskId: "icp-builder",
+      answers: { "best-clients": `Answer ${index}`, channels: ["LinkedIn"] },
+      by: { id: user, email: `${user}@example.com` },
       at,
     });
   };

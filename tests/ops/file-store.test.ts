@@ -286,7 +286,7 @@ describe("the portal with its files in the bucket", () => {
       again.append("link", "");
       again.append("note", "Second try, same words");
       again.append("files", new Blob([new Uint8Array(bytes.subarray(0, 4096))]), "icp.pdf");
-      const refusedUpload = await fetch(`${app.url}/dashboard/sprint-1/tasks/icp-builder`, {
+      const refusedUpload = await fetch(`${app.url}/dashboard/sprint-1/tasks/pricing-strategist`, {
         method: "POST",
         redirect: "manual",
         headers: { Origin: app.url, Cookie: client.cookie },

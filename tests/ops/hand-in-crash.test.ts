@@ -18,7 +18,7 @@ import {
 
 const PASSWORD = "Hand-In-Crash-2026!";
 /** One round per task that asks for files: each client hands in once per round. */
-const TASKS = ["offer-alchemy", "icp-builder", "pricing-strategist", "vsl-alchemist"];
+const TASKS = ["offer-alchemy", "pricing-strategist", "vsl-alchemist"];
 
 /** A PDF of about 256 KiB whose bytes are its own. */
 function pdf(): Buffer {

@@ -1262,6 +1262,8 @@ function clientProbes(
     "/dashboard/sprint-2/tasks/landing-page-buildout",
     "/dashboard/sprint-1/tasks/messaging-mastery",
     "/resources/hand-ins/sprint-1/icp-builder",
+    "/resources/answers/sprint-1/icp-builder",
+    "/dashboard/sprint-1/tasks/icp-builder",
     "/resources/hand-ins/sprint-1/..%2F..",
   ];
   return Array.from({ length: count }, () => {
@@ -1271,7 +1273,15 @@ function clientProbes(
       if (random.chance(0.3)) fields.push(["link", random.pick(HAND_IN_LINKS)]);
       if (random.chance(0.3)) fields.push(["note", random.pick(MESSAGE_BODIES)]);
       if (random.chance(0.3)) fields.push(["internal", "on"]);
-      if (random.chance(0.5)) fields.push(["intent", random.pick(["mail-settings", "", "💥"])]);
+      if (random.chance(0.5)) {
+        const intents = ["mail-settings", "save-answers", "submit-answers", "", "💥"];
+        fields.push(["intent", random.pick(intents)]);
+      }
+      if (random.chance(0.4)) {
+        // A task form's answers: real and forged question ids, any text.
+        const question = random.pick(["best-clients", "channels", "deal-size", "💥", "__proto__"]);
+        fields.push(["asked", question], [`q-${question}`, random.text(random.int(3000))]);
+      }
       if (random.chance(0.5)) {
         fields.push([
           "messages",

@@ -155,7 +155,7 @@ describe("one edit of a client's plan", () => {
       link: undefined,
     });
 
-    // ICP Builder (the client's, files, optional, no tool) made the agency's, approval-decided.
+    // ICP Builder (the client's, a form, optional, no tool) made the agency's, approval-decided.
     const wanted = {
       owner: "client",
       handIn: "link",
@@ -178,7 +178,7 @@ describe("one edit of a client's plan", () => {
         },
       ],
       lines: [
-        { field: 'Sprint 1 task "ICP Builder" hand-in', before: "files", after: "link" },
+        { field: 'Sprint 1 task "ICP Builder" hand-in', before: "form", after: "link" },
         { field: 'Sprint 1 task "ICP Builder" done when approved', before: "no", after: "yes" },
         { field: 'Sprint 1 task "ICP Builder" tool', before: "none", after: wanted.link },
       ],

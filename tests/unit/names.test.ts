@@ -29,6 +29,7 @@ const handIn = (submittedByEmail: string): StoredHandIn => ({
   reviewComment: null,
   reviewedAt: 1,
   files: [],
+  form: null,
 });
 
 const message = (authorEmail: string, authorRole: "client" | "staff"): StoredMessage => ({

@@ -154,7 +154,7 @@ describe("the default programme file", () => {
   it("says what the client hands in for each task", () => {
     expect(Object.fromEntries(tasks.map((task) => [task.id, task.handIn]))).toEqual({
       "offer-alchemy": "files",
-      "icp-builder": "files",
+      "icp-builder": "form",
       "messaging-mastery": "nothing",
       "pricing-strategist": "files",
       "vsl-alchemist": "files",
@@ -625,7 +625,11 @@ const refusals: Refusal[] = [
     from: "priority: low\n",
     to: "priority: low\n        handIn: upload\n",
     problems: [
-      ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+      [
+        "handIn: upload",
+        "sprints[0].tasks[1].handIn",
+        "must be one of: files, link, form, nothing",
+      ],
     ],
   },
   {
@@ -636,7 +640,7 @@ const refusals: Refusal[] = [
       [
         "handInRequired: true",
         "sprints[0].tasks[1].handInRequired",
-        'task "kick-off-call" requires a hand-in but asks for none: give it handIn: files or link',
+        'task "kick-off-call" requires a hand-in but asks for none: give it handIn: files, link or form',
       ],
     ],
   },
@@ -710,7 +714,11 @@ const refusals: Refusal[] = [
     to: "priority: urgent\n        handIn: upload\n        description: See [x](data:text/html,hi)\n",
     problems: [
       ["priority: urgent", "sprints[0].tasks[1].priority", "must be one of: high, medium, low"],
-      ["handIn: upload", "sprints[0].tasks[1].handIn", "must be one of: files, link, nothing"],
+      [
+        "handIn: upload",
+        "sprints[0].tasks[1].handIn",
+        "must be one of: files, link, form, nothing",
+      ],
       [
         "description: See",
         "sprints[0].tasks[1].description",

@@ -1,7 +1,8 @@
-// Every version of a client's work on a task, newest first: its files (each downloads), link and
-// note, and its review (decision, reviewer, comment); a version in review may carry a form below.
+// Every version of a client's work on a task, newest first: its files (each downloads), answers,
+// link and note, and its review (decision, reviewer, comment); one in review may carry a form below.
 import type { ReactNode } from "react";
 import { fileSize } from "~/components/files/file-list";
+import { HandedInAnswers } from "~/components/questionnaires/handed-in-answers";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Icon } from "~/components/ui/icon";
 import type { HandIn } from "~/data/shapes";
@@ -67,6 +68,7 @@ export function HandInHistory({
                 ))}
               </ul>
             ) : null}
+            {handIn.form ? <HandedInAnswers form={handIn.form} version={handIn.version} /> : null}
             {handIn.link ? (
               <p>
                 Link:{" "}

@@ -13,6 +13,8 @@ import { RichText } from "~/components/ui/rich-text";
 import type { HandIn, ThreadMessage } from "~/data/shapes";
 import { useResetKey } from "~/hooks/use-reset-key";
 import type { TaskView } from "~/programme/client-programme";
+import { QuestionnaireForm } from "~/components/questionnaires/questionnaire-form";
+import type { QuestionnaireView } from "~/questionnaires/questionnaire-view";
 import { HandInForm, type HandInFormProps } from "./hand-in-form";
 import { HandInHistory } from "./hand-in-history";
 import { taskStatusLabel } from "./task-status";
@@ -25,11 +27,13 @@ export interface TaskPageData {
   /** Who does it (the agency's own tasks have none). */
   assignment: TaskAssignmentData | null;
   now: number;
-  paths: { page: string; upload: string };
+  paths: { page: string; upload: string; answers: string };
   limits: HandInFormProps["limits"];
+  /** The task's form, when it is one. */
+  questionnaire: QuestionnaireView | null;
 }
 
-const ASKS = { files: "Your files", link: "A link" };
+const ASKS = { files: "Your files", link: "A link", form: "Your answers to the questions below" };
 
 /** What the task asks the client to hand in, and how it is marked done. */
 function asks(task: TaskPageData["task"]): string {
@@ -43,7 +47,7 @@ function asks(task: TaskPageData["task"]): string {
     : ASKS[task.handIn];
 }
 
-function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
+function HandInSection({ task, handIns, paths, limits, questionnaire }: TaskPageData) {
   const resetKey = useResetKey(paths.page);
   if (task.handIn === "nothing") return null;
   const latest = handIns[0];
@@ -70,13 +74,24 @@ function HandInSection({ task, handIns, paths, limits }: TaskPageData) {
       </CardHeader>
       {waiting || approved ? null : (
         <CardContent>
-          <HandInForm
-            key={resetKey}
-            action={paths.page}
-            uploadAction={paths.upload}
-            asks={task.handIn}
-            limits={limits}
-          />
+          {task.handIn === "form" ? (
+            questionnaire ? (
+              <QuestionnaireForm
+                key={resetKey}
+                action={paths.page}
+                saveAction={paths.answers}
+                questionnaire={questionnaire}
+              />
+            ) : null
+          ) : (
+            <HandInForm
+              key={resetKey}
+              action={paths.page}
+              uploadAction={paths.upload}
+              asks={task.handIn}
+              limits={limits}
+            />
+          )}
         </CardContent>
       )}
     </Card>

@@ -36,6 +36,8 @@ export interface ClientTaskData {
   now: number;
   /** The new due day "Request changes" offers (the account's day after tomorrow), as a date field's value. */
   newDueOn: string;
+  /** Where every version of the task's form downloads as CSV; null when none was handed in. */
+  answersCsv: string | null;
 }
 
 const claimsReview = (answer: FormAnswer) => "comment" in answer.values;
@@ -105,7 +107,7 @@ function ReviewForm({ handIn, action, dueOn }: { handIn: HandIn; action: string;
 
 export function ClientTaskPage(data: ClientTaskData) {
   const { client, current, sprint, task, handIns, discussion, assignment, path, now } = data;
-  const { newDueOn } = data;
+  const { newDueOn, answersCsv } = data;
   useActionToast(useActionData<FormAnswer>()?.toast);
   const resetKey = useResetKey(path);
   const status = taskStatusLabel(task, handIns[0]);
@@ -127,6 +129,15 @@ export function ClientTaskPage(data: ClientTaskData) {
         <h2 id="versions-title" className="section-title">
           Versions
         </h2>
+        {answersCsv ? (
+          <a
+            href={answersCsv}
+            download
+            className="justify-self-start text-sm text-primary underline"
+          >
+            Download the answers (CSV)
+          </a>
+        ) : null}
         <HandInHistory
           key={resetKey}
           handIns={handIns}

@@ -29,6 +29,19 @@ function TemplateCard({ template }: { template: Template }) {
             : `Template changed: ${total} ${total === 1 ? "client follows" : "clients follow"} an earlier version. Nothing changes for them until you apply it.`}
         </CardDescription>
       </CardHeader>
+      {template.forms.length > 0 ? (
+        <CardContent>
+          <ul className="grid gap-1 text-sm" aria-label={`Answers to ${template.name}'s forms`}>
+            {template.forms.map((form) => (
+              <li key={form.csv}>
+                <a href={form.csv} download className="text-primary underline underline-offset-4">
+                  {form.title}: every client&apos;s answers (CSV)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      ) : null}
       {total > 0 ? (
         <CardContent>
           <Form method="post" action={TEMPLATES_PATH} className="grid gap-4">
