@@ -1,0 +1,270 @@
+// A task's form on both engines, through its routes: answers saved per client account (a colleague
+// sees them, the last save wins, who saved each is named), refusals beside the fields with what was
+// typed kept, Submit as a hand-in version, "Request changes" reopening it, and the CSV exports.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthServer } from "@portal/auth-server";
+import { joinAccount } from "~/data/client-accounts.server";
+import { inTransaction } from "~/data/connection.server";
+import type { FormAnswer } from "~/forms/answer";
+import type { QuestionnaireView } from "~/questionnaires/questionnaire-view";
+import { ENGINES, freshDatabase, stopEngines } from "../support/engines";
+import {
+  appEnv,
+  asData,
+  asResponse,
+  formPost,
+  get,
+  settle,
+  signedInUser,
+  startAdminAuthServer,
+  uniqueEmail,
+} from "../support/harness";
+
+afterAll(stopEngines);
+
+const context = (): AppLoadContext => ({ clientIp: "203.0.113.49" });
+const TASK = "/dashboard/sprint-1/tasks/icp-builder";
+const SAVE = "/resources/answers/sprint-1/icp-builder";
+const params = { sprint: "sprint-1", taskId: "icp-builder" };
+
+/** A post of answers: each field with all its values (a choice of several sends many). */
+function answersPost(path: string, fields: [string, string][], cookie: string): Request {
+  return new Request(`http://portal.test${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** The fields of answers to `answers`' questions, each question named as asked. */
+const fieldsOf = (answers: Record<string, string | string[]>, intent?: string) => [
+  ...(intent ? ([["intent", intent]] as [string, string][]) : []),
+  ...Object.entries(answers).flatMap(([id, answer]): [string, string][] => [
+    ["asked", id],
+    ...[answer].flat().map((value): [string, string] => [`q-${id}`, value]),
+  ]),
+];
+
+describe.each(ENGINES)("a task's form on %s", (engine) => {
+  let auth: AuthServer;
+  let signIns = 0;
+  const person = (label: string, extra: Record<string, unknown> = {}) =>
+    signedInUser(auth, uniqueEmail(`${label}-${engine}`), {
+      extra,
+      clientIp: `198.51.100.${(signIns += 1)}`,
+    });
+
+  beforeAll(async () => {
+    appEnv();
+    const { closeProductDatabase } = await import("~/data/connection.server");
+    await closeProductDatabase();
+    auth = await startAdminAuthServer({}, freshDatabase(engine) as Record<string, string>);
+  });
+
+  afterAll(async () => {
+    await auth.close();
+  });
+
+  async function page(cookie: string) {
+    const route = await import("~/routes/dashboard.$sprint_.tasks.$taskId");
+    const loaded = await route.loader({ request: get(TASK, cookie), context: context(), params });
+    return loaded as unknown as {
+      questionnaire: QuestionnaireView;
+      handIns: { version: number }[];
+    };
+  }
+
+  async function post(cookie: string, fields: [string, string][]) {
+    const route = await import("~/routes/dashboard.$sprint_.tasks.$taskId");
+    return settle(() =>
+      route.action({ request: answersPost(TASK, fields, cookie), context: context(), params }),
+    );
+  }
+
+  async function autosave(cookie: string, fields: [string, string][]) {
+    const route = await import("~/routes/resources.answers.$sprint.$taskId");
+    const answer = asResponse(
+      await settle(() =>
+        route.action({ request: answersPost(SAVE, fields, cookie), context: context(), params }),
+      ),
+    );
+    return {
+      status: answer.status,
+      body: (await answer.json()) as { errors: Record<string, string> },
+    };
+  }
+
+  const refused = (answer: unknown) => asData<FormAnswer>(answer);
+
+  it("keeps the account's answers as they are saved: a colleague resumes them, the last save of each wins, and says who saved it", async () => {
+    const dana = await person("form-dana");
+    const lee = await person("form-lee");
+    await inTransaction((trx) => joinAccount(trx, lee.id, dana.accountId));
+    const half = fieldsOf(
+      { "best-clients": "Design studios", "company-size": "2–10" },
+      "save-answers",
+    );
+    expect(asResponse(await post(dana.cookie, half)).status).toBe(302);
+    const seen = (await page(lee.cookie)).questionnaire;
+    expect(seen.saved["best-clients"]?.answer).toBe("Design studios");
+    expect(seen.saved["company-size"]?.answer).toBe("2–10");
+    expect(seen.saved["best-clients"]?.savedBy).not.toBe("You");
+    // Lee's script saves one answer; Dana's other answer stays.
+    const saved = await autosave(lee.cookie, fieldsOf({ "best-clients": "Small design studios" }));
+    expect(saved.status).toBe(200);
+    const now = (await page(dana.cookie)).questionnaire.saved;
+    expect(now["best-clients"]?.answer).toBe("Small design studios");
+    expect(now["company-size"]?.answer).toBe("2–10");
+    expect((await page(lee.cookie)).questionnaire.saved["best-clients"]?.savedBy).toBe("You");
+    // An answer emptied is cleared; a choice of several keeps each one chosen.
+    await autosave(
+      dana.cookie,
+      fieldsOf({ "company-size": "", channels: ["LinkedIn", "Podcasts"] }),
+    );
+    const cleared = (await page(dana.cookie)).questionnaire.saved;
+    expect(cleared["company-size"]).toBeUndefined();
+    expect(cleared.channels?.answer).toEqual(["LinkedIn", "Podcasts"]);
+  });
+
+  it("refuses hostile answers beside their fields, keeps what was typed, saves the rest and ignores forged questions", async () => {
+    const dana = await person("form-hostile");
+    const fields: [string, string][] = [
+      ["intent", "save-answers"],
+      ...fieldsOf({
+        "best-clients": "Ops\u202e leads\u0007",
+        "deal-size": "lots",
+        "company-size": "A forged choice",
+        "best-client-website": "javascript:alert(1)",
+        "best-client-since": "2026-02-30",
+        "tried-before": "x".repeat(20_000),
+        "supporting-document": crypto.randomUUID(),
+      }),
+      ["asked", "__proto__"],
+      ["q-__proto__", "forged"],
+      ["q-not-a-question", "forged"],
+    ];
+    const answer = refused(await post(dana.cookie, fields));
+    expect(answer.init?.status).toBe(422);
+    const { errors, values } = answer.data;
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        "q-best-client-since",
+        "q-best-client-website",
+        "q-company-size",
+        "q-deal-size",
+        "q-supporting-document",
+        "q-tried-before",
+      ].sort(),
+    );
+    expect(values["q-deal-size"]).toBe("lots");
+    const saved = (await page(dana.cookie)).questionnaire.saved;
+    expect(Object.keys(saved)).toEqual(["best-clients"]);
+    expect(saved["best-clients"]?.answer).toBe("Ops leads");
+    // The script's save answers the same, in JSON.
+    const script = await autosave(dana.cookie, fieldsOf({ "deal-size": "-5" }));
+    expect(script.status).toBe(422);
+    expect(Object.keys(script.body.errors)).toEqual(["q-deal-size"]);
+  });
+
+  it("hands the answers in as a version: required ones first, locked while in review, reopened with its answers by Request changes", async () => {
+    const dana = await person("form-submit");
+    const staff = await person("form-staff", { app_metadata: { role: "staff" } });
+    const first = fieldsOf({ "best-clients": "Design studios" }, "submit-answers");
+    const missing = refused(await post(dana.cookie, first));
+    expect(missing.init?.status).toBe(422);
+    expect(missing.data.errors).toEqual({ "q-trigger-problem": "This question needs an answer." });
+    expect((await page(dana.cookie)).handIns).toEqual([]);
+    const complete = fieldsOf(
+      {
+        "trigger-problem": '=HYPERLINK("http://evil.test","x") Lost two clients',
+        channels: ["LinkedIn"],
+      },
+      "submit-answers",
+    );
+    expect(asResponse(await post(dana.cookie, complete)).status).toBe(302);
+    const handedIn = await page(dana.cookie);
+    expect(handedIn.handIns.map((handIn) => handIn.version)).toEqual([1]);
+    expect(handedIn.questionnaire.open).toBe(false);
+    expect((await autosave(dana.cookie, fieldsOf({ "best-clients": "Late" }))).status).toBe(409);
+    // Staff read the answers, and ask for a change.
+    const staffTask = await import("~/routes/staff.clients.$clientId_.tasks.$taskId");
+    const path = `/staff/clients/${dana.accountId}/tasks/icp-builder`;
+    const staffParams = { clientId: dana.accountId, taskId: "icp-builder" };
+    const review = (await staffTask.loader({
+      request: get(path, staff.cookie),
+      context: context(),
+      params: staffParams,
+    })) as unknown as {
+      handIns: { id: number; form: { answers: Record<string, unknown> } | null }[];
+      answersCsv: string | null;
+    };
+    expect(review.handIns[0]?.form?.answers["best-clients"]).toBe("Design studios");
+    expect(review.answersCsv).toBe(`${path}/answers.csv`);
+    const decided = await settle(() =>
+      staffTask.action({
+        request: formPost(
+          path,
+          {
+            handInId: String(review.handIns[0]!.id),
+            decision: "changes-requested",
+            comment: "Say more about who they are",
+          },
+          staff.cookie,
+        ),
+        context: context(),
+        params: staffParams,
+      }),
+    );
+    expect(asResponse(decided).status).toBe(302);
+    const reopened = await page(dana.cookie);
+    expect(reopened.questionnaire.open).toBe(true);
+    expect(reopened.questionnaire.saved["best-clients"]?.answer).toBe("Design studios");
+    const again = fieldsOf({ "best-clients": "Design studios of 2–10 people" }, "submit-answers");
+    expect(asResponse(await post(dana.cookie, again)).status).toBe(302);
+    expect((await page(dana.cookie)).handIns.map((handIn) => handIn.version)).toEqual([2, 1]);
+    // The CSVs: both versions of this client; every client's latest for the template.
+    const csvRoute = await import("~/routes/staff.clients.$clientId_.tasks.$taskId_.answers[.]csv");
+    const csv = asResponse(
+      await csvRoute.loader({
+        request: get(`${path}/answers.csv`, staff.cookie),
+        context: context(),
+        params: staffParams,
+      }),
+    );
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    // A byte order mark first, for spreadsheets (the decoder drops it).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toMatch(
+      /^Client,Version,Submitted at,Submitted by,Who are your best clients\?,/,
+    );
+    expect(lines.slice(1, 3).map((line) => line.split(",")[1])).toEqual(["1", "2"]);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.test"",""x"") Lost two clients"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    const templateRoute =
+      await import("~/routes/staff.templates_.$templateId.tasks.$taskId.answers[.]csv");
+    const all = await asResponse(
+      await templateRoute.loader({
+        request: get("/staff/templates/default/tasks/icp-builder/answers.csv", staff.cookie),
+        context: context(),
+        params: { templateId: "default", taskId: "icp-builder" },
+      }),
+    ).text();
+    const rows = all.split("\r\n").filter((line) => line.includes(dana.email));
+    expect(rows.map((line) => line.split(",")[1])).toEqual(["2"]);
+    // A client reaches neither.
+    const forbidden = await settle(() =>
+      csvRoute.loader({
+        request: get(`${path}/answers.csv`, dana.cookie),
+        context: context(),
+        params: staffParams,
+      }),
+    );
+    expect(forbidden instanceof Response ? forbidden.status : asData(forbidden).init?.status).toBe(
+      404,
+    );
+  });
+});
