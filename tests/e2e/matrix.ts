@@ -46,6 +46,8 @@ export const MATRIX: Record<string, ProjectName[]> = {
   "client-week.spec.ts": PHONE,
   /** Work handed in and reviewed, on desktop and phone, with and without JavaScript. */
   "hand-ins.spec.ts": [...DESKTOP, ...PHONE],
+  /** A task's form: half on a phone without JavaScript, finished with it, reviewed; a dropped network. */
+  "questionnaire.spec.ts": WITH_JAVASCRIPT,
   /** The hand-in form's script: files listed, one too large refused, an upload cancelled. */
   "hand-in-upload.spec.ts": WITH_JAVASCRIPT,
   /** A bad network: offline, dropped and slow requests, the offline notice and page. */

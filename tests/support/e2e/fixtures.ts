@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type Page, type Request } from "@playwright/test";
 import { LIVE_PATH } from "../../../app/lib/paths";
+import { PROJECTS } from "../../e2e/matrix";
 import { classConflicts } from "./class-conflicts";
 import { DEMO_SERVICE_ROLE_KEY, servers, type TestServer } from "./servers";
 
@@ -264,9 +265,22 @@ export async function signedInDevice(
     landing = "/dashboard",
     password = PASSWORD,
     javaScriptEnabled = javaScriptOn(),
-  }: { server?: TestServer; landing?: string; password?: string; javaScriptEnabled?: boolean } = {},
+    phone = false,
+  }: {
+    server?: TestServer;
+    landing?: string;
+    password?: string;
+    javaScriptEnabled?: boolean;
+    /** A phone's screen and touch, as the phone projects have them. */
+    phone?: boolean;
+  } = {},
 ) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL: server.appUrl });
+  const device = phone ? PROJECTS["js-phone"] : {};
+  const context = await browser.newContext({
+    ...device,
+    javaScriptEnabled,
+    baseURL: server.appUrl,
+  });
   const page = await context.newPage();
   await signInByPost(page, email, { server, landing, password, javaScript: javaScriptEnabled });
   return page;
