@@ -194,7 +194,10 @@ export function planEdit(
     const due = kind === "task" ? wantedDue(request, startDay) : { days: undefined };
     if (!due) return { refused: "planDueInvalid" };
     const task = kind === "task" ? request.task : undefined;
-    if (task && !handInFits(task)) return { refused: "planHandInInvalid" };
+    // A new task has no questions for a form to ask.
+    if (task && (!handInFits(task) || task.handIn === "form")) {
+      return { refused: "planHandInInvalid" };
+    }
     const item: PlanItem = {
       kind,
       itemId: newId(),
@@ -277,6 +280,9 @@ export function planEdit(
   if (wantedTask && !handInFits(wantedTask)) return { refused: "planHandInInvalid" };
   const templateTask =
     template && "owner" in template ? taskFieldsOf(template as TaskContent) : undefined;
+  // Only a task whose template gives it questions can hand in a form.
+  const asks = template && "form" in template && (template as TaskContent).form !== undefined;
+  if (wantedTask?.handIn === "form" && !asks) return { refused: "planHandInInvalid" };
   const next: PlanItem = {
     ...current,
     title: own(request.title, template?.title),

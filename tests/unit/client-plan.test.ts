@@ -189,6 +189,17 @@ describe("one edit of a client's plan", () => {
     expect(edit({ title: "ICP Builder", task: { ...wanted, handIn: "nothing" } })).toEqual({
       refused: "planHandInInvalid",
     });
+    // A form is handed in only where the template gives the task its questions.
+    expect(edit({ title: "ICP Builder", task: { ...wanted, handIn: "form" } })).toMatchObject({
+      items: [{ handIn: null }],
+    });
+    const formless = { ...wanted, handIn: "form" } as const;
+    expect(
+      edit({ itemId: "messaging-mastery", title: "Messaging Mastery", task: formless }),
+    ).toEqual({ refused: "planHandInInvalid" });
+    expect(edit({ intent: "add", itemId: undefined, title: "Survey", task: formless })).toEqual({
+      refused: "planHandInInvalid",
+    });
   });
 
   it("re-dates a task alone, back to the template's own day as the template's", () => {

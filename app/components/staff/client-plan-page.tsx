@@ -149,6 +149,9 @@ function TaskFieldInputs({
           <option value="nothing">Nothing</option>
           <option value="files">Files</option>
           <option value="link">A link</option>
+          {task?.handIn === "form" || kept?.handIn === "form" ? (
+            <option value="form">Its form&apos;s answers</option>
+          ) : null}
         </NativeSelect>
         {kept && errors.handIn ? <p className="text-sm text-destructive">{errors.handIn}</p> : null}
       </div>
