@@ -98,6 +98,9 @@ export function handInUploadPath(sprintId: number, taskId: string): string {
   return `/resources/hand-ins/sprint-${sprintId}/${taskId}`;
 }
 
+/** What the save of a form's answers redirects to once saved: its own address with this mark. */
+export const SAVED_PARAM = "saved";
+
 /** Where the page's script saves a task form's answers as the client writes them. */
 export function answersSavePath(sprintId: number, taskId: string): string {
   return `/resources/answers/sprint-${sprintId}/${taskId}`;

@@ -1,7 +1,7 @@
 // A task's form for the client: the account's answers as saved (who saved each, when), a save
 // that keeps every valid answer it carries, and "Submit", which saves, checks the required
 // questions and hands the answers in as the task's next version.
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { toasts } from "~/content/toasts";
 import { readClientState } from "~/data/client-programme.server";
 import { programmeOf } from "~/data/client-programmes.server";
@@ -13,7 +13,7 @@ import { formError } from "~/forms/answer.server";
 import { redirectWithToast } from "~/forms/toast.server";
 import { storeHandIn } from "~/hand-ins/handing-in.server";
 import { notFound } from "~/lib/not-found.server";
-import { taskPath } from "~/lib/paths";
+import { answersSavePath, SAVED_PARAM, taskPath } from "~/lib/paths";
 import { blockingSprint, findSprint } from "~/programme/client-programme";
 import { clientPerson, type Reader } from "~/people/names";
 import type { ProgrammeContent, SprintContent, TaskContent } from "~/programme/model";
@@ -51,7 +51,8 @@ export async function loadQuestionnaire(
 
 /** A post's text fields, each with every value it carried (a choice of several sends many). */
 export function postedValues(form: FormData): Record<string, string[]> {
-  const posted: Record<string, string[]> = {};
+  // No prototype: a field may be named "__proto__".
+  const posted: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of form) {
     if (typeof value === "string") (posted[name] ??= []).push(value);
   }
@@ -122,8 +123,10 @@ const errorsByField = (errors: Record<string, string>) =>
 
 /**
  * A save from the page's script as the client writes (the task named by its page's `segment` and
- * `taskId`), in JSON: 200 once saved, 422 with each refused answer's note (the valid ones saved),
- * 409 once handed in, 403 in a locked sprint, 400 for a body that is no form.
+ * `taskId`): once saved, a redirect to the save's own address marked `saved` (its loader answers
+ * that with 204, so the script knows it reached the save and not the sign-in page); else JSON with each refused answer's note
+ * (the valid ones saved) as 422, 409 once handed in, 403 in a locked sprint, 400 for a post that
+ * answers none of the form's questions, 405 for anything but a post.
  */
 export async function saveAnswersFromScript(
   request: Request,
@@ -131,23 +134,27 @@ export async function saveAnswersFromScript(
   segment: string | undefined,
   taskId: string | undefined,
 ) {
+  const refused = (status: number, errors: Record<string, string> = {}) =>
+    Response.json({ saved: false, errors }, { status });
+  if (request.method !== "POST") {
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  }
   const db = await database();
   const { content } = await programmeOf(db, member.accountId);
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || task?.handIn !== "form" || !task.form) throw notFound(request);
   if (blockingSprint(sprint, content, await readClientState(db, member.accountId)) !== null) {
-    return Response.json({ saved: false, errors: {} }, { status: 403 });
+    return refused(403);
   }
   const form = await request.formData().catch(() => null);
-  if (!form) return Response.json({ saved: false, errors: {} }, { status: 400 });
+  const posted = form ? postedValues(form) : null;
+  const questions = new Set(task.form.questions.map((question) => question.id));
+  if (!posted || !(posted[ASKED_FIELD] ?? []).some((id) => questions.has(id))) return refused(400);
   const at = Date.now();
-  const saved = await inTransaction((trx) => saveIn(trx, member, task, postedValues(form), at));
-  if (saved.ok) return Response.json({ saved: true, at, errors: {} });
-  return Response.json(
-    { saved: false, errors: errorsByField(saved.errors) },
-    { status: saved.locked ? 409 : 422 },
-  );
+  const saved = await inTransaction((trx) => saveIn(trx, member, task, posted, at));
+  if (saved.ok) return redirect(`${answersSavePath(sprint.id, task.id)}?${SAVED_PARAM}`, 303);
+  return refused(saved.locked ? 409 : 422, errorsByField(saved.errors));
 }
 
 /** "Save draft" (the page again with a toast) or "Submit" (the answers handed in for review). */

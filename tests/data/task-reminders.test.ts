@@ -280,6 +280,8 @@ describe.each(ENGINES)("task reminders on %s", (engine) => {
       .orderBy("kind")
       .execute();
     expect(scheduled.map((job) => [job.kind, Number(job.run_after)])).toEqual([
+      // Every hour: raw copies of mail received 30 days ago go.
+      ["inbound-raw-copies", at(24, 4)],
       // Both every quarter hour: each staff member's summary waits for their own 07:00.
       ["overdue-summaries", at(24, 3, 15)],
       ["task-reminder-scan", at(24, 3, 15)],

@@ -89,10 +89,9 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
         route.action({ request: answersPost(SAVE, fields, cookie), context: context(), params }),
       ),
     );
-    return {
-      status: answer.status,
-      body: (await answer.json()) as { errors: Record<string, string> },
-    };
+    // Saved: a redirect to the save's "saved" mark; refused: the notes in JSON.
+    const body = answer.status === 303 ? { errors: {} } : await answer.json();
+    return { status: answer.status, body: body as { errors: Record<string, string> } };
   }
 
   const refused = (answer: unknown) => asData<FormAnswer>(answer);
@@ -112,7 +111,7 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
     expect(seen.saved["best-clients"]?.savedBy).not.toBe("You");
     // Lee's script saves one answer; Dana's other answer stays.
     const saved = await autosave(lee.cookie, fieldsOf({ "best-clients": "Small design studios" }));
-    expect(saved.status).toBe(200);
+    expect(saved.status).toBe(303);
     const now = (await page(dana.cookie)).questionnaire.saved;
     expect(now["best-clients"]?.answer).toBe("Small design studios");
     expect(now["company-size"]?.answer).toBe("2–10");
@@ -165,6 +164,31 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
     const script = await autosave(dana.cookie, fieldsOf({ "deal-size": "-5" }));
     expect(script.status).toBe(422);
     expect(Object.keys(script.body.errors)).toEqual(["q-deal-size"]);
+    // A post that answers none of the form's questions is no save; only posts save.
+    expect(
+      (
+        await autosave(dana.cookie, [
+          ["q-__proto__", "x"],
+          ["__proto__", "y"],
+        ])
+      ).status,
+    ).toBe(400);
+    const route = await import("~/routes/resources.answers.$sprint.$taskId");
+    const patch = new Request(`http://portal.test${SAVE}`, {
+      method: "PATCH",
+      headers: { Cookie: dana.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fieldsOf({ "best-clients": "Patched" })),
+    });
+    const patched = await settle(() =>
+      route.action({ request: patch, context: context(), params }),
+    );
+    expect(asResponse(patched).status).toBe(405);
+    const mark = await route.loader({
+      request: get(`${SAVE}?saved`, dana.cookie),
+      context: context(),
+      params,
+    });
+    expect(asResponse(mark).status).toBe(204);
   });
 
   it("hands the answers in as a version: required ones first, locked while in review, reopened with its answers by Request changes", async () => {

@@ -282,7 +282,10 @@ function problemsWith(probe: Probe, answer: Answer, appUrl: string, email: strin
       break;
     case "client":
       if (destination !== null) {
-        if (!destination.pathname.startsWith("/dashboard")) problems.push(`redirects to ${target}`);
+        // A form's answers saved by the page's script redirect to the save's own "saved" mark.
+        const saved = /^\/resources\/answers\/[^/]+\/[^/]+$/.test(destination.pathname);
+        const inPortal = destination.pathname.startsWith("/dashboard") || saved;
+        if (!inPortal) problems.push(`redirects to ${target}`);
       } else if (!is4xx) {
         problems.push(`expected a redirect or a 4xx, got ${status}`);
       }

@@ -59,14 +59,16 @@ function useAnswersSaved(form: React.RefObject<HTMLFormElement | null>, url: str
     body.delete("intent");
     try {
       const response = await fetch(url, { method: "POST", body, credentials: "same-origin" });
-      const answer = (await response.json().catch(() => null)) as {
-        saved?: boolean;
-        errors?: Record<string, string>;
-      } | null;
-      if (response.ok && answer?.saved) {
+      // Saved: redirected to the save's own address (not to sign-in, a session that ended).
+      if (response.status === 204 && new URL(response.url).pathname === url) {
         setErrors({});
         setState("saved");
-      } else if (response.status === 422 && answer?.errors) {
+        return;
+      }
+      const answer = (await response.json().catch(() => null)) as {
+        errors?: Record<string, string>;
+      } | null;
+      if (response.status === 422 && answer?.errors) {
         setErrors(answer.errors);
         setState("refused");
       } else {
