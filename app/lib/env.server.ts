@@ -106,7 +106,10 @@ const schema = z.object({
   SMTP_URL: z
     .string()
     .url()
-    .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "must be smtp:// or smtps://")
+    .refine(
+      (value) => !URL.canParse(value) || /^smtps?:$/.test(new URL(value).protocol),
+      "must be smtp:// or smtps://",
+    )
     .optional(),
   MAIL_FROM: z.string().email().optional(),
   MESSAGE_MAIL_DELAY_SECONDS: positiveInt.default(300),

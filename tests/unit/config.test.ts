@@ -16,6 +16,21 @@ function problems(source: Record<string, string>): string[] {
   return [];
 }
 
+describe("mail servers' addresses", () => {
+  it.each([
+    ["SMTP_URL", "not a url"],
+    ["SMTP_URL", "https://mail.example.com"],
+    ["INBOUND_IMAP_URL", "not a url"],
+    ["INBOUND_IMAP_URL", "imap://mail.example.com"],
+  ])("refuses %s=%j as a problem named, not a crash", (name, value) => {
+    const found = problems({
+      [name]: value,
+      ...(name === "SMTP_URL" ? { MAIL_FROM: "a@b.co" } : {}),
+    });
+    expect(found.some((problem) => problem.startsWith(`${name}:`))).toBe(true);
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it.each([
     [undefined, false],
