@@ -45,8 +45,8 @@ export async function loadTaskPage(
     task.owner === "client" ? taskAssignment(db, accountId, task.id, actor) : null,
   ]);
   const reader = { email: user.email, role: "client" as const, book };
-  const asked = sprint.tasks.find((candidate) => candidate.id === task.id);
-  const questionnaire = asked ? await loadQuestionnaire(db, accountId, asked, reader) : null;
+  const latest = handIns[0]?.status;
+  const questionnaire = await loadQuestionnaire(db, accountId, task, { reader, latest });
   const env = getEnv();
   return {
     sprint: {

@@ -40,6 +40,13 @@ function missingPart(task: TaskView, files: UploadedFile[], link: string) {
   return null;
 }
 
+/** Work is the clients' to hand in: staff review it in the console (their refusal, else null). */
+export function refusedToStaff(context: AppLoadContext, user: Member["user"]) {
+  return user.role === STAFF_ROLE
+    ? formError(context, toasts.handInByStaff, { status: 403 })
+    : null;
+}
+
 /**
  * The client's hand-in on `taskId` (in the sprint of page `segment`): its task page again with a
  * toast, or the form again with what was typed and why it was refused.
@@ -56,8 +63,8 @@ export async function handInWork(
   const sprint = findSprint(content, segment);
   const task = sprint?.tasks.find((candidate) => candidate.id === taskId);
   if (!sprint || !task) throw notFound(request);
-  // Work is the clients' to hand in: staff review it in the console.
-  if (user.role === STAFF_ROLE) return formError(context, toasts.handInByStaff, { status: 403 });
+  const byStaff = refusedToStaff(context, user);
+  if (byStaff) return byStaff;
   const env = getEnv();
   const admission = await admitUpload(request, context, {
     clientId: accountId,

@@ -11,35 +11,39 @@ import { clientFiles, sharedFileById } from "~/data/shared-files.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
 import { formError } from "~/forms/answer.server";
 import { redirectWithToast } from "~/forms/toast.server";
-import { storeHandIn } from "~/hand-ins/handing-in.server";
+import { refusedToStaff, storeHandIn } from "~/hand-ins/handing-in.server";
 import { notFound } from "~/lib/not-found.server";
 import { answersSavePath, SAVED_PARAM, taskPath } from "~/lib/paths";
 import { blockingSprint, findSprint } from "~/programme/client-programme";
 import { clientPerson, type Reader } from "~/people/names";
 import type { ProgrammeContent, SprintContent, TaskContent } from "~/programme/model";
+import type { HandInStatus } from "~/data/schema";
 import type { Member } from "~/session/guards.server";
 import { FIELD_PREFIX, missingRequired, readAnswers, type Answer } from "./answers";
 import { ASKED_FIELD, type QuestionnaireView, type SavedAnswer } from "./questionnaire-view";
 
-/** Whether the task's answers may change: its latest version is neither waiting nor approved. */
+/** Whether a task's answers may change after its `latest` version: not while it waits, nor approved. */
+const openAfter = (latest: HandInStatus | undefined) =>
+  latest !== "in-review" && latest !== "approved";
+
 async function answersOpen(db: Executor, accountId: string, taskId: string) {
-  const latest = (await latestHandInStatuses(db, accountId)).get(taskId);
-  return latest !== "in-review" && latest !== "approved";
+  return openAfter((await latestHandInStatuses(db, accountId)).get(taskId));
 }
 
+/** The task's form as its page draws it, after its `latest` version (the page has read it). */
 export async function loadQuestionnaire(
   db: Executor,
   accountId: string,
   task: TaskContent,
-  reader: Reader,
+  { reader, latest }: { reader: Reader; latest: HandInStatus | undefined },
 ): Promise<QuestionnaireView | null> {
   if (task.handIn !== "form" || !task.form) return null;
   const asksForFile = task.form.questions.some((question) => question.kind === "file");
-  const [draft, open, files] = await Promise.all([
+  const [draft, files] = await Promise.all([
     draftAnswers(db, accountId, task.id),
-    answersOpen(db, accountId, task.id),
     asksForFile ? clientFiles(db, accountId) : [],
   ]);
+  const open = openAfter(latest);
   const saved: Record<string, SavedAnswer> = {};
   for (const [questionId, entry] of Object.entries(draft)) {
     const savedBy = clientPerson(entry.savedByEmail, reader);
@@ -124,9 +128,9 @@ const errorsByField = (errors: Record<string, string>) =>
 /**
  * A save from the page's script as the client writes (the task named by its page's `segment` and
  * `taskId`): once saved, a redirect to the save's own address marked `saved` (its loader answers
- * that with 204, so the script knows it reached the save and not the sign-in page); else JSON with each refused answer's note
- * (the valid ones saved) as 422, 409 once handed in, 403 in a locked sprint, 400 for a post that
- * answers none of the form's questions, 405 for anything but a post.
+ * 204, so the script knows it reached the save and not the sign-in page); else JSON with each
+ * refused answer's note (the valid ones saved) as 422, 409 once handed in, 403 in a locked sprint,
+ * 400 for a post that answers none of the form's questions, 405 for anything but a post.
  */
 export async function saveAnswersFromScript(
   request: Request,
@@ -181,6 +185,8 @@ export async function questionnaireAction(
       });
     }
     if (!submit) return redirectWithToast(path, toasts.answersSaved);
+    const byStaff = refusedToStaff(context, user);
+    if (byStaff) return byStaff;
     const questions = task.form?.questions ?? [];
     const draft = await draftAnswers(trx, accountId, task.id);
     const answers = Object.fromEntries(

@@ -191,6 +191,18 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
     expect(asResponse(mark).status).toBe(204);
   });
 
+  it("leaves handing in to clients: staff submitting a form on the client pages are refused", async () => {
+    const staff = await person("form-staff-submit", { app_metadata: { role: "staff" } });
+    const complete = fieldsOf(
+      { "best-clients": "Design studios", "trigger-problem": "Lost two clients" },
+      "submit-answers",
+    );
+    const answer = refused(await post(staff.cookie, complete));
+    expect(answer.init?.status).toBe(403);
+    expect(answer.data.toast.title).toBe("For Clients");
+    expect((await page(staff.cookie)).handIns).toEqual([]);
+  });
+
   it("hands the answers in as a version: required ones first, locked while in review, reopened with its answers by Request changes", async () => {
     const dana = await person("form-submit");
     const staff = await person("form-staff", { app_metadata: { role: "staff" } });
