@@ -13,6 +13,11 @@ export async function clientStoredBytes(db: Executor, clientId: string): Promise
   return Number(row?.bytes ?? 0);
 }
 
+/** The bytes `clientId`'s files may still take under `quota` (below 0: past it). */
+export async function roomLeft(db: Executor, clientId: string, quota: number): Promise<number> {
+  return quota - (await clientStoredBytes(db, clientId));
+}
+
 export interface Reservation {
   id: string;
   clientId: string;
@@ -54,7 +59,7 @@ export async function reserveRoom(
     .where("client_id", "=", clientId)
     .executeTakeFirst();
   if (Number(held?.count ?? 0) >= maxAtOnce) return { held: false, why: "busy" };
-  const room = quota - (await clientStoredBytes(trx, clientId)) - Number(held?.bytes ?? 0);
+  const room = (await roomLeft(trx, clientId, quota)) - Number(held?.bytes ?? 0);
   if (bytes > room) return { held: false, why: "full" };
   await trx
     .insertInto("upload_reservations")

@@ -8,7 +8,7 @@ import { applyProgrammeChanges, readClientState } from "~/data/client-programme.
 import { database, inTransaction, type Executor } from "~/data/connection.server";
 import { recordEvent, type Actor } from "~/data/events.server";
 import { latestHandInStatuses, lockClientHandIns, recordHandIn } from "~/data/hand-ins.server";
-import { clientStoredBytes } from "~/data/file-room.server";
+import { roomLeft } from "~/data/file-room.server";
 import { recordMessage } from "~/data/messages.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { removeAll } from "~/files/file-store";
@@ -177,7 +177,7 @@ export async function storeHandIn(
     );
   }
   const newBytes = files.reduce((sum, file) => sum + file.bytes, 0);
-  if ((await clientStoredBytes(trx, accountId)) + newBytes > env.UPLOAD_MAX_CLIENT_BYTES) {
+  if (newBytes > (await roomLeft(trx, accountId, env.UPLOAD_MAX_CLIENT_BYTES))) {
     return refuse(
       formError(context, storageFull(env.UPLOAD_MAX_CLIENT_BYTES), { status: 413, values }),
     );

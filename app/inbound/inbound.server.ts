@@ -20,7 +20,7 @@ import { getEnv } from "~/lib/env.server";
 import { staffReaderNow } from "~/mail/staff-readers.server";
 import { messageSchema } from "~/forms/schemas";
 import { writeMessage } from "~/messages/posting.server";
-import { clientStoredBytes } from "~/data/file-room.server";
+import { roomLeft } from "~/data/file-room.server";
 import { recordSharedFile } from "~/data/shared-files.server";
 import { storageFull } from "~/content/toasts";
 import { removeAll } from "~/files/file-store";
@@ -274,7 +274,7 @@ async function postReply(
     const refused = [...files.refused];
     let kept = files.kept;
     const bytes = kept.reduce((sum, file) => sum + file.bytes, 0);
-    const room = env.UPLOAD_MAX_CLIENT_BYTES - (await clientStoredBytes(trx, holder.clientId));
+    const room = await roomLeft(trx, holder.clientId, env.UPLOAD_MAX_CLIENT_BYTES);
     if (kept.length > 0 && bytes > room) {
       const full = storageFull(env.UPLOAD_MAX_CLIENT_BYTES, author.role === "staff").description;
       refused.push(...kept.map((file) => `“${file.name}”: ${full}`));

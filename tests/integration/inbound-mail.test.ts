@@ -323,6 +323,38 @@ describe.each(ENGINES)("replies by mail on %s", (engine) => {
     ]);
   });
 
+  it("keeps no file a reply brings past the account's room, and says so; the words are posted", async () => {
+    const { client, to } = await clientWithKey(auth, `full-${engine}`);
+    const { getEnv } = await import("~/lib/env.server");
+    const { inTransaction } = await import("~/data/connection.server");
+    const { recordSharedFile } = await import("~/data/shared-files.server");
+    const quota = getEnv().UPLOAD_MAX_CLIENT_BYTES;
+    // The account's files already take all its room.
+    await inTransaction((trx) =>
+      recordSharedFile(trx, {
+        id: crypto.randomUUID(),
+        clientId: client.accountId,
+        name: "archive.zip",
+        bytes: quota,
+        sha256: "0".repeat(64),
+        note: "",
+        sharedBy: { id: client.id, email: client.email, role: "client" },
+        at: Date.now(),
+      }),
+    );
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+    const raw = await replyWithFiles({ to, from: client.email, text: "The brief, again" }, [
+      { filename: "brief.pdf", content: pdf },
+    ]);
+    expect(await hook(raw.toString("latin1"))).toBe(202);
+    await readMail();
+    const [message] = await thread(client.accountId);
+    expect(message?.body).toBe("The brief, again");
+    expect(message?.files).toEqual([]);
+    const [row] = (await inboundLog()).slice(-1);
+    expect(row?.reason).toContain("Not kept: “brief.pdf”: Your files can take up to");
+  });
+
   it("tells the key's reader why their mail was not posted at most once an hour, and never another sender", async () => {
     const { client, to } = await clientWithKey(auth, `notice-${engine}`);
     const stranger = uniqueEmail("notice-stranger");
