@@ -8,9 +8,35 @@ import {
   fileTooLarge,
   toasts,
   tooManyFiles,
+  type Toast,
 } from "~/content/toasts";
 import { formError } from "~/forms/answer.server";
 import type { UploadLimits, UploadRefusal } from "./upload.server";
+
+/** The toast that says why an upload was refused, and the status that goes with it. */
+export function refusalToast(
+  why: UploadRefusal,
+  limits: UploadLimits,
+): { toast: Toast; status?: number } {
+  switch (why.reason) {
+    case "too-large":
+      return { toast: fileTooLarge(limits.maxFileBytes), status: 413 };
+    case "too-many":
+      return { toast: tooManyFiles(limits.maxFiles), status: 413 };
+    case "no-room":
+      return { toast: limits.room?.full ?? toasts.uploadBroken, status: 413 };
+    case "not-allowed":
+      return { toast: fileKindNotAllowed(why.name), status: 415 };
+    case "mismatch":
+      return { toast: fileNotWhatItsNameSays(why.name, why.claimed, why.found), status: 415 };
+    case "empty":
+      return { toast: fileEmpty(why.name), status: 422 };
+    case "store-failed":
+      return { toast: toasts.storeFailed, status: 503 };
+    case "not-a-form":
+      return { toast: toasts.uploadBroken };
+  }
+}
 
 export function uploadRefused(
   context: AppLoadContext,
@@ -18,24 +44,6 @@ export function uploadRefused(
   values: Record<string, string>,
   limits: UploadLimits,
 ) {
-  switch (why.reason) {
-    case "too-large":
-      return formError(context, fileTooLarge(limits.maxFileBytes), { status: 413, values });
-    case "too-many":
-      return formError(context, tooManyFiles(limits.maxFiles), { status: 413, values });
-    case "no-room":
-      return formError(context, limits.room?.full ?? toasts.uploadBroken, { status: 413, values });
-    case "not-allowed":
-      return formError(context, fileKindNotAllowed(why.name), { status: 415, values });
-    case "mismatch": {
-      const toast = fileNotWhatItsNameSays(why.name, why.claimed, why.found);
-      return formError(context, toast, { status: 415, values });
-    }
-    case "empty":
-      return formError(context, fileEmpty(why.name), { status: 422, values });
-    case "store-failed":
-      return formError(context, toasts.storeFailed, { status: 503, values });
-    case "not-a-form":
-      return formError(context, toasts.uploadBroken, { values });
-  }
+  const { toast, status } = refusalToast(why, limits);
+  return formError(context, toast, { status, values });
 }

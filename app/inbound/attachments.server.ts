@@ -4,16 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { Attachment } from "mailparser";
-import {
-  fileEmpty,
-  fileKindNotAllowed,
-  fileNotWhatItsNameSays,
-  fileTooLarge,
-  tooManyFiles,
-} from "~/content/toasts";
 import { checkFileKind, SNIFF_BYTES } from "~/files/file-kinds.server";
 import { removeAll, type FileStore } from "~/files/file-store";
-import { safeFileName, type UploadedFile } from "~/files/upload.server";
+import { refusalToast } from "~/files/upload-answers.server";
+import { safeFileName, type UploadedFile, type UploadRefusal } from "~/files/upload.server";
 
 export interface MailedFiles {
   kept: UploadedFile[];
@@ -33,15 +27,20 @@ export async function keepAttachments(
 ): Promise<MailedFiles> {
   const kept: UploadedFile[] = [];
   const refused: string[] = [];
+  // In the upload's words; those without the file's name are given it.
+  const refuse = (why: UploadRefusal, name: string) => {
+    const { description } = refusalToast(why, limits).toast;
+    refused.push("name" in why ? description : `“${name}”: ${description}`);
+  };
   for (const attachment of attachments.filter(sentAsFile)) {
     const name = safeFileName(attachment.filename ?? "attachment");
     const content = attachment.content;
     if (content.length > limits.maxFileBytes) {
-      refused.push(`“${name}”: ${fileTooLarge(limits.maxFileBytes).description}`);
+      refuse({ reason: "too-large" }, name);
       continue;
     }
     if (kept.length >= limits.maxFiles) {
-      refused.push(`“${name}”: ${tooManyFiles(limits.maxFiles).description}`);
+      refuse({ reason: "too-many" }, name);
       continue;
     }
     const kind = await checkFileKind(
@@ -50,14 +49,7 @@ export async function keepAttachments(
       content.length <= SNIFF_BYTES,
     );
     if (!kind.ok) {
-      const why = kind.refusal;
-      refused.push(
-        why.reason === "empty"
-          ? fileEmpty(name).description
-          : why.reason === "mismatch"
-            ? fileNotWhatItsNameSays(name, why.claimed, why.found).description
-            : fileKindNotAllowed(name).description,
-      );
+      refuse({ ...kind.refusal, name }, name);
       continue;
     }
     const key = randomUUID();
