@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { edit, lineOf, problemsOf } from "../support/programme-text";
 import defaultText from "~/content/programme.yaml?raw";
 import spec from "../fixtures/spec-programme.json";
 import { ConfigError } from "~/lib/env.server";
@@ -12,32 +13,6 @@ import type { ProgrammeContent } from "~/programme/model";
 import { readProgrammeFile, parseProgramme } from "~/programme/programme-file.server";
 
 const SOURCE = "custom.yaml";
-
-/** The problems a refused file is reported with. */
-function problemsOf(text: string): string[] {
-  try {
-    parseProgramme(text, SOURCE);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
-
-/** The line (from 1) on which the only occurrence of `marker` in `text` starts. */
-function lineOf(text: string, marker: string): number {
-  const at = text.indexOf(marker);
-  if (at < 0 || text.lastIndexOf(marker) !== at)
-    throw new Error(`"${marker}" is not in the text once`);
-  return text.slice(0, at).split("\n").length;
-}
-
-/** `text` with its only occurrence of `from` replaced by `to`. */
-function edit(text: string, from: string, to: string): string {
-  const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`"${from}" occurs ${parts.length - 1} times`);
-  return parts.join(to);
-}
 
 describe("the default programme file", () => {
   const programme = readProgrammeFile(undefined);
@@ -800,7 +775,7 @@ const refusals: Refusal[] = [
 describe("a programme file that breaks a rule", () => {
   it.each(refusals)("is refused when $rule", ({ from, to, problems }) => {
     const text = edit(CUSTOM, from, to);
-    expect(problemsOf(text)).toEqual(
+    expect(problemsOf(SOURCE, text)).toEqual(
       problems.map(
         ([marker, field, message]) =>
           `${SOURCE} line ${lineOf(text, marker)}, ${field}: ${message}`,
@@ -814,7 +789,7 @@ describe("a programme file that breaks a rule", () => {
       "link: https://forms.example.org/intake?ref=portal#start",
       "link: ftp://x",
     );
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       "custom.yaml line 23, sprints[0].tasks[0].link: must be an https:// URL",
     ]);
   });
@@ -824,7 +799,9 @@ describe("a programme file that breaks a rule", () => {
     const sprintText = (id: number) =>
       edit(edit(second, "id: 2", `id: ${id}`), "funnel-builder", `funnel-builder-${id}`);
     const text = CUSTOM + Array.from({ length: 11 }, (_, index) => sprintText(index + 3)).join("");
-    expect(problemsOf(text)).toEqual([`${SOURCE} line 3, sprints: must list at most 12 sprints`]);
+    expect(problemsOf(SOURCE, text)).toEqual([
+      `${SOURCE} line 3, sprints: must list at most 12 sprints`,
+    ]);
   });
 
   it("reports every problem, in line order, at most 20 of them", () => {
@@ -835,7 +812,7 @@ describe("a programme file that breaks a rule", () => {
       ["icon: wrench", "icon: hammer"],
       ["- id: funnel-builder", "- id: goals"],
     ].reduce((current, [from, to]) => edit(current, from as string, to as string), CUSTOM);
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       `${SOURCE} line 2, overallProgress: must be a whole number from 0 to 100`,
       `${SOURCE} line 4, sprints[0].countdownDays: is missing`,
       `${SOURCE} line 9, sprints[0].countdown: unknown field (check its spelling)`,
@@ -849,40 +826,42 @@ describe("a programme file that breaks a rule", () => {
       "priority: x",
     );
     const withTypos = many.replaceAll("title:", "tilte:");
-    const problems = problemsOf(withTypos);
+    const problems = problemsOf(SOURCE, withTypos);
     expect(problems).toHaveLength(21);
     expect(problems[20]).toMatch(/^… and \d+ more problems$/);
   });
 
   it("is refused on a YAML syntax error, with its line and column", () => {
     const misaligned = edit(CUSTOM, "    weeks: 4", "\tweeks: 4");
-    expect(problemsOf(misaligned)).toEqual([
+    expect(problemsOf(SOURCE, misaligned)).toEqual([
       `${SOURCE} line ${lineOf(misaligned, "weeks: 4")}, column 1: Tabs are not allowed as indentation`,
     ]);
     const reserved = edit(CUSTOM, "action: Please Wait", "action: @once");
-    expect(problemsOf(reserved)).toEqual([
+    expect(problemsOf(SOURCE, reserved)).toEqual([
       `${SOURCE} line ${lineOf(reserved, "@once")}, column 15: Plain value cannot start with reserved character @`,
     ]);
   });
 
   it("is refused with a tag YAML does not know, at its line", () => {
     const text = edit(CUSTOM, "title: Build\n", "title: !secret Build\n");
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       `${SOURCE} line ${lineOf(text, "!secret")}, column 12: Unresolved tag: !secret`,
     ]);
   });
 
   it("is refused when a field is given twice, at the second", () => {
     const text = edit(CUSTOM, "weeks: 4\n", "weeks: 4\n    weeks: 5\n");
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       `${SOURCE} line ${lineOf(text, "weeks: 5")}, column 5: Map keys must be unique`,
     ]);
   });
 
   it("is refused when empty or not a set of fields", () => {
     const message = "the file must hold the programme's fields (overallProgress, sprints)";
-    expect(problemsOf("")).toEqual([`${SOURCE} line 1: ${message}`]);
-    expect(problemsOf("# nothing yet\n\n- a list\n")).toEqual([`${SOURCE} line 3: ${message}`]);
+    expect(problemsOf(SOURCE, "")).toEqual([`${SOURCE} line 1: ${message}`]);
+    expect(problemsOf(SOURCE, "# nothing yet\n\n- a list\n")).toEqual([
+      `${SOURCE} line 3: ${message}`,
+    ]);
   });
 
   it("throws a ConfigError that start-up prints as a list", () => {

@@ -2,7 +2,7 @@
 // bad one at its line naming the task and the question, and the default programme's ICP Builder
 // asks its questionnaire while Sprint 1 stays as drawn.
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "~/lib/env.server";
+import { edit, lineOf, problemsOf } from "../support/programme-text";
 import { parseProgramme, readProgrammeFile } from "~/programme/programme-file.server";
 
 const SOURCE = "forms.yaml";
@@ -72,32 +72,6 @@ sprints:
       action: Please Wait
 `;
 
-function problemsOf(text: string): string[] {
-  try {
-    parseProgramme(text, SOURCE);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("the file was accepted");
-}
-
-/** The line (from 1) on which the only occurrence of `marker` in `text` starts. */
-function lineOf(text: string, marker: string): number {
-  const at = text.indexOf(marker);
-  if (at < 0 || text.lastIndexOf(marker) !== at) {
-    throw new Error(`"${marker}" is not in the text once`);
-  }
-  return text.slice(0, at).split("\n").length;
-}
-
-/** `text` with its only occurrence of `from` replaced by `to`. */
-function edit(text: string, from: string, to: string): string {
-  const parts = text.split(from);
-  if (parts.length !== 2) throw new Error(`"${from}" occurs ${parts.length - 1} times`);
-  return parts.join(to);
-}
-
 /** The problem at the line of `marker`, for `field` of the intake task. */
 function problem(text: string, marker: string, field: string, message: string): string {
   return `${SOURCE} line ${lineOf(text, marker)}, sprints[0].tasks[0].${field}: ${message}`;
@@ -160,7 +134,7 @@ describe("a task's form in the programme file", () => {
 
   it("is refused without handIn: form, naming the task at the form's line", () => {
     const text = edit(WITH_FORM, "        handIn: form\n", "        handIn: files\n");
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       problem(
         text,
         "form:",
@@ -169,7 +143,7 @@ describe("a task's form in the programme file", () => {
       ),
     ]);
     const unsaid = edit(WITH_FORM, "        handIn: form\n", "");
-    expect(problemsOf(unsaid)).toEqual([
+    expect(problemsOf(SOURCE, unsaid)).toEqual([
       problem(
         unsaid,
         "form:",
@@ -185,7 +159,7 @@ describe("a task's form in the programme file", () => {
       "priority: low\n",
       "priority: low\n        handIn: form\n        handInRequired: true\n",
     );
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       `${SOURCE} line ${lineOf(text, "handIn: form\n        handInRequired")}, sprints[0].tasks[1].handIn: task "kick-off-call" hands in a form but has none: give it a form with its questions`,
     ]);
   });
@@ -196,7 +170,7 @@ describe("a task's form in the programme file", () => {
       "priority: low\n",
       "priority: low\n        handInRequired: true\n",
     );
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       `${SOURCE} line ${lineOf(text, "handInRequired")}, sprints[0].tasks[1].handInRequired: task "kick-off-call" requires a hand-in but asks for none: give it handIn: files, link or form`,
     ]);
   });
@@ -404,7 +378,7 @@ describe("a task's form in the programme file", () => {
 
   it.each(refusals)("is refused when $rule", ({ from, to, problems }) => {
     const text = edit(WITH_FORM, from, to);
-    expect(problemsOf(text)).toEqual(
+    expect(problemsOf(SOURCE, text)).toEqual(
       problems.map(([marker, field, message]) => problem(text, marker, field, message)),
     );
   });
@@ -416,7 +390,7 @@ describe("a task's form in the programme file", () => {
         `            - id: extra-${n}\n              kind: date\n              label: Day ${n}\n`,
     ).join("");
     const text = edit(WITH_FORM, "      - id: kick-off-call", `${extra}      - id: kick-off-call`);
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       problem(text, "questions:", "form.questions", "must list at most 40 questions"),
     ]);
   });
@@ -429,7 +403,7 @@ describe("a task's form in the programme file", () => {
       ["- id: website", "- id: story"],
       ["label: A brochure", "label: A brochure\n              choices: [a, b]"],
     ].reduce((current, [from, to]) => edit(current, from as string, to as string), WITH_FORM);
-    expect(problemsOf(text)).toEqual([
+    expect(problemsOf(SOURCE, text)).toEqual([
       problem(
         text,
         "kind: short",
