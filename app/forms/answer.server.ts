@@ -22,6 +22,16 @@ export async function readForm(request: Request): Promise<PostedFields | null> {
   }
 }
 
+/** A post's text fields, each with every value it carried (a choice of several sends many). */
+export function postedValues(form: FormData): Record<string, string[]> {
+  // No prototype: a field may be named "__proto__".
+  const posted: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of form) {
+    if (typeof value === "string") (posted[name] ??= []).push(value);
+  }
+  return posted;
+}
+
 /** A form's text fields, each its first value. */
 export function postedFields(form: FormData): PostedFields {
   const fields: PostedFields = {};

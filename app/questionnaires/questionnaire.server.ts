@@ -9,7 +9,7 @@ import { database, inTransaction, type Executor } from "~/data/connection.server
 import { draftAnswers, saveAnswers } from "~/data/form-answers.server";
 import { clientFiles, sharedFileById } from "~/data/shared-files.server";
 import { latestHandInStatuses } from "~/data/hand-ins.server";
-import { formError } from "~/forms/answer.server";
+import { formError, postedValues } from "~/forms/answer.server";
 import { redirectWithToast } from "~/forms/toast.server";
 import { refusedToStaff, storeHandIn } from "~/hand-ins/handing-in.server";
 import { notFound } from "~/lib/not-found.server";
@@ -51,16 +51,6 @@ export async function loadQuestionnaire(
   }
   const offered = files.map((file) => ({ id: file.id, name: file.name }));
   return { questions: task.form.questions, saved, open, files: offered };
-}
-
-/** A post's text fields, each with every value it carried (a choice of several sends many). */
-export function postedValues(form: FormData): Record<string, string[]> {
-  // No prototype: a field may be named "__proto__".
-  const posted: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
-  for (const [name, value] of form) {
-    if (typeof value === "string") (posted[name] ??= []).push(value);
-  }
-  return posted;
 }
 
 /** What the form shows again after a refusal: each answer as typed (several as JSON). */
