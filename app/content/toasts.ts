@@ -170,8 +170,13 @@ export const toasts = {
   planItemMissing: error("Not Found", "That task or objective is not in this client's programme."),
   planHandInInvalid: error(
     "Choose What to Hand In",
-    "A task done when you approve it asks for files or a link.",
+    "A task done when you approve it asks for files, a link or a form.",
   ),
+  planFormMissing: error(
+    "Give It Questions",
+    "A task that hands in a form asks questions: write them under Questions.",
+  ),
+  planFormInvalid: error("Check the Questions", "Each problem is listed with its line."),
   planLinkInvalid: error("Check the Tool Link", "A tool link starts with https://."),
   brandTextInvalid: error(
     "Check the Settings",

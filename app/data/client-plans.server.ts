@@ -3,6 +3,7 @@
 // given until the agency applies a newer one).
 import { ownAccount } from "./client-accounts.server";
 import type { PlanItem } from "~/programme/client-plan";
+import type { FormContent } from "~/programme/model";
 import { compiledOnce } from "./compiled-once.server";
 import type { Executor } from "./connection.server";
 import type { ClientProgrammeItemsTable } from "./schema";
@@ -69,6 +70,7 @@ function planItem(row: ItemRow): PlanItem {
     handIn: row.hand_in,
     handInRequired: row.hand_in_required === null ? null : Number(row.hand_in_required) === 1,
     link: row.link,
+    form: row.form === null ? null : (JSON.parse(row.form) as FormContent),
   };
 }
 
@@ -108,6 +110,7 @@ export async function savePlanItems(
       hand_in: item.handIn,
       hand_in_required: item.handInRequired === null ? null : item.handInRequired ? 1 : 0,
       link: item.link,
+      form: item.form === null ? null : JSON.stringify(item.form),
       updated_at: at,
     };
     await trx

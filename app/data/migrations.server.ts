@@ -38,6 +38,7 @@ import * as storedFacts from "./migrations/034-stored-facts";
 import * as inboundMail from "./migrations/035-inbound-mail";
 import * as mailedFiles from "./migrations/036-mailed-files";
 import * as formAnswers from "./migrations/037-form-answers";
+import * as ownQuestions from "./migrations/038-own-questions";
 
 const MIGRATIONS: Record<string, Migration> = {
   "001-client-programme": clientProgramme,
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "035-inbound-mail": inboundMail,
   "036-mailed-files": mailedFiles,
   "037-form-answers": formAnswers,
+  "038-own-questions": ownQuestions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

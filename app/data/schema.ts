@@ -150,6 +150,8 @@ export interface ClientProgrammeItemsTable {
   hand_in: HandInKind | null;
   hand_in_required: number | null;
   link: string | null;
+  /** JSON: a task's own questions (its FormContent); null: the template's. */
+  form: string | null;
   updated_at: Millis;
 }
 

@@ -9,6 +9,7 @@ import { isHttpsUrl } from "~/programme/https-url";
 import { contrastWithWhite, hexColour, MIN_CONTRAST, type LandingFigure } from "~/brand/brand";
 import { HAND_IN_KINDS, SPRINT_STATUSES, TASK_OWNERS, TASK_STATUSES } from "~/programme/model";
 import { ID_PATTERN } from "~/programme/programme-schema";
+import { PLAN_QUESTIONS_MAX } from "~/programme/client-plan-edits";
 import {
   INVALID_EMAIL_HINT,
   isAcceptablePassword,
@@ -58,6 +59,8 @@ export const FORM_ISSUES = {
     toast: toasts.planHandInInvalid,
     hint: toasts.planHandInInvalid.description,
   },
+  planFormMissing: { toast: toasts.planFormMissing, hint: toasts.planFormMissing.description },
+  planFormInvalid: { toast: toasts.planFormInvalid },
   planLinkInvalid: { toast: toasts.planLinkInvalid, hint: toasts.planLinkInvalid.description },
   reviewCommentMissing: {
     toast: toasts.reviewCommentMissing,
@@ -341,15 +344,22 @@ const planItemFields = z.object({
   /** A checkbox: "on" when ticked, absent when not. */
   handInRequired: z.optional(text),
   link: z.optional(toolLink),
+  /** Its form's questions as YAML (read on the server); "": the template's. */
+  questions: z.optional(
+    text.check(z.maxLength(PLAN_QUESTIONS_MAX, "planFormInvalid" satisfies FormIssueName)),
+  ),
 });
 
 /** The task's other fields come as one, or (a form without them) not at all. */
 export const planItemSchema = z.pipe(
   planItemFields,
-  z.transform(({ owner, handIn, handInRequired, link, ...item }) => ({
+  z.transform(({ owner, handIn, handInRequired, link, questions, ...item }) => ({
     ...item,
     ...(owner && handIn
-      ? { task: { owner, handIn, handInRequired: handInRequired === "on", link: link ?? "" } }
+      ? {
+          task: { owner, handIn, handInRequired: handInRequired === "on", link: link ?? "" },
+          questions: questions?.trim() ?? "",
+        }
       : {}),
   })),
 );

@@ -10,6 +10,7 @@ import {
 } from "./client-plan";
 import type {
   AuditLine,
+  FormContent,
   HandInKind,
   ProgrammeContent,
   SprintContent,
@@ -40,6 +41,8 @@ export interface TaskFields {
   handInRequired: boolean;
   /** Its tool (https); "": none. */
   link: string;
+  /** The questions its form asks; in a request, null: the template's. */
+  form: FormContent | null;
 }
 
 const taskFieldsOf = (task: TaskContent): TaskFields => ({
@@ -47,10 +50,23 @@ const taskFieldsOf = (task: TaskContent): TaskFields => ({
   handIn: task.handIn,
   handInRequired: task.handInRequired,
   link: task.link ?? "",
+  form: task.form ?? null,
 });
 
+/** How a line of the trail writes a form's questions. */
+function questionsWords(form: FormContent | null | undefined): string {
+  const count = form?.questions.length ?? 0;
+  return count === 0 ? "none" : `${count} ${count === 1 ? "question" : "questions"}`;
+}
+
+const sameForm = (a: FormContent | null | undefined, b: FormContent | null | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
 /** How a line of the trail writes each task field's value. */
-const TASK_FIELD_WORDS: Record<keyof TaskFields, [string, (value: never) => string]> = {
+const TASK_FIELD_WORDS: Record<
+  Exclude<keyof TaskFields, "form">,
+  [string, (value: never) => string]
+> = {
   owner: [" owner", (value: TaskOwner) => (value === "agency" ? "the agency" : "the client")],
   handIn: [" hand-in", (value: HandInKind) => value],
   handInRequired: [" done when approved", (value: boolean) => (value ? "yes" : "no")],
@@ -65,7 +81,8 @@ export type PlanEditOutcome =
         | "planTitleInvalid"
         | "planTextInvalid"
         | "planDueInvalid"
-        | "planHandInInvalid";
+        | "planHandInInvalid"
+        | "planFormMissing";
     };
 
 /** A task or objective in a client's sprint, in the client's order, hidden ones included. */
@@ -91,6 +108,8 @@ function itemsOf(
 const named = (item: PlanItem) => ({ kind: item.kind, id: item.itemId });
 /** The longest description: a task's instructions (Markdown), an objective's text. */
 export const PLAN_TEXT_MAX: Record<PlanItemKind, number> = { task: 2_000, objective: 400 };
+/** The longest questions staff write for one task (40 questions, with room for their help). */
+export const PLAN_QUESTIONS_MAX = 60_000;
 
 export function placed(
   base: ProgrammeContent,
@@ -194,10 +213,9 @@ export function planEdit(
     const due = kind === "task" ? wantedDue(request, startDay) : { days: undefined };
     if (!due) return { refused: "planDueInvalid" };
     const task = kind === "task" ? request.task : undefined;
-    // A new task has no questions for a form to ask.
-    if (task && (!handInFits(task) || task.handIn === "form")) {
-      return { refused: "planHandInInvalid" };
-    }
+    if (task && !handInFits(task)) return { refused: "planHandInInvalid" };
+    // A new task's form asks the questions given with it: there are no others.
+    if (task?.handIn === "form" && !task.form) return { refused: "planFormMissing" };
     const item: PlanItem = {
       kind,
       itemId: newId(),
@@ -208,7 +226,9 @@ export function planEdit(
       position: items.length,
       hidden: false,
       added: true,
-      ...(task ?? TEMPLATE_TASK_FIELDS),
+      ...(task
+        ? { ...task, form: task.handIn === "form" ? task.form : null }
+        : TEMPLATE_TASK_FIELDS),
     };
     const added = factLine({ action: "plan-added", sprint: sprintId, kind }, "—", item.title!);
     const line = { ...added, item: named(item) };
@@ -280,9 +300,11 @@ export function planEdit(
   if (wantedTask && !handInFits(wantedTask)) return { refused: "planHandInInvalid" };
   const templateTask =
     template && "owner" in template ? taskFieldsOf(template as TaskContent) : undefined;
-  // Only a task whose template gives it questions can hand in a form.
-  const asks = template && "form" in template && (template as TaskContent).form !== undefined;
-  if (wantedTask?.handIn === "form" && !asks) return { refused: "planHandInInvalid" };
+  // A form asks the questions given, or else the template's; with another hand-in it asks none.
+  const asked = wantedTask?.form ?? templateTask?.form ?? null;
+  if (wantedTask?.handIn === "form" && !asked) return { refused: "planFormMissing" };
+  const ownForm =
+    wantedTask?.handIn === "form" && !sameForm(asked, templateTask?.form) ? asked : null;
   const next: PlanItem = {
     ...current,
     title: own(request.title, template?.title),
@@ -293,6 +315,7 @@ export function planEdit(
       handIn: own(wantedTask.handIn, templateTask?.handIn),
       handInRequired: own(wantedTask.handInRequired, templateTask?.handInRequired),
       link: own(wantedTask.link, templateTask?.link),
+      form: ownForm,
     }),
   };
   const lines: AuditLine[] = [];
@@ -309,6 +332,14 @@ export function planEdit(
     if (!wantedTask || !item.task || wantedTask[field] === item.task[field]) continue;
     const [suffix, words] = TASK_FIELD_WORDS[field] as [string, (value: unknown) => string];
     lines.push(line(suffix, words(item.task[field]), words(wantedTask[field])));
+  }
+  // The questions a form asks, compared only while it asks them.
+  const formBefore = item.task?.handIn === "form" ? item.task.form : null;
+  const formAfter = wantedTask?.handIn === "form" ? asked : null;
+  if (wantedTask && !sameForm(formBefore, formAfter)) {
+    const before = questionsWords(formBefore);
+    const after = questionsWords(formAfter);
+    lines.push(line(" questions", before, after === before ? `${after}, changed` : after));
   }
   return lines.length === 0 ? { items: [], lines: [] } : { items: [next], lines };
 }

@@ -1,6 +1,8 @@
 // One client's own programme: their template's content with what the agency changed for them alone
-// laid over it (tasks and objectives renamed, described, re-dated, reordered, hidden or added).
+// laid over it (tasks and objectives renamed, described, re-dated, reordered, hidden or added,
+// a task given its own questions).
 import type {
+  FormContent,
   HandInKind,
   ObjectiveContent,
   ProgrammeContent,
@@ -33,6 +35,8 @@ export interface PlanItem {
   handInRequired: boolean | null;
   /** A task's tool (https); "": none for this client; null: the template's. */
   link: string | null;
+  /** A task's own questions for this client (its hand-in is a form); null: the template's. */
+  form: FormContent | null;
 }
 
 /** A plan item's task fields, each as the template says. */
@@ -41,7 +45,8 @@ export const TEMPLATE_TASK_FIELDS = {
   handIn: null,
   handInRequired: null,
   link: null,
-} as const satisfies Pick<PlanItem, "owner" | "handIn" | "handInRequired" | "link">;
+  form: null,
+} as const satisfies Pick<PlanItem, "owner" | "handIn" | "handInRequired" | "link" | "form">;
 
 /** A plan item's due days when the agency took a template task's due date away. */
 export const NO_DUE_DATE = -1;
@@ -87,6 +92,7 @@ function changedTask(task: TaskContent, planned: PlanItem): TaskContent {
     handIn: planned.handIn ?? task.handIn,
     handInRequired: planned.handInRequired ?? task.handInRequired,
     link: planned.link === null ? task.link : planned.link || undefined,
+    form: planned.form ?? task.form,
   };
 }
 
@@ -103,6 +109,7 @@ function addedTask(planned: PlanItem): TaskContent {
     owner: planned.owner ?? "client",
     link: planned.link || undefined,
     dueAfterDays: dueDays(planned.dueAfterDays, undefined),
+    form: planned.form ?? undefined,
   };
 }
 

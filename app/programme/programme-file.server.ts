@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from "yaml";
+import type * as z from "zod/v4-mini";
 import defaultProgramme from "~/content/programme.yaml?raw";
 import { ConfigError } from "~/lib/env.server";
 import type { ProgrammeContent } from "./model";
@@ -48,6 +49,32 @@ export function readProgrammeText(
  * every problem (YAML syntax first, else every rule the content breaks) with its line and field.
  */
 export function parseProgramme(text: string, source: string): ProgrammeContent {
+  const checked = checkYaml(text, programmeSchema);
+  if ("value" in checked) return checked.value;
+  throw configError(
+    checked.problems.map(({ line, place, message }) => ({
+      line,
+      text: `${source}${place ? ` ${place}` : ""}: ${message}`,
+    })),
+  );
+}
+
+/** A problem of a YAML text: its line, where it is ("line 3, sprints[0].id"; "": the whole text). */
+export interface YamlProblem {
+  line: number;
+  place: string;
+  message: string;
+}
+
+/**
+ * `text` (YAML) checked by `schema`: its value, or every problem (the first syntax error, else each
+ * rule it breaks) with its line and field. `under`: where the text sits in what `schema` checks.
+ */
+export function checkYaml<T>(
+  text: string,
+  schema: z.ZodMiniType<T>,
+  under: Path = [],
+): { value: T } | { problems: YamlProblem[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const lineAt = (offset: number) => lineCounter.linePos(offset).line;
@@ -56,33 +83,36 @@ export function parseProgramme(text: string, source: string): ProgrammeContent {
   // one is reported; warnings (an unknown tag, say) are each a problem of their own.
   const syntax = (doc.errors.length > 0 ? doc.errors.slice(0, 1) : doc.warnings).map((error) => {
     const { line, col } = lineCounter.linePos(error.pos[0]);
-    return { line, text: `${source} line ${line}, column ${col}: ${firstLine(error.message)}` };
+    return { line, place: `line ${line}, column ${col}`, message: firstLine(error.message) };
   });
-  if (syntax.length > 0) throw configError(syntax);
+  if (syntax.length > 0) return { problems: syntax };
 
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    throw configError([{ line: 1, text: `${source}: ${firstLine(String(error))}` }]);
+    return { problems: [{ line: 1, place: "", message: firstLine(String(error)) }] };
   }
 
-  const result = programmeSchema.safeParse(data);
-  if (result.success) return result.data;
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data };
 
-  const describe = (path: Path, message: string): Problem => {
+  const inText = (path: Path) =>
+    under.every((segment, index) => path[index] === segment) ? path.slice(under.length) : [];
+  const describe = (issuePath: Path, message: string): YamlProblem => {
+    const path = inText(issuePath);
     const line = lineAt(offsetOf(doc, path));
     const field = path.length > 0 ? `, ${formatPath(path)}` : "";
-    return { line, text: `${source} line ${line}${field}: ${message}` };
+    return { line, place: `line ${line}${field}`, message };
   };
   const problems = result.error.issues.flatMap((issue) =>
     issue.code === "unrecognized_keys"
       ? issue.keys.map((key) =>
           describe([...issue.path, key], "unknown field (check its spelling)"),
         )
-      : [describe(issue.path, isMissing(data, issue.path) ? "is missing" : issue.message)],
+      : [describe(issue.path, isMissing(data, inText(issue.path)) ? "is missing" : issue.message)],
   );
-  throw configError(problems);
+  return { problems };
 }
 
 function configError(problems: Problem[]): ConfigError {

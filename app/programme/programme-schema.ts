@@ -14,6 +14,7 @@ import {
   TASK_OWNERS,
   TASK_PRIORITIES,
   TASK_STATUSES,
+  type FormContent,
   type ProgrammeContent,
   type SprintStatus,
 } from "./model";
@@ -318,6 +319,23 @@ const task = z.pipe(
     })),
   ),
 );
+
+/**
+ * One task's form alone, as staff write it for one client (`{ questions: [...] }`), by the file's
+ * rules; its problems are at paths under "form" and name the task.
+ */
+export function taskFormSchema(taskId: string): z.ZodMiniType<FormContent> {
+  return z.pipe(
+    z.pipe(
+      z.unknown(),
+      z.transform((given): unknown => ({ id: taskId, handIn: "form", form: given })),
+    ),
+    z.pipe(
+      z.pipe(formRules, fields({ id, handIn: oneOf(HAND_IN_KINDS), form })),
+      z.transform((task): FormContent => task.form),
+    ),
+  );
+}
 
 const summaryList = fields({ title: label, items: list(longText, "item", 20, true) });
 

@@ -1,5 +1,6 @@
 // A task form's answers as CSV for staff: every version one client handed in, or each client's
-// latest of a template's task (its questions now as the columns); file answers by their names.
+// latest of a template's task (its questions now, then any a client was asked instead, as the
+// columns); file answers by their names.
 import { database, type Executor } from "~/data/connection.server";
 import { formHandIns, type FormHandIn } from "~/data/hand-ins.server";
 import { programmesOf } from "~/data/client-programmes.server";
@@ -87,5 +88,11 @@ export async function templateAnswersCsv(
       latest.set(handIn.clientId, handIn);
     }
   }
-  return csvResponse(db, questions, [...latest.values()], `${template.id}-${taskId}.csv`);
+  const handedIn = [...latest.values()];
+  // A client given their own questions answered some the template does not ask.
+  const columns = new Map(questions.map((question) => [question.id, question]));
+  for (const question of handedIn.flatMap((handIn) => handIn.form.questions)) {
+    if (!columns.has(question.id)) columns.set(question.id, question);
+  }
+  return csvResponse(db, [...columns.values()], handedIn, `${template.id}-${taskId}.csv`);
 }

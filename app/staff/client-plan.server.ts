@@ -18,7 +18,7 @@ import {
 import { redirectWithToast } from "~/forms/toast.server";
 import { staffClientPlanPath } from "~/lib/paths";
 import { ADDED_ID_PREFIX } from "~/programme/client-plan";
-import { placed, planEdit } from "~/programme/client-plan-edits";
+import { placed, planEdit, type TaskFields } from "~/programme/client-plan-edits";
 import {
   dateValue,
   dueDayOf,
@@ -28,6 +28,7 @@ import {
 } from "~/programme/client-programme";
 import { programmeOf } from "~/data/client-programmes.server";
 import type { ClientState } from "~/programme/model";
+import { formText, readFormText } from "~/programme/task-form-text.server";
 import { programmeTemplates } from "~/programme/templates.server";
 import type { SessionUser } from "~/session/state.server";
 import { clientOf } from "./client-of.server";
@@ -40,6 +41,9 @@ function started(state: ClientState): boolean {
     [...state.sprints.values()].some((sprint) => sprint.startedAt !== null)
   );
 }
+
+/** A task's fields as its form shows them (its questions go as text). */
+const taskShown = ({ form: _questions, ...shown }: TaskFields) => shown;
 
 export async function loadClientPlan(
   request: Request,
@@ -67,7 +71,8 @@ export async function loadClientPlan(
         description: item.description,
         dueAfterDays: item.dueAfterDays ?? null,
         due: kind === "task" ? dueOf(item) : null,
-        task: item.task ?? null,
+        task: item.task ? taskShown(item.task) : null,
+        questions: formText(item.task?.form ?? undefined),
         hidden: item.planned?.hidden ?? false,
         added: item.planned?.added ?? false,
       }));
@@ -154,10 +159,23 @@ export async function clientPlanAction(
     handIn: fields.handIn ?? "",
     handInRequired: fields.handInRequired ?? "",
     link: fields.link ?? "",
+    questions: fields.questions ?? "",
   };
   const parsed = parseFields(planItemSchema, fields);
   if (!parsed.ok) return refusal(context, parsed, values);
-  const wanted = parsed.value;
+  const { questions, task, ...item } = parsed.value;
+  // Questions are read for a form alone; none written: the template's.
+  const written =
+    task?.handIn === "form" && questions
+      ? readFormText(questions, item.itemId ?? "new-task")
+      : null;
+  if (written && "problems" in written) {
+    return formError(context, toasts.planFormInvalid, {
+      values,
+      errors: { questions: written.problems.join("\n") },
+    });
+  }
+  const wanted = { ...item, ...(task && { task: { ...task, form: written?.form ?? null } }) };
   const outcome = await inTransaction(async (trx) => {
     const { base, plan } = await programmeOf(trx, client.userId);
     const state = await readClientState(trx, client.userId);
@@ -177,8 +195,9 @@ export async function clientPlanAction(
   if ("refused" in outcome) {
     const issue = FORM_ISSUES[outcome.refused];
     const field =
-      { planDueInvalid: "dueOn", planHandInInvalid: "handIn" }[outcome.refused as string] ??
-      "title";
+      { planDueInvalid: "dueOn", planHandInInvalid: "handIn", planFormMissing: "questions" }[
+        outcome.refused as string
+      ] ?? "title";
     const hint = "hint" in issue ? issue.hint : undefined;
     return formError(context, issue.toast, {
       values,

@@ -89,7 +89,9 @@ export interface ClientPlanItem {
   /** Once its sprint started: the last moment of its due day (ms), and that day as a date field's value. */
   due: { at: number; date: string } | null;
   /** A task's owner, hand-in, whether approval decides it and tool; null for an objective. */
-  task: TaskFields | null;
+  task: Omit<TaskFields, "form"> | null;
+  /** A task's questions as staff edit them (YAML); "": none. */
+  questions: string;
   hidden: boolean;
   /** Added for this client alone. */
   added: boolean;

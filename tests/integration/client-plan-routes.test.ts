@@ -398,6 +398,35 @@ describe.each(ENGINES)("a client's own programme on %s", (engine) => {
     expect(
       await refused(task(1, "icp-builder", { ...fields, owner: "someone-else" })),
     ).toMatchObject({ status: 400 });
+    // Questions: too long, an alias bomb, a prototype key, and text that is not a form.
+    const form = { ...fields, handIn: "form" };
+    const tooLong = "questions:\n" + "#".repeat(60_001);
+    expect(await refused(task(1, "icp-builder", { ...form, questions: tooLong }))).toMatchObject({
+      status: 400,
+      title: "Check the Questions",
+    });
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+      .concat(
+        Array.from({ length: 9 }, (_, index) => {
+          const from = String.fromCharCode(97 + index);
+          const to = String.fromCharCode(98 + index);
+          return `${to}: &${to} [*${from}, *${from}, *${from}, *${from}, *${from}, *${from}, *${from}, *${from}, *${from}, *${from}]`;
+        }),
+      )
+      .join("\n");
+    for (const questions of [
+      bomb,
+      "questions:\n  - __proto__: { polluted: true }\n    id: a\n    kind: url\n    label: A",
+      "- just a list",
+      "questions: !!js/function 'return 1'",
+    ]) {
+      expect(await refused(task(1, "icp-builder", { ...form, questions }))).toMatchObject({
+        status: 400,
+        title: "Check the Questions",
+        values: { questions },
+      });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(await refused(task(1, "no-such-task", { intent: "hide" }))).toMatchObject({
       status: 404,
     });

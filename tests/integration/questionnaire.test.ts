@@ -303,4 +303,113 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
       404,
     );
   });
+  it("asks one client the questions staff gave them on the Tasks tab, refuses bad ones by line, and the template's again once cleared", async () => {
+    const dana = await person("form-own");
+    const other = await person("form-own-other");
+    const staff = await person("form-own-staff", { app_metadata: { role: "staff" } });
+    const planRoute = await import("~/routes/staff.clients.$clientId_.plan");
+    const planPath = `/staff/clients/${dana.accountId}/plan`;
+    const planParams = { clientId: dana.accountId };
+    const save = (questions: string, itemId = "icp-builder", intent = "save") =>
+      settle(() =>
+        planRoute.action({
+          request: formPost(
+            planPath,
+            {
+              intent,
+              kind: "task",
+              sprintId: "1",
+              ...(intent === "save" ? { itemId } : {}),
+              title: intent === "save" ? "ICP Builder" : "Team survey",
+              owner: "client",
+              handIn: "form",
+              link: "",
+              questions,
+            },
+            staff.cookie,
+          ),
+          context: context(),
+          params: planParams,
+        }),
+      );
+    const plan = async () =>
+      (await planRoute.loader({
+        request: get(planPath, staff.cookie),
+        context: context(),
+        params: planParams,
+      })) as unknown as { sprints: { tasks: { id: string; questions: string }[] }[] };
+    const icpQuestions = async () =>
+      (await plan()).sprints[0]!.tasks.find((task) => task.id === "icp-builder")!.questions;
+    expect(await icpQuestions()).toMatch(/^questions:\n {2}- id: best-clients\n/);
+
+    // A mistake comes back with its line and what was typed; nothing is stored.
+    const typo = "questions:\n  - id: team-size\n    kind: nunber\n    label: How many sell?\n";
+    const wrong = refused(await save(typo));
+    expect(wrong.init?.status).toBe(400);
+    expect(wrong.data.toast?.title).toBe("Check the Questions");
+    expect(wrong.data.errors.questions).toBe(
+      "Line 3, questions[0].kind: must be one of: short-text, long-text, choice, number, date, url, file",
+    );
+    expect(wrong.data.values.questions).toBe(typo);
+    // A task added as a form needs questions: the template gives it none.
+    const bare = refused(await save("", "", "add"));
+    expect([bare.init?.status, bare.data.toast?.title]).toEqual([400, "Give It Questions"]);
+
+    const own = [
+      "questions:",
+      "  - id: team-size",
+      "    kind: number",
+      "    label: How many people sell?",
+      "    required: true",
+      "  - id: best-clients",
+      "    kind: long-text",
+      "    label: Who buys most?",
+    ].join("\n");
+    expect(asResponse(await save(own)).status).toBe(302);
+    expect(await icpQuestions()).toContain("- id: team-size");
+    const asked = (await page(dana.cookie)).questionnaire.questions;
+    expect(asked.map((question) => [question.id, question.label])).toEqual([
+      ["team-size", "How many people sell?"],
+      ["best-clients", "Who buys most?"],
+    ]);
+    expect((await page(other.cookie)).questionnaire.questions).toHaveLength(10);
+
+    // Her hand-in carries her questions; the template's CSV gains a column for the one it lacks.
+    const missing = refused(await post(dana.cookie, fieldsOf({}, "submit-answers")));
+    expect(missing.data.errors).toEqual({ "q-team-size": "This question needs an answer." });
+    const answers = fieldsOf({ "team-size": "4", "best-clients": "Studios" }, "submit-answers");
+    expect(asResponse(await post(dana.cookie, answers)).status).toBe(302);
+    const templateRoute =
+      await import("~/routes/staff.templates_.$templateId.tasks.$taskId.answers[.]csv");
+    const all = await asResponse(
+      await templateRoute.loader({
+        request: get("/staff/templates/default/tasks/icp-builder/answers.csv", staff.cookie),
+        context: context(),
+        params: { templateId: "default", taskId: "icp-builder" },
+      }),
+    ).text();
+    const [header, ...rows] = all.split("\r\n");
+    expect(header).toMatch(/,How many people sell\?$/);
+    const danaRow = rows.find((line) => line.includes(dana.email))!;
+    expect(danaRow.endsWith(",4")).toBe(true);
+    expect(danaRow).toContain(",Studios,");
+
+    // Cleared: the template's questions again, her answer to the one they share kept.
+    expect(asResponse(await save("")).status).toBe(302);
+    expect((await page(dana.cookie)).questionnaire.questions).toHaveLength(10);
+    const client = await import("~/routes/staff.clients.$clientId");
+    const trail = (
+      await client.loader({
+        request: get(`/staff/clients/${dana.accountId}`, staff.cookie),
+        context: context(),
+        params: planParams,
+      })
+    ).audit.entries.map((entry) => [entry.field, entry.before, entry.after]);
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        ['Sprint 1 task "ICP Builder" questions', "10 questions", "2 questions"],
+        ['Sprint 1 task "ICP Builder" questions', "2 questions", "10 questions"],
+      ]),
+    );
+  });
 });

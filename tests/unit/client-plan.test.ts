@@ -8,6 +8,7 @@ import {
   type PlanItem,
 } from "~/programme/client-plan";
 import { planEdit, type PlanEditRequest } from "~/programme/client-plan-edits";
+import type { FormContent } from "~/programme/model";
 import { readProgrammeFile } from "~/programme/programme-file.server";
 import { templateChanges } from "~/programme/template-changes";
 
@@ -136,6 +137,7 @@ describe("one edit of a client's plan", () => {
       handIn: "nothing",
       handInRequired: false,
       link: "",
+      form: null,
     } as const;
     const added = edit({
       intent: "add",
@@ -161,6 +163,7 @@ describe("one edit of a client's plan", () => {
       handIn: "link",
       handInRequired: true,
       link: "https://tools.example.com/icp",
+      form: null,
     } as const;
     const saved = edit({
       title: "ICP Builder",
@@ -181,6 +184,7 @@ describe("one edit of a client's plan", () => {
         { field: 'Sprint 1 task "ICP Builder" hand-in', before: "form", after: "link" },
         { field: 'Sprint 1 task "ICP Builder" done when approved', before: "no", after: "yes" },
         { field: 'Sprint 1 task "ICP Builder" tool', before: "none", after: wanted.link },
+        { field: 'Sprint 1 task "ICP Builder" questions', before: "10 questions", after: "none" },
       ],
     });
     const icp = applyPlan(template, "items" in saved ? saved.items : []).sprints[0]!.tasks[1]!;
@@ -189,17 +193,84 @@ describe("one edit of a client's plan", () => {
     expect(edit({ title: "ICP Builder", task: { ...wanted, handIn: "nothing" } })).toEqual({
       refused: "planHandInInvalid",
     });
-    // A form is handed in only where the template gives the task its questions.
+    // A form with no questions given asks the template's, and none is a refusal.
     expect(edit({ title: "ICP Builder", task: { ...wanted, handIn: "form" } })).toMatchObject({
-      items: [{ handIn: null }],
+      items: [{ handIn: null, form: null }],
     });
     const formless = { ...wanted, handIn: "form" } as const;
     expect(
       edit({ itemId: "messaging-mastery", title: "Messaging Mastery", task: formless }),
-    ).toEqual({ refused: "planHandInInvalid" });
+    ).toEqual({ refused: "planFormMissing" });
     expect(edit({ intent: "add", itemId: undefined, title: "Survey", task: formless })).toEqual({
-      refused: "planHandInInvalid",
+      refused: "planFormMissing",
     });
+  });
+
+  it("gives one task its own questions, or an added task a form, and the template's again when equal", () => {
+    const icp = template.sprints[0]!.tasks[1]!;
+    const own: FormContent = {
+      questions: [
+        { id: "team-size", kind: "number", label: "How many people sell?", required: true },
+      ],
+    };
+    const asForm = {
+      owner: "client",
+      handIn: "form",
+      handInRequired: false,
+      link: "",
+    } as const;
+    const saved = edit({
+      title: icp.title,
+      description: icp.description,
+      dueAfterDays: icp.dueAfterDays,
+      task: { ...asForm, form: own },
+    });
+    expect(saved).toEqual({
+      items: [item({ itemId: "icp-builder", form: own })],
+      lines: [
+        expect.objectContaining({
+          field: 'Sprint 1 task "ICP Builder" questions',
+          before: "10 questions",
+          after: "1 question",
+        }),
+      ],
+    });
+    const plan = "items" in saved ? saved.items : [];
+    expect(applyPlan(template, plan).sprints[0]!.tasks[1]!.form).toEqual(own);
+    // The template's questions written out again are the template's: nothing of the client's own.
+    expect(
+      edit(
+        {
+          title: icp.title,
+          description: icp.description,
+          dueAfterDays: icp.dueAfterDays,
+          task: { ...asForm, form: icp.form! },
+        },
+        plan,
+      ),
+    ).toMatchObject({
+      items: [{ itemId: "icp-builder", form: null }],
+      lines: [{ before: "1 question", after: "10 questions" }],
+    });
+    // An added task hands in a form with the questions given with it.
+    const added = edit({
+      intent: "add",
+      itemId: undefined,
+      title: "Team survey",
+      task: { ...asForm, form: own },
+    });
+    expect(added).toMatchObject({ items: [{ itemId: "added-test", added: true, form: own }] });
+    const withAdded = applyPlan(template, "items" in added ? added.items : []);
+    expect(withAdded.sprints[0]!.tasks.at(-1)).toMatchObject({ handIn: "form", form: own });
+    // Questions given with another hand-in are not kept.
+    expect(
+      edit({
+        intent: "add",
+        itemId: undefined,
+        title: "Call",
+        task: { ...asForm, handIn: "nothing", form: own },
+      }),
+    ).toMatchObject({ items: [{ handIn: "nothing", form: null }] });
   });
 
   it("re-dates a task alone, back to the template's own day as the template's", () => {

@@ -17,7 +17,7 @@ import type { FormAnswer } from "~/forms/answer";
 import { TEMPLATE_INTENT } from "~/forms/schemas";
 import { useSubmitting } from "~/hooks/use-submitting";
 import { staffClientPlanPath } from "~/lib/paths";
-import { PLAN_TEXT_MAX, dueText, type TaskFields } from "~/programme/client-plan-edits";
+import { PLAN_QUESTIONS_MAX, PLAN_TEXT_MAX, dueText } from "~/programme/client-plan-edits";
 import { dueIn, useReaderZone, useStamp } from "~/lib/reader-time";
 import type { ClientPlanData } from "~/staff/views";
 import { ClientHeader } from "./client-header";
@@ -108,20 +108,27 @@ function ItemFields({
         </div>
       ) : null}
       {kind === "task" ? (
-        <TaskFieldInputs prefix={prefix} task={item?.task ?? null} kept={kept} />
+        <TaskFieldInputs
+          prefix={prefix}
+          task={item?.task ?? null}
+          questions={item?.questions ?? ""}
+          kept={kept}
+        />
       ) : null}
     </>
   );
 }
 
-/** A task's owner, what is handed in, whether approval decides it, and its tool. */
+/** A task's owner, what is handed in, whether approval decides it, its tool and its questions. */
 function TaskFieldInputs({
   prefix,
   task,
+  questions,
   kept,
 }: {
   prefix: string;
-  task: TaskFields | null;
+  task: Item["task"];
+  questions: string;
   kept: FormAnswer["values"] | null;
 }) {
   const errors = useActionData<FormAnswer>()?.errors ?? {};
@@ -149,9 +156,7 @@ function TaskFieldInputs({
           <option value="nothing">Nothing</option>
           <option value="files">Files</option>
           <option value="link">A link</option>
-          {task?.handIn === "form" || kept?.handIn === "form" ? (
-            <option value="form">Its form&apos;s answers</option>
-          ) : null}
+          <option value="form">A form (the questions below)</option>
         </NativeSelect>
         {kept && errors.handIn ? <p className="text-sm text-destructive">{errors.handIn}</p> : null}
       </div>
@@ -178,9 +183,36 @@ function TaskFieldInputs({
         />
         {kept && errors.link ? <p className="text-sm text-destructive">{errors.link}</p> : null}
       </div>
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor={`${prefix}-questions`}>Questions (YAML, as in the programme file)</Label>
+        <p id={`${prefix}-questions-help`} className="text-sm text-muted-foreground">
+          Asked when it hands in a form. Leave it empty for the template&apos;s questions.
+        </p>
+        <Textarea
+          id={`${prefix}-questions`}
+          name="questions"
+          rows={questions ? 8 : 3}
+          maxLength={PLAN_QUESTIONS_MAX}
+          spellCheck={false}
+          className="font-mono text-sm"
+          aria-describedby={`${prefix}-questions-help`}
+          defaultValue={kept?.questions ?? questions}
+          placeholder={QUESTIONS_EXAMPLE}
+        />
+        {kept && errors.questions ? (
+          <p className="whitespace-pre-line text-sm text-destructive">{errors.questions}</p>
+        ) : null}
+      </div>
     </div>
   );
 }
+
+/** What the questions field shows while empty: the shape of one question. */
+const QUESTIONS_EXAMPLE = `questions:
+  - id: main-goal
+    kind: long-text
+    label: What is your main goal this quarter?
+    required: true`;
 
 /** Whether an answer is the form of `kind` item `itemId` ("" for the add form) of `sprintId`. */
 const answersItem =
@@ -329,7 +361,7 @@ function ItemList({
       <ol className="grid gap-2">
         {items.map((item, index) => (
           <ItemRow
-            key={`${item.id}:${item.title}:${item.description}:${item.dueAfterDays}:${item.hidden}`}
+            key={`${item.id}:${item.title}:${item.description}:${item.dueAfterDays}:${item.hidden}:${item.task?.handIn}:${item.questions}`}
             action={action}
             kind={kind}
             sprint={sprint}
