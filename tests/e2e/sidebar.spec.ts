@@ -31,26 +31,6 @@ test("links, the active item and the Overall Progress card", async ({ page, sign
   );
 });
 
-test("the server paints the state from the sidebar_state cookie", async ({
-  page,
-  context,
-  signIn,
-  baseURL,
-}) => {
-  await signIn(page);
-  await expect(rail(page)).toHaveAttribute("data-state", "expanded");
-  for (const [value, state] of [
-    ["false", "collapsed"],
-    ["true", "expanded"],
-  ] as const) {
-    await context.addCookies([{ name: "sidebar_state", value, url: baseURL as string }]);
-    const response = await open(page, "/dashboard/sprint-1");
-    const html = (await response?.text()) ?? "";
-    expect(html).toContain(`data-sidebar="sidebar" data-state="${state}"`);
-    await expect(rail(page)).toHaveAttribute("data-state", state);
-  }
-});
-
 test("'Toggle Sidebar' collapses and expands it, and the choice is kept", async ({
   page,
   context,

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from "../support/e2e/fixtures";
 
-const RUNS = Number(process.env.SOAK_RUNS ?? 3);
+const RUNS = Number(process.env.SOAK_RUNS ?? 1);
 
 test.describe.configure({ mode: "serial" });
 

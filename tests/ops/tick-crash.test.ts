@@ -1,5 +1,5 @@
 // Durability of a client's ticks under SIGKILL, on SQLite and on PostgreSQL: the app is killed right
-// after it answered a tick (with other ticks still in flight), CRASH_KILLS times (20 in npm test, 50
+// after it answered a tick (with other ticks still in flight), CRASH_KILLS times (10 in npm test, 50
 // in npm run test:soak), restarted on the same database each time; every acknowledged tick is there.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import {
   startAuthProcess,
 } from "../support/processes";
 
-const KILLS = Number(process.env.CRASH_KILLS ?? 20);
+const KILLS = Number(process.env.CRASH_KILLS ?? 10);
 const PASSWORD = "Crash-Test-2026!";
 const TASKS = [
   "offer-alchemy",
