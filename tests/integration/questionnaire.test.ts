@@ -96,6 +96,17 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
 
   const refused = (answer: unknown) => asData<FormAnswer>(answer);
 
+  /** The default template's ICP Builder CSV: every client's latest answers. */
+  async function templateCsv(cookie: string) {
+    const route = await import("~/routes/staff.templates_.$templateId.tasks.$taskId.answers[.]csv");
+    const answer = await route.loader({
+      request: get("/staff/templates/default/tasks/icp-builder/answers.csv", cookie),
+      context: context(),
+      params: { templateId: "default", taskId: "icp-builder" },
+    });
+    return asResponse(answer).text();
+  }
+
   it("keeps the account's answers as they are saved: a colleague resumes them, the last save of each wins, and says who saved it", async () => {
     const dana = await person("form-dana");
     const lee = await person("form-lee");
@@ -280,15 +291,7 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
     expect(lines.slice(1, 3).map((line) => line.split(",")[1])).toEqual(["1", "2"]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.test"",""x"") Lost two clients"`);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
-    const templateRoute =
-      await import("~/routes/staff.templates_.$templateId.tasks.$taskId.answers[.]csv");
-    const all = await asResponse(
-      await templateRoute.loader({
-        request: get("/staff/templates/default/tasks/icp-builder/answers.csv", staff.cookie),
-        context: context(),
-        params: { templateId: "default", taskId: "icp-builder" },
-      }),
-    ).text();
+    const all = await templateCsv(staff.cookie);
     const rows = all.split("\r\n").filter((line) => line.includes(dana.email));
     expect(rows.map((line) => line.split(",")[1])).toEqual(["2"]);
     // A client reaches neither.
@@ -379,15 +382,7 @@ describe.each(ENGINES)("a task's form on %s", (engine) => {
     expect(missing.data.errors).toEqual({ "q-team-size": "This question needs an answer." });
     const answers = fieldsOf({ "team-size": "4", "best-clients": "Studios" }, "submit-answers");
     expect(asResponse(await post(dana.cookie, answers)).status).toBe(302);
-    const templateRoute =
-      await import("~/routes/staff.templates_.$templateId.tasks.$taskId.answers[.]csv");
-    const all = await asResponse(
-      await templateRoute.loader({
-        request: get("/staff/templates/default/tasks/icp-builder/answers.csv", staff.cookie),
-        context: context(),
-        params: { templateId: "default", taskId: "icp-builder" },
-      }),
-    ).text();
+    const all = await templateCsv(staff.cookie);
     const [header, ...rows] = all.split("\r\n");
     expect(header).toMatch(/,How many people sell\?$/);
     const danaRow = rows.find((line) => line.includes(dana.email))!;
