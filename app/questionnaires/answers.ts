@@ -1,6 +1,7 @@
 // A task form's answers as posted: each question's field read by its kind, cleaned and checked
 // against the question, with a plain message for each answer refused. Runs in the browser too.
 import { MAX_QUESTIONS, type QuestionContent } from "~/programme/model";
+import { withoutFormatControls } from "~/forms/validation";
 
 /** A choice with `multiple`: the options chosen; every other kind: text (a file: its stored id). */
 export type Answer = string | string[];
@@ -34,18 +35,21 @@ export interface ReadAnswers {
 
 type Reading = { answer: Answer } | { error: string; typed?: Answer } | null;
 
-/** Control characters, Unicode format controls (bidi overrides, zero-width) and lone surrogates. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
-const INVISIBLE_BUT_LINES = /[^\P{Cc}\n\t]|[\p{Cf}\p{Cs}]/gu;
+/** Control characters and lone surrogates. */
+const INVISIBLE = /[\p{Cc}\p{Cs}]/gu;
+const INVISIBLE_BUT_LINES = /[^\P{Cc}\n\t]|\p{Cs}/gu;
 
-/** The text of a text answer: line ends as \n, no invisible characters, trimmed. */
+/**
+ * The text of a text answer: line ends as \n, no control characters or format controls (the
+ * joiners emoji and scripts are written with stay), trimmed.
+ */
 function cleanText(value: string, multiline: boolean): string {
   const lines = value.replace(/\r\n?/g, "\n");
   const cleaned = multiline
     ? lines.replace(INVISIBLE_BUT_LINES, "")
     : // In one line, a line break or tab pasted in separates words.
       lines.replace(/[\n\t]+/g, " ").replace(INVISIBLE, "");
-  return cleaned.trim();
+  return withoutFormatControls(cleaned).trim();
 }
 
 /** What is kept of an answer refused as too long: enough to see it and cut it down. */

@@ -64,12 +64,19 @@ describe("text answers", () => {
     expect(readOne(NAME)).toEqual({});
   });
 
-  it("lose control characters, bidi overrides and zero-width characters", () => {
+  it("lose control characters, bidi overrides and zero-width spaces, and keep the joiners", () => {
     expect(
       readOne(NAME, "Ac\u0000me\u0007 \u202Egnp.exe\u202C\u200B\u2066Ltd\u2069\uFEFF\u0085").answer,
     ).toBe("Acme gnp.exeLtd");
-    expect(readOne(STORY, "one\u200D\u00ADtwo\u202Ethree\u001B[31m").answer).toBe(
+    expect(readOne(STORY, "one\u00ADtwo\u202Ethree\u001B[31m\uD800").answer).toBe(
       "onetwothree[31m",
+    );
+    // An emoji of several (woman, joiner, laptop) and a Persian word with a non-joiner stay whole.
+    expect(readOne(NAME, "\u{1F469}\u200D\u{1F4BB} Dana").answer).toBe(
+      "\u{1F469}\u200D\u{1F4BB} Dana",
+    );
+    expect(readOne(STORY, "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645").answer).toBe(
+      "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",
     );
   });
 
