@@ -44,8 +44,11 @@ export const MATRIX: Record<string, ProjectName[]> = {
   "staff.spec.ts": DESKTOP,
   /** A client's week on a phone: due days, ticks, every figure moving alike, console included. */
   "client-week.spec.ts": PHONE,
-  /** Work handed in and reviewed, on desktop and phone, with and without JavaScript. */
-  "hand-ins.spec.ts": [...DESKTOP, ...PHONE],
+  /**
+   * Work handed in and reviewed: at desktop width with JavaScript and on a phone without it, so each
+   * width and each way of posting is run (a page without JavaScript differs alike at any width).
+   */
+  "hand-ins.spec.ts": ["js", "nojs-phone"],
   /** A task's form: half on a phone without JavaScript, finished with it, reviewed; a dropped network. */
   "questionnaire.spec.ts": WITH_JAVASCRIPT,
   /** The hand-in form's script: files listed, one too large refused, an upload cancelled. */

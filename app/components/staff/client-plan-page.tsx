@@ -194,7 +194,7 @@ function TaskFieldInputs({
           rows={questions ? 8 : 3}
           maxLength={PLAN_QUESTIONS_MAX}
           spellCheck={false}
-          className="font-mono text-sm"
+          className="font-mono"
           aria-describedby={`${prefix}-questions-help`}
           defaultValue={kept?.questions ?? questions}
           placeholder={QUESTIONS_EXAMPLE}
