@@ -21,8 +21,8 @@ export default defineConfig({
     // The list as it runs, and a report npm test reads the slowest tests from.
     reporters: ["default", "json"],
     outputFile: { json: "reports/vitest.json" },
-    // Generous: with three workers on two cores an ops test waiting on processes has taken 14 s of
-    // its usual 8 (and past 20 with four); running out of time says nothing about the product.
+    // Generous: with three workers on two cores an ops test waiting on processes has taken 14 s
+    // (and past 20 with four); running out of time says nothing about the product.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // The AWS SDK's notice that its 2027 versions need Node 22 (the pinned one runs on Node 20).
