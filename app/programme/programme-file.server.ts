@@ -68,7 +68,8 @@ export interface YamlProblem {
 
 /**
  * `text` (YAML) checked by `schema`: its value, or every problem (the first syntax error, else each
- * rule it breaks) with its line and field. `under`: where the text sits in what `schema` checks.
+ * rule it breaks) with its line and field, in line order. `under`: where the text sits in what
+ * `schema` checks.
  */
 export function checkYaml<T>(
   text: string,
@@ -112,11 +113,11 @@ export function checkYaml<T>(
         )
       : [describe(issue.path, isMissing(data, inText(issue.path)) ? "is missing" : issue.message)],
   );
-  return { problems };
+  return { problems: problems.sort((a, b) => a.line - b.line) };
 }
 
 function configError(problems: Problem[]): ConfigError {
-  const sorted = [...problems].sort((a, b) => a.line - b.line).map((problem) => problem.text);
+  const sorted = problems.map((problem) => problem.text);
   const hidden = sorted.length - MAX_PROBLEMS;
   return new ConfigError(
     hidden > 0 ? [...sorted.slice(0, MAX_PROBLEMS), `… and ${hidden} more problems`] : sorted,

@@ -18,10 +18,8 @@ export function readFormText(
   const checked = checkYaml(text, taskFormSchema(taskId), ["form"]);
   if ("value" in checked) return { form: checked.value };
   return {
-    problems: [...checked.problems]
-      .sort((a, b) => a.line - b.line)
-      .map(({ place, message }) =>
-        place ? `${place[0]!.toUpperCase()}${place.slice(1)}: ${message}` : message,
-      ),
+    problems: checked.problems.map(({ place, message }) =>
+      place ? `${place[0]!.toUpperCase()}${place.slice(1)}: ${message}` : message,
+    ),
   };
 }
