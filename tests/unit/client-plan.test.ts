@@ -252,6 +252,24 @@ describe("one edit of a client's plan", () => {
       items: [{ itemId: "icp-builder", form: null }],
       lines: [{ before: "1 question", after: "10 questions" }],
     });
+    // As many questions as before, but other ones: the line says they changed.
+    const relabelled: FormContent = {
+      questions: [{ ...own.questions[0]!, label: "How many people sell, you included?" }],
+    };
+    expect(
+      edit(
+        {
+          title: icp.title,
+          description: icp.description,
+          dueAfterDays: icp.dueAfterDays,
+          task: { ...asForm, form: relabelled },
+        },
+        plan,
+      ),
+    ).toMatchObject({
+      items: [{ form: relabelled }],
+      lines: [{ before: "1 question", after: "1 question, changed" }],
+    });
     // An added task hands in a form with the questions given with it.
     const added = edit({
       intent: "add",
